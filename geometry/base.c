@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "kcc/base.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int kcc_default_assert( const char* message, const char* file, int line )
+{
+	fprintf( stderr, "kcc2d assertion failed: %s (%s:%d)\n", message, file, line );
+	return 1;
+}
+
+static kcc_assert_fcn* s_assert_fcn = kcc_default_assert;
+
+void kcc_set_assert_fcn( kcc_assert_fcn* fcn )
+{
+	s_assert_fcn = fcn != NULL ? fcn : kcc_default_assert;
+}
+
+void kcc_assert_failed( const char* message, const char* file, int line )
+{
+	if ( s_assert_fcn( message, file, line ) != 0 )
+	{
+		abort();
+	}
+}
+
+static kcc_alloc_fcn* s_alloc_fcn = NULL;
+static kcc_free_fcn* s_free_fcn = NULL;
+static void* s_alloc_user = NULL;
+
+void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* user )
+{
+	// Both or neither: a custom alloc paired with libc free would corrupt the heap.
+	if ( alloc_fcn == NULL || free_fcn == NULL )
+	{
+		alloc_fcn = NULL;
+		free_fcn = NULL;
+		user = NULL;
+	}
+	s_alloc_fcn = alloc_fcn;
+	s_free_fcn = free_fcn;
+	s_alloc_user = user;
+}
+
+void* kcc_alloc( size_t size )
+{
+	return s_alloc_fcn != NULL ? s_alloc_fcn( size, s_alloc_user ) : malloc( size );
+}
+
+void kcc_free( void* memory )
+{
+	if ( memory == NULL )
+	{
+		return;
+	}
+	if ( s_free_fcn != NULL )
+	{
+		s_free_fcn( memory, s_alloc_user );
+	}
+	else
+	{
+		free( memory );
+	}
+}

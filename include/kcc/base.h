@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// kcc2d base: export macro, assert hook, allocator hook, small vector helpers shared by both modules.
+#pragma once
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cglm/struct.h>
+
+#if defined( _WIN32 ) && defined( KCC_BUILD_DLL )
+#define KCC_API __declspec( dllexport )
+#elif defined( _WIN32 ) && defined( KCC_DLL )
+#define KCC_API __declspec( dllimport )
+#elif defined( __GNUC__ )
+#define KCC_API __attribute__( ( visibility( "default" ) ) )
+#else
+#define KCC_API
+#endif
+
+#define KCC_INLINE static inline
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Called when a KCC_ASSERT fails. message names the problem ("kcc_make_capsule: radius is negative").
+/// Return 0 to continue (the function then takes its safe release path), non-zero to abort().
+typedef int kcc_assert_fcn( const char* message, const char* file, int line );
+
+/// Replace the assert handler (NULL restores the default, which prints to stderr and aborts).
+KCC_API void kcc_set_assert_fcn( kcc_assert_fcn* fcn );
+
+/// Internal: reports a failed assertion through the installed handler.
+KCC_API void kcc_assert_failed( const char* message, const char* file, int line );
+
+// Asserts are on when KCC_ENABLE_ASSERT is defined (CMake defines it in Debug builds and with the option
+// KCC_ENABLE_ASSERT). They are for programmer errors; every public function also has a safe release path.
+#if defined( KCC_ENABLE_ASSERT )
+#define KCC_ASSERT( condition, message )                                                                           \
+	do                                                                                                             \
+	{                                                                                                              \
+		if ( !( condition ) )                                                                                      \
+		{                                                                                                          \
+			kcc_assert_failed( message, __FILE__, __LINE__ );                                                      \
+		}                                                                                                          \
+	}                                                                                                              \
+	while ( 0 )
+#else
+#define KCC_ASSERT( condition, message ) ( (void)0 )
+#endif
+
+/// Allocation hooks: used only by kcc_controller_create / destroy (never inside a move or a query).
+typedef void* kcc_alloc_fcn( size_t size, void* user );
+typedef void kcc_free_fcn( void* memory, void* user );
+
+/// Install allocation hooks (NULL, NULL restores malloc / free).
+KCC_API void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* user );
+
+/// Internal: allocate / free through the installed hooks.
+KCC_API void* kcc_alloc( size_t size );
+KCC_API void kcc_free( void* memory );
+
+/// True when x is finite (not NaN, not +-Inf). Never build kcc2d with -ffast-math: it breaks this.
+KCC_INLINE bool kcc_is_valid_float( float x )
+{
+	return isfinite( x ) != 0;
+}
+
+KCC_INLINE bool kcc_is_valid_vec2( vec2s v )
+{
+	return kcc_is_valid_float( v.x ) && kcc_is_valid_float( v.y );
+}
+
+KCC_INLINE vec2s kcc_v2( float x, float y )
+{
+	vec2s v = { { x, y } };
+	return v;
+}
+
+#ifdef __cplusplus
+}
+#endif

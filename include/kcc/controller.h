@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// kcc2d controller: a kinematic character on a Chipmunk cpSpace. Cast the shape along the wanted motion, stop a
+// skin's width before the first blocking surface, slide the rest along it, re-cast. See docs/controller.md.
+#pragma once
+
+#include "kcc/geometry.h"
+
+#include <chipmunk/chipmunk.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KCC_MAX_COLLISIONS 16 ///< collisions reported per move
+#define KCC_MAX_SENSORS 8     ///< sensor shapes reported per move
+
+typedef struct kcc_controller kcc_controller; ///< opaque; allocated once by kcc_controller_create
+
+typedef enum kcc_motion_mode
+{
+	KCC_MODE_GROUNDED = 0, ///< platformer: floors, walls and ceilings against up
+	KCC_MODE_FLOATING = 1, ///< top-down: every surface is a wall; no snapping, no steps
+} kcc_motion_mode;
+
+/// Return codes. KCC_OK is 0; errors are negative and leave the controller unchanged.
+typedef enum kcc_status
+{
+	KCC_OK = 0,
+	KCC_ERROR_NULL_ARGUMENT = -1,    ///< a required pointer was NULL
+	KCC_ERROR_NOT_FINITE = -2,       ///< an input had a NaN or infinite component
+	KCC_ERROR_TOO_LARGE = -3,        ///< a displacement or position beyond the def's limits
+	KCC_ERROR_INVALID_ARGUMENT = -4, ///< another argument out of range (dt <= 0, a foreign state snapshot)
+} kcc_status;
+
+/// Move result flags.
+enum
+{
+	KCC_ON_FLOOR = 1u << 0,       ///< standing on walkable ground after the move
+	KCC_ON_WALL = 1u << 1,        ///< touched a surface steeper than max_floor_angle (or any, FLOATING)
+	KCC_ON_CEILING = 1u << 2,     ///< touched a surface facing down
+	KCC_SNAPPED = 1u << 3,        ///< snapped down to the floor after the slide
+	KCC_STEPPED = 1u << 4,        ///< climbed a step
+	KCC_DEPENETRATED = 1u << 5,   ///< started overlapping and was pushed out
+	KCC_CRUSHED = 1u << 6,        ///< could not get out of solids in this move
+	KCC_HIT_LIMIT = 1u << 7,      ///< max_slides re-casts used and motion remained
+};
+
+/// Must be initialised with kcc_default_controller_def().
+typedef struct kcc_controller_def
+{
+	kcc_shape shape;        ///< character in local coordinates around position: circle, capsule, box / rounded box or
+							///< convex polygon. Default: capsule (0, -0.3)..(0, 0.3), radius 0.3 (1.2 tall)
+	vec2s position;         ///< initial position (world units). Default (0, 0)
+	vec2s up;               ///< unit up direction. Default (0, 1)
+	float skin;             ///< gap kept between the character and surfaces, world units. Default 0.01
+	float min_move;         ///< displacements shorter than this are not cast, world units. Default 1e-4
+	int max_slides;         ///< re-casts per move, 1..16. Default 4
+	float max_floor_angle;  ///< steepest walkable slope, radians in [0, pi/2). Default 45 degrees
+	float snap_distance;    ///< stick to the floor when walking down slopes and steps, world units; 0 = off.
+							///< Default 0.1
+	float step_height;      ///< climb steps up to this height, world units; 0 = off. Default 0
+	bool stop_on_slope;     ///< no creeping down walkable slopes under gravity-only motion. Default true
+	bool constant_speed_on_slopes; ///< horizontal input keeps its speed along slopes. Default false
+	bool slide_on_ceiling;  ///< keep the tangential motion when hitting a ceiling. Default true
+	kcc_motion_mode mode;   ///< Default KCC_MODE_GROUNDED
+	cpShapeFilter filter;   ///< categories of the character and the mask of what blocks it; the group is replaced by
+							///< the controller's own. Default: all categories, all mask
+	cpBitmask one_way_categories;  ///< shapes in these categories block only from above. Default 0 (reserved:
+								   ///< world features)
+	cpBitmask pushable_categories; ///< shapes in these categories are pushed. Default 0 (reserved: world features)
+	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
+	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
+	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
+	int internal_cookie;    ///< set by kcc_default_controller_def; do not touch
+} kcc_controller_def;
+
+/// One contact met during a move.
+typedef struct kcc_collision
+{
+	vec2s point;    ///< on the obstacle's surface
+	vec2s normal;   ///< unit, out of the obstacle toward the character
+	float travel;   ///< distance the character had moved in this move when it met the contact
+	cpShape* shape; ///< the obstacle (valid until the game removes it)
+	uint32_t flags; ///< KCC_ON_FLOOR, KCC_ON_WALL or KCC_ON_CEILING: how the contact was classified
+} kcc_collision;
+
+typedef struct kcc_move_result
+{
+	vec2s position;     ///< after the move
+	vec2s displacement; ///< what the character really moved
+	uint32_t flags;     ///< KCC_ON_FLOOR | KCC_ON_WALL | KCC_ON_CEILING | KCC_SNAPPED | ...
+	vec2s floor_normal; ///< valid when KCC_ON_FLOOR
+	cpShape* floor_shape; ///< the floor's shape when KCC_ON_FLOOR
+	int collision_count;
+	kcc_collision collisions[KCC_MAX_COLLISIONS];
+	int sensor_count;   ///< sensor shapes overlapping the final shape (the first KCC_MAX_SENSORS)
+	cpShape* sensors[KCC_MAX_SENSORS];
+} kcc_move_result;
+
+/// Plain-data state for replays and rollback: copy it, store it, restore it.
+typedef struct kcc_controller_state
+{
+	vec2s position;
+	uint32_t flags;     ///< flags of the last move (ground state)
+	vec2s floor_normal;
+	int internal_cookie;
+} kcc_controller_state;
+
+KCC_API kcc_controller_def kcc_default_controller_def( void );
+
+/// Creates the controller and adds its kinematic body and shape to space. NULL when space or def is NULL, def was
+/// not made by kcc_default_controller_def, or a field is out of range (a debug build asserts naming the field;
+/// kcc_controller_def_problem says which in any build).
+KCC_API kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def* def );
+
+/// NULL when def is acceptable, otherwise a message naming the bad field.
+KCC_API const char* kcc_controller_def_problem( const kcc_controller_def* def );
+
+/// Removes the controller's body and shape from the space and frees them. NULL is a no-op.
+KCC_API void kcc_controller_destroy( kcc_controller* c );
+
+/// Moves by delta (world units): cast, slide, snap, step. out is optional. Errors change nothing.
+KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out );
+
+/// Velocity-level move in the style of Godot's move_and_slide: moves by velocity * dt, then returns in
+/// out_velocity the velocity with the components that pushed into surfaces removed. dt > 0, seconds.
+KCC_API kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
+												  kcc_move_result* out );
+
+KCC_API vec2s kcc_controller_get_position( const kcc_controller* c );
+/// Teleports (no cast); clears the ground state.
+KCC_API kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p );
+
+/// Flags of the last move (KCC_ON_FLOOR ...).
+KCC_API uint32_t kcc_controller_get_flags( const kcc_controller* c );
+KCC_API bool kcc_controller_is_on_floor( const kcc_controller* c );
+
+/// The controller's own body and shape in the space (owned by the controller).
+KCC_API cpBody* kcc_controller_get_body( const kcc_controller* c );
+KCC_API cpShape* kcc_controller_get_shape( const kcc_controller* c );
+
+KCC_API kcc_controller_state kcc_controller_get_state( const kcc_controller* c );
+KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state );
+
+KCC_API const char* kcc_status_string( kcc_status s );
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// kcc2d umbrella header.
+#pragma once
+
+#include "kcc/geometry.h"
+#include "kcc/controller.h"
