@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: MIT
+// Geometry benchmark: ns per test over 1e6 random pairs held in arrays (generated up front with a deterministic
+// PRNG), median of 5 timed runs plus min and max. Prints figures and the targets; asserts nothing.
+// Build it in a Release tree:  cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
+// Run:  ./bench_geometry [pairs]   (pinning helps on a shared machine: taskset -c 1 ./bench_geometry)
+#define _POSIX_C_SOURCE 199309L
+
+#include "kcc/geometry.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef KCC_BENCH_BUILD_TYPE
+#define KCC_BENCH_BUILD_TYPE "unknown"
+#endif
+#ifndef KCC_BENCH_C_FLAGS
+#define KCC_BENCH_C_FLAGS "unknown"
+#endif
+#ifndef KCC_BENCH_SANITIZE
+#define KCC_BENCH_SANITIZE 0
+#endif
+
+#define BENCH_RUNS 5
+#define BENCH_PI 3.14159265358979f
+#define NO_FIGURE -1.0
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deterministic PRNG (splitmix64): the same pairs on every machine and every run.
+
+static uint64_t s_rng_state = 0x2545F4914F6CDD1Dull;
+
+static uint64_t rng_next( void )
+{
+	uint64_t z = ( s_rng_state += 0x9E3779B97F4A7C15ull );
+	z = ( z ^ ( z >> 30 ) ) * 0xBF58476D1CE4E5B9ull;
+	z = ( z ^ ( z >> 27 ) ) * 0x94D049BB133111EBull;
+	return z ^ ( z >> 31 );
+}
+
+/// Uniform in [lo, hi).
+static float rng_range( float lo, float hi )
+{
+	float unit = (float)( rng_next() >> 40 ) * ( 1.0f / 16777216.0f );
+	return lo + ( hi - lo ) * unit;
+}
+
+/// Uniform over the disc of the given radius centred on the origin (uniform in area, not in radius).
+static vec2s rng_in_disc( float radius )
+{
+	float r = radius * sqrtf( rng_range( 0.0f, 1.0f ) );
+	float theta = rng_range( 0.0f, 2.0f * BENCH_PI );
+	return kcc_v2( r * cosf( theta ), r * sinf( theta ) );
+}
+
+/// A position somewhere in a 100 x 100 level: away from the origin, as game shapes are.
+static vec2s rng_world_position( void )
+{
+	return kcc_v2( rng_range( -50.0f, 50.0f ), rng_range( -50.0f, 50.0f ) );
+}
+
+static vec2s add( vec2s a, vec2s b )
+{
+	return kcc_v2( a.x + b.x, a.y + b.y );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random shapes of game-like sizes (a character is 1 to 2 units tall).
+
+static kcc_circle random_circle( vec2s center )
+{
+	kcc_circle c = { center, rng_range( 0.2f, 1.0f ) };
+	return c;
+}
+
+static kcc_shape random_aabb( vec2s center )
+{
+	vec2s h = kcc_v2( rng_range( 0.25f, 1.5f ), rng_range( 0.25f, 1.5f ) );
+	return kcc_make_aabb( kcc_v2( center.x - h.x, center.y - h.y ), kcc_v2( center.x + h.x, center.y + h.y ) );
+}
+
+static kcc_shape random_obb( vec2s center )
+{
+	vec2s h = kcc_v2( rng_range( 0.25f, 1.5f ), rng_range( 0.25f, 1.5f ) );
+	return kcc_make_obb( center, h, rng_range( -BENCH_PI, BENCH_PI ) );
+}
+
+static kcc_shape random_capsule( vec2s center )
+{
+	float half_length = rng_range( 0.25f, 1.0f );
+	float angle = rng_range( -BENCH_PI, BENCH_PI );
+	vec2s axis = kcc_v2( half_length * cosf( angle ), half_length * sinf( angle ) );
+	return kcc_make_capsule( kcc_v2( center.x - axis.x, center.y - axis.y ), add( center, axis ),
+							 rng_range( 0.2f, 0.6f ) );
+}
+
+static kcc_shape random_sector( vec2s apex )
+{
+	float angle = rng_range( 0.3f, 2.0f * BENCH_PI );
+	float aim = rng_range( -BENCH_PI, BENCH_PI );
+	return kcc_make_sector( apex, kcc_v2( cosf( aim ), sinf( aim ) ), rng_range( 1.0f, 3.0f ), angle );
+}
+
+/// Eight points on a rotated ellipse at jittered angles: always in convex position, so the hull has 8 vertices.
+static kcc_shape random_octagon( vec2s center )
+{
+	float ax = rng_range( 0.5f, 1.5f ), ay = rng_range( 0.5f, 1.5f );
+	float spin = rng_range( -BENCH_PI, BENCH_PI );
+	float cs = cosf( spin ), sn = sinf( spin );
+	vec2s points[8];
+	for ( int k = 0; k < 8; ++k )
+	{
+		float t = (float)k * ( 2.0f * BENCH_PI / 8.0f ) + rng_range( -0.3f, 0.3f );
+		float x = ax * cosf( t ), y = ay * sinf( t );
+		points[k] = kcc_v2( center.x + cs * x - sn * y, center.y + sn * x + cs * y );
+	}
+	return kcc_make_polygon( points, 8, 0.0f );
+}
+
+/// A level tile or crate: a box of random size and angle (a polygon, as the controller sees Chipmunk boxes).
+static kcc_shape random_box( vec2s center )
+{
+	kcc_shape box = kcc_make_box( kcc_v2( rng_range( 0.25f, 1.5f ), rng_range( 0.25f, 1.5f ) ), 0.0f );
+	return kcc_shape_transform( &box, center, rng_range( -BENCH_PI, BENCH_PI ) );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The data every kernel reads. Kernels load the pointer through a volatile, so the optimiser cannot assume the
+// arrays are unchanged between runs and hoist the work out of the timing loop.
+
+typedef struct bench_data
+{
+	int count;
+	kcc_circle* circles;
+	kcc_circle* circles_b; ///< the second circle of the circle-circle pairs
+	vec2s* points;
+	kcc_aabb* aabbs;
+	kcc_obb* obbs;
+	kcc_capsule* capsules;
+	kcc_sector* sectors;
+	kcc_polygon* polygons;
+	kcc_shape* shapes_a;
+	kcc_shape* shapes_b;
+	vec2s* translations;
+	float* radii;
+	int* indices;
+} bench_data;
+
+static bench_data s_data;
+static bench_data* volatile s_data_pointer = &s_data;
+
+typedef uint64_t bench_kernel( void );
+
+static uint64_t kernel_circle_circle( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_circle( d->circles[i], d->circles_b[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_circle_aabb( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_aabb( d->circles[i], d->aabbs[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_circle_obb( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_obb( d->circles[i], d->obbs[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_circle_capsule( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_capsule( d->circles[i], d->capsules[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_circle_sector( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_sector( d->circles[i], &d->sectors[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_point_in_sector( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_sector_contains_point( &d->sectors[i], d->points[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_circle_polygon( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_circle_overlaps_polygon( d->circles[i], &d->polygons[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_generic_overlap( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_generic_contains_point( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		hits += kcc_contains_point( &d->shapes_b[i], d->points[i] );
+	}
+	return hits;
+}
+
+static uint64_t kernel_shape_cast( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		kcc_cast_output out = kcc_shape_cast( &d->shapes_a[i], d->translations[i], &d->shapes_b[i] );
+		hits += out.hit;
+	}
+	return hits;
+}
+
+static uint64_t kernel_ray_cast( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t hits = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		kcc_cast_output out = kcc_ray_cast( &d->shapes_b[i], d->points[i], d->translations[i] );
+		hits += out.hit;
+	}
+	return hits;
+}
+
+static uint64_t kernel_distance( void )
+{
+	const bench_data* d = s_data_pointer;
+	uint64_t separated = 0;
+	for ( int i = 0; i < d->count; ++i )
+	{
+		kcc_distance_output out = kcc_distance( &d->shapes_a[i], &d->shapes_b[i] );
+		separated += out.distance > 0.0f;
+	}
+	return separated;
+}
+
+static uint64_t kernel_batch_sector( void )
+{
+	const bench_data* d = s_data_pointer;
+	vec2s* centers = d->points;
+	return (uint64_t)kcc_batch_overlap_circles( &d->shapes_a[0], centers, d->radii, d->count, d->indices );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timing and the table.
+
+static double now_seconds( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_MONOTONIC, &t );
+	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
+}
+
+static int compare_doubles( const void* a, const void* b )
+{
+	double x = *(const double*)a, y = *(const double*)b;
+	return ( x > y ) - ( x < y );
+}
+
+static uint64_t s_checksum = 0;
+static int s_rows_with_target = 0;
+static int s_rows_meeting_target = 0;
+
+/// Time one row: an untimed warm-up pass (page faults, caches), then BENCH_RUNS timed passes over the arrays.
+/// per_item is how many items one pass processes (the ns figure is per item).
+static void measure( const char* name, bench_kernel* kernel, int per_item, double target, double cute_c2 )
+{
+	uint64_t hits = kernel();
+	double ns[BENCH_RUNS];
+	for ( int run = 0; run < BENCH_RUNS; ++run )
+	{
+		double start = now_seconds();
+		uint64_t run_hits = kernel();
+		double stop = now_seconds();
+		ns[run] = ( stop - start ) * 1.0e9 / (double)per_item;
+		// Fold every run into the checksum: the work of each pass is observable.
+		s_checksum = s_checksum * 31u + run_hits;
+		hits = run_hits;
+	}
+	qsort( ns, BENCH_RUNS, sizeof( double ), compare_doubles );
+	double median = ns[BENCH_RUNS / 2];
+
+	char target_text[32] = "-", cute_text[32] = "-";
+	const char* verdict = "";
+	if ( target > 0.0 )
+	{
+		snprintf( target_text, sizeof( target_text ), "<= %.1f", target );
+		s_rows_with_target += 1;
+		bool meets = median <= target;
+		s_rows_meeting_target += meets ? 1 : 0;
+		verdict = meets ? "meets" : "MISSES";
+	}
+	if ( cute_c2 > 0.0 )
+	{
+		snprintf( cute_text, sizeof( cute_text ), "%.1f", cute_c2 );
+	}
+	printf( "%-34s %9.2f %9.2f %9.2f %6.1f%% %9s %8s  %s\n", name, median, ns[0], ns[BENCH_RUNS - 1],
+			100.0 * (double)hits / (double)per_item, target_text, cute_text, verdict );
+	fflush( stdout );
+}
+
+static void* allocate_array( size_t count, size_t size )
+{
+	void* memory = calloc( count, size );
+	if ( memory == NULL )
+	{
+		fprintf( stderr, "bench_geometry: out of memory (%zu x %zu bytes)\n", count, size );
+		exit( 1 );
+	}
+	return memory;
+}
+
+/// Typed and generic results must agree (they are two routes to one answer); print disagreements, do not abort.
+static void report_disagreements( const char* name, const bool* typed, const bool* generic, int count )
+{
+	int differ = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		differ += typed[i] != generic[i];
+	}
+	if ( differ > 0 )
+	{
+		printf( "  note: %s: typed test and kcc_overlap disagree on %d of %d pairs\n", name, differ, count );
+	}
+}
+
+int main( int argc, char** argv )
+{
+	int n = 1000000;
+	if ( argc > 1 )
+	{
+		n = atoi( argv[1] );
+		n = n < 1 ? 1 : n;
+	}
+
+	printf( "kcc2d geometry benchmark: %d random pairs per row, %d timed runs (median, min, max), ns per test\n", n,
+			BENCH_RUNS );
+	printf( "build: CMAKE_BUILD_TYPE=%s, flags \"%s\", sanitizer %s, asserts %s, compiler %s\n", KCC_BENCH_BUILD_TYPE,
+			KCC_BENCH_C_FLAGS, KCC_BENCH_SANITIZE ? "ON" : "OFF",
+#if defined( KCC_ENABLE_ASSERT )
+			"ON",
+#else
+			"OFF",
+#endif
+#if defined( __VERSION__ )
+			__VERSION__
+#else
+			"unknown"
+#endif
+	);
+	printf( "\n%-34s %9s %9s %9s %7s %9s %8s\n", "row", "median", "min", "max", "hits", "target", "cute_c2" );
+
+	bench_data* d = &s_data;
+	d->count = n;
+	d->circles = allocate_array( (size_t)n, sizeof( kcc_circle ) );
+	d->points = allocate_array( (size_t)n, sizeof( vec2s ) );
+	d->aabbs = allocate_array( (size_t)n, sizeof( kcc_aabb ) );
+	d->obbs = allocate_array( (size_t)n, sizeof( kcc_obb ) );
+	d->capsules = allocate_array( (size_t)n, sizeof( kcc_capsule ) );
+	d->sectors = allocate_array( (size_t)n, sizeof( kcc_sector ) );
+	d->polygons = allocate_array( (size_t)n, sizeof( kcc_polygon ) );
+	d->shapes_a = allocate_array( (size_t)n, sizeof( kcc_shape ) );
+	d->shapes_b = allocate_array( (size_t)n, sizeof( kcc_shape ) );
+	d->translations = allocate_array( (size_t)n, sizeof( vec2s ) );
+	d->radii = allocate_array( (size_t)n, sizeof( float ) );
+	d->indices = allocate_array( (size_t)n, sizeof( int ) );
+	d->circles_b = allocate_array( (size_t)n, sizeof( kcc_circle ) );
+	bool* typed = allocate_array( (size_t)n, sizeof( bool ) );
+	bool* generic = allocate_array( (size_t)n, sizeof( bool ) );
+
+	// Each offset disc radius below is sized so that about half of the pairs overlap (the "hits" column).
+
+	// circle-circle: radii 0.2 .. 1, centres within 1.76 (E[(ra + rb)^2] / 1.76^2 is about 1/2)
+	for ( int i = 0; i < n; ++i )
+	{
+		d->circles[i] = random_circle( rng_world_position() );
+		d->circles_b[i] = random_circle( add( d->circles[i].center, rng_in_disc( 1.76f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		d->shapes_b[i] = kcc_make_circle( d->circles_b[i].center, d->circles_b[i].radius );
+		typed[i] = kcc_circle_overlaps_circle( d->circles[i], d->circles_b[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle-circle", kernel_circle_circle, n, 1.0, 0.8 );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle-circle", typed, generic, n );
+
+	// circle-AABB: boxes with half extents 0.25 .. 1.5
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_b[i] = random_aabb( center );
+		d->aabbs[i] = d->shapes_b[i].aabb;
+		d->circles[i] = random_circle( add( center, rng_in_disc( 2.35f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		typed[i] = kcc_circle_overlaps_aabb( d->circles[i], d->aabbs[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle-AABB", kernel_circle_aabb, n, 1.2, 1.1 );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle-AABB", typed, generic, n );
+
+	// circle-OBB: the same boxes at random angles
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_b[i] = random_obb( center );
+		d->obbs[i] = d->shapes_b[i].obb;
+		d->circles[i] = random_circle( add( center, rng_in_disc( 2.35f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		typed[i] = kcc_circle_overlaps_obb( d->circles[i], d->obbs[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle-OBB", kernel_circle_obb, n, 2.0, NO_FIGURE );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle-OBB", typed, generic, n );
+
+	// circle-capsule: segments 0.5 .. 2 long, radius 0.2 .. 0.6
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_b[i] = random_capsule( center );
+		d->capsules[i] = d->shapes_b[i].capsule;
+		d->circles[i] = random_circle( add( center, rng_in_disc( 1.95f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		typed[i] = kcc_circle_overlaps_capsule( d->circles[i], d->capsules[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle-capsule", kernel_circle_capsule, n, 3.0, 13.9 );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle-capsule", typed, generic, n );
+
+	// circle-sector: radius 1 .. 3, opening 0.3 .. 2*pi (wide, non-convex sectors included)
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s apex = rng_world_position();
+		d->shapes_b[i] = random_sector( apex );
+		d->sectors[i] = d->shapes_b[i].sector;
+		d->circles[i] = random_circle( add( apex, rng_in_disc( 2.7f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		typed[i] = kcc_circle_overlaps_sector( d->circles[i], &d->sectors[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle-sector", kernel_circle_sector, n, 3.0, NO_FIGURE );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle-sector", typed, generic, n );
+
+	// point-in-sector: the same sectors, points within 2.1 of the apex
+	for ( int i = 0; i < n; ++i )
+	{
+		d->points[i] = add( d->sectors[i].apex, rng_in_disc( 2.1f ) );
+		typed[i] = kcc_sector_contains_point( &d->sectors[i], d->points[i] );
+		generic[i] = kcc_contains_point( &d->shapes_b[i], d->points[i] );
+	}
+	measure( "point-in-sector", kernel_point_in_sector, n, NO_FIGURE, NO_FIGURE );
+	measure( "  via kcc_contains_point", kernel_generic_contains_point, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "point-in-sector", typed, generic, n );
+
+	// circle vs 8-gon: ellipse-inscribed octagons, axes 0.5 .. 1.5
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_b[i] = random_octagon( center );
+		d->polygons[i] = d->shapes_b[i].polygon;
+		d->circles[i] = random_circle( add( center, rng_in_disc( 2.2f ) ) );
+		d->shapes_a[i] = kcc_make_circle( d->circles[i].center, d->circles[i].radius );
+		typed[i] = kcc_circle_overlaps_polygon( d->circles[i], &d->polygons[i] );
+		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
+	}
+	measure( "circle vs 8-gon", kernel_circle_polygon, n, 12.0, 94.0 );
+	measure( "  via kcc_overlap", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	report_disagreements( "circle vs 8-gon", typed, generic, n );
+
+	// polygon vs polygon and GJK distance: two octagons, centres within 2.6
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_a[i] = random_octagon( center );
+		d->shapes_b[i] = random_octagon( add( center, rng_in_disc( 2.6f ) ) );
+	}
+	measure( "8-gon vs 8-gon (kcc_overlap)", kernel_generic_overlap, n, NO_FIGURE, NO_FIGURE );
+	measure( "GJK distance 8-gon vs 8-gon", kernel_distance, n, NO_FIGURE, NO_FIGURE );
+
+	// capsule cast vs box: a character capsule (0.3 radius, 1.2 tall) dashing 1 .. 4 units in a random direction
+	// past a box placed near its start
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s start = rng_world_position();
+		d->shapes_a[i] = kcc_make_capsule( kcc_v2( start.x, start.y - 0.3f ), kcc_v2( start.x, start.y + 0.3f ), 0.3f );
+		float dash = rng_range( 1.0f, 4.0f ), aim = rng_range( -BENCH_PI, BENCH_PI );
+		d->translations[i] = kcc_v2( dash * cosf( aim ), dash * sinf( aim ) );
+		d->shapes_b[i] = random_box( add( start, rng_in_disc( 4.0f ) ) );
+	}
+	measure( "capsule cast vs box", kernel_shape_cast, n, 60.0, NO_FIGURE );
+
+	// ray cast vs box: rays 1 .. 6 long from points near the box
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s center = rng_world_position();
+		d->shapes_b[i] = random_box( center );
+		d->points[i] = add( center, rng_in_disc( 4.0f ) );
+		float length = rng_range( 1.0f, 6.0f ), aim = rng_range( -BENCH_PI, BENCH_PI );
+		d->translations[i] = kcc_v2( length * cosf( aim ), length * sinf( aim ) );
+	}
+	measure( "ray cast vs box", kernel_ray_cast, n, NO_FIGURE, NO_FIGURE );
+
+	// one sword arc (radius 3, 120 degrees) against n enemies (radius 0.2 .. 0.6) spread around it
+	d->shapes_a[0] = kcc_make_sector( kcc_v2( 10.0f, -5.0f ), kcc_v2( 1.0f, 1.0f ), 3.0f, 2.0f * BENCH_PI / 3.0f );
+	for ( int i = 0; i < n; ++i )
+	{
+		d->points[i] = add( kcc_v2( 10.0f, -5.0f ), rng_in_disc( 2.2f ) );
+		d->radii[i] = rng_range( 0.2f, 0.6f );
+	}
+	measure( "sector vs circles (batch, /circle)", kernel_batch_sector, n, 1.0, NO_FIGURE );
+
+	printf( "\n%d of %d rows with a target meet it. checksum %llu\n", s_rows_meeting_target, s_rows_with_target,
+			(unsigned long long)s_checksum );
+
+	free( generic );
+	free( typed );
+	free( d->circles_b );
+	free( d->indices );
+	free( d->radii );
+	free( d->translations );
+	free( d->shapes_b );
+	free( d->shapes_a );
+	free( d->polygons );
+	free( d->sectors );
+	free( d->capsules );
+	free( d->obbs );
+	free( d->aabbs );
+	free( d->points );
+	free( d->circles );
+	return 0;
+}
