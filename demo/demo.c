@@ -248,7 +248,8 @@ static void demo_step( demo* d, const Uint8* keys )
 		}
 		step_character( ch, input_x, jump );
 	}
-	// The capsule's sword arc: 100 degrees, 2.5 units, aimed up and ahead; a batch query finds the enemies inside.
+	// The capsule's sword arc: 100 degrees, 6 units, aimed up and ahead and swinging; a batch query finds the
+	// enemies inside it.
 	vec2s p = kcc_controller_get_position( d->characters[1].controller );
 	float facing = d->characters[1].facing;
 	float swing = 0.9f * sinf( (float)d->frame * 0.08f );
