@@ -1,3 +1,245 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER: being written.
+// One shape against many circles. Each chunk of circles is tested by a branch-free loop of fixed length that the
+// compiler vectorises (the same inline tests as kcc_overlap, so the answers are identical), into a flag array;
+// the flags are then compacted into ascending indices.
 #include "internal.h"
+
+#include <float.h>
+#include <string.h>
+
+#define KCC_BATCH_CHUNK 256
+
+// A circle entry takes part only when its centre is finite and its radius finite and >= 0, exactly the circles
+// kcc_overlap would accept (x * 0 is 0 for finite x, NaN otherwise).
+KCC_INLINE bool kcc_batch_circle_ok( float x, float y, float r )
+{
+	return x * 0.0f + y * 0.0f == 0.0f && r >= 0.0f && r <= FLT_MAX;
+}
+
+typedef void kcc_batch_kernel( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							   uint8_t* restrict flags );
+
+static void kcc_batch_circle( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							  uint8_t* restrict flags )
+{
+	const kcc_circle shape = s->circle;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		kcc_circle c = { centers[i], radii[i] };
+		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
+		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_circle( shape, c ) );
+	}
+}
+
+static void kcc_batch_aabb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							uint8_t* restrict flags )
+{
+	const kcc_aabb box = s->aabb;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		kcc_circle c = { centers[i], radii[i] };
+		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
+		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_aabb( c, box ) );
+	}
+}
+
+static void kcc_batch_obb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+						   uint8_t* restrict flags )
+{
+	const kcc_obb box = s->obb;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		kcc_circle c = { centers[i], radii[i] };
+		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
+		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_obb( c, box ) );
+	}
+}
+
+static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							  uint8_t* restrict flags )
+{
+	const kcc_sector sector = s->sector;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		kcc_circle c = { centers[i], radii[i] };
+		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
+		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_sector( c, &sector ) );
+	}
+}
+
+// The capsule test divides by the squared segment length; splitting on it outside the loop keeps the division
+// out of a select (which the compiler will not speculate) while doing the same arithmetic as the inline test.
+static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							   uint8_t* restrict flags )
+{
+	const kcc_capsule cap = s->capsule;
+	float ex = cap.b.x - cap.a.x, ey = cap.b.y - cap.a.y;
+	float ee = ex * ex + ey * ey;
+	if ( ee > 0.0f )
+	{
+		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+		{
+			float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
+			float t = ( px * ex + py * ey ) / ee;
+			t = t < 0.0f ? 0.0f : ( t > 1.0f ? 1.0f : t );
+			float dx = px - t * ex, dy = py - t * ey;
+			float r = radii[i] + cap.radius;
+			bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
+			flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
+		}
+	}
+	else
+	{
+		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+		{
+			// t = 0: the distance to a, as the inline test computes it
+			float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
+			float dx = px - 0.0f * ex, dy = py - 0.0f * ey;
+			float r = radii[i] + cap.radius;
+			bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
+			flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
+		}
+	}
+}
+
+// Polygon: a vectorised pass computes the greatest edge separation exactly as kcc_circle_overlaps_polygon does,
+// with its early-out margin; only circles that pass it (few, in an area query) run the full test.
+static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+							   uint8_t* restrict flags )
+{
+	const kcc_polygon* p = &s->polygon;
+	float best[KCC_BATCH_CHUNK];
+	float margin[KCC_BATCH_CHUNK];
+	{
+		vec2s v = p->vertices[0];
+		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+		{
+			best[i] = -FLT_MAX;
+			margin[i] = 1.0e-6f * ( fabsf( centers[i].x - v.x ) + fabsf( centers[i].y - v.y ) );
+		}
+	}
+	for ( int k = 0; k < p->count; ++k )
+	{
+		vec2s n = p->normals[k], v = p->vertices[k];
+		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+		{
+			float px = centers[i].x, py = centers[i].y;
+			float sep = n.x * ( px - v.x ) + n.y * ( py - v.y );
+			float m = 1.0e-6f * ( fabsf( px - v.x ) + fabsf( py - v.y ) );
+			bool better = sep > best[i];
+			margin[i] = better ? m : margin[i];
+			best[i] = better ? sep : best[i];
+		}
+	}
+	float polygon_radius = p->radius;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		float rr = radii[i] + polygon_radius;
+		bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
+		flags[i] = (uint8_t)( ok & ( best[i] <= rr + margin[i] ) );
+	}
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
+	{
+		if ( flags[i] )
+		{
+			kcc_circle c = { centers[i], radii[i] };
+			flags[i] = (uint8_t)kcc_circle_overlaps_polygon( c, p );
+		}
+	}
+}
+
+// Appends base + i for each set flag among the first count; skips 8 clear flags at a time.
+static int kcc_batch_compact( const uint8_t* flags, int count, int base, int* out )
+{
+	int n = 0;
+	int i = 0;
+	for ( ; i + 8 <= count; i += 8 )
+	{
+		uint64_t word;
+		memcpy( &word, flags + i, sizeof( word ) );
+		if ( word == 0 )
+		{
+			continue;
+		}
+		for ( int k = i; k < i + 8; ++k )
+		{
+			out[n] = base + k; // n <= k < count: always in bounds; kept only when the flag is set
+			n += flags[k];
+		}
+	}
+	for ( ; i < count; ++i )
+	{
+		out[n] = base + i;
+		n += flags[i];
+	}
+	return n;
+}
+
+int kcc_batch_overlap_circles( const kcc_shape* s, const vec2s* centers, const float* radii, int count,
+							   int* out_indices )
+{
+	KCC_ASSERT( s != NULL, "kcc_batch_overlap_circles: shape is NULL" );
+	if ( s == NULL || count <= 0 )
+	{
+		return 0;
+	}
+	KCC_ASSERT( centers != NULL && radii != NULL && out_indices != NULL,
+				"kcc_batch_overlap_circles: an array pointer is NULL" );
+	bool valid = kcc_shape_is_valid( s );
+	KCC_ASSERT( valid, "kcc_batch_overlap_circles: shape is invalid" );
+	if ( valid == false || centers == NULL || radii == NULL || out_indices == NULL )
+	{
+		return 0;
+	}
+
+	kcc_batch_kernel* kernel = NULL;
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			kernel = kcc_batch_circle;
+			break;
+		case KCC_SHAPE_CAPSULE:
+			kernel = kcc_batch_capsule;
+			break;
+		case KCC_SHAPE_AABB:
+			kernel = kcc_batch_aabb;
+			break;
+		case KCC_SHAPE_OBB:
+			kernel = kcc_batch_obb;
+			break;
+		case KCC_SHAPE_POLYGON:
+			kernel = kcc_batch_polygon;
+			break;
+		case KCC_SHAPE_SECTOR:
+			kernel = kcc_batch_sector;
+			break;
+		default:
+			return 0;
+	}
+
+	uint8_t flags[KCC_BATCH_CHUNK];
+	int hits = 0;
+	int start = 0;
+	for ( ; start + KCC_BATCH_CHUNK <= count; start += KCC_BATCH_CHUNK )
+	{
+		kernel( s, centers + start, radii + start, flags );
+		hits += kcc_batch_compact( flags, KCC_BATCH_CHUNK, start, out_indices + hits );
+	}
+	int rest = count - start;
+	if ( rest > 0 )
+	{
+		// The tail runs through the same fixed-length kernel on a padded copy (padding radius -1 never hits).
+		vec2s tail_centers[KCC_BATCH_CHUNK];
+		float tail_radii[KCC_BATCH_CHUNK];
+		memcpy( tail_centers, centers + start, (size_t)rest * sizeof( vec2s ) );
+		memcpy( tail_radii, radii + start, (size_t)rest * sizeof( float ) );
+		for ( int i = rest; i < KCC_BATCH_CHUNK; ++i )
+		{
+			tail_centers[i] = kcc_v2( 0.0f, 0.0f );
+			tail_radii[i] = -1.0f;
+		}
+		kernel( s, tail_centers, tail_radii, flags );
+		hits += kcc_batch_compact( flags, rest, start, out_indices + hits );
+	}
+	return hits;
+}

@@ -1,3 +1,294 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER: being written.
+// Boolean overlap: analytic tests where they are cheap and exact, GJK (gjk.c) for the rest.
 #include "internal.h"
+
+#include <float.h>
+
+bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
+{
+	int n = b->count;
+	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
+	{
+		return false;
+	}
+	float px = a.center.x, py = a.center.y;
+	float rr = a.radius + b->radius;
+
+	// The edge of greatest separation holds the closest feature: if the closest point is a vertex, the point lies
+	// in that vertex's normal cone, and only the two edges at the vertex can be the most separated.
+	float best = -FLT_MAX;
+	int best_index = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		float s = b->normals[i].x * ( px - b->vertices[i].x ) + b->normals[i].y * ( py - b->vertices[i].y );
+		best_index = s > best ? i : best_index;
+		best = s > best ? s : best;
+	}
+
+	vec2s v = b->vertices[best_index];
+	vec2s w = b->vertices[best_index + 1 < n ? best_index + 1 : 0];
+	// Early out, with room for the float rounding of the separation (a few ulps of |p - v|).
+	float margin = 1.0e-6f * ( fabsf( px - v.x ) + fabsf( py - v.y ) );
+	if ( !( best <= rr + margin ) )
+	{
+		return false; // clearly separated, or a NaN input
+	}
+
+	// Exact decision on that edge in double: differences of floats and their products are exact there, so a point
+	// exactly on an edge of a sharp polygon counts as touching.
+	double ex = (double)w.x - v.x, ey = (double)w.y - v.y;
+	double dx = (double)px - v.x, dy = (double)py - v.y;
+	double r = rr;
+	double cross = ex * dy - ey * dx; // >= 0: inside the edge's half plane
+	if ( cross >= 0.0 )
+	{
+		return true;
+	}
+	double t = ex * dx + ey * dy;
+	double ee = ex * ex + ey * ey;
+	if ( t <= 0.0 )
+	{
+		return dx * dx + dy * dy <= r * r;
+	}
+	if ( t >= ee )
+	{
+		double fx = (double)px - w.x, fy = (double)py - w.y;
+		return fx * fx + fy * fy <= r * r;
+	}
+	// distance to the edge's line is -cross / |e|
+	return cross * cross <= r * r * ee;
+}
+
+bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )
+{
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			return kcc_circle_overlaps_circle( c, s->circle );
+		case KCC_SHAPE_CAPSULE:
+			return kcc_circle_overlaps_capsule( c, s->capsule );
+		case KCC_SHAPE_AABB:
+			return kcc_circle_overlaps_aabb( c, s->aabb );
+		case KCC_SHAPE_OBB:
+			return kcc_circle_overlaps_obb( c, s->obb );
+		case KCC_SHAPE_POLYGON:
+			return kcc_circle_overlaps_polygon( c, &s->polygon );
+		case KCC_SHAPE_SECTOR:
+			return kcc_circle_overlaps_sector( c, &s->sector );
+		default:
+			return false;
+	}
+}
+
+// Cheap release-build guard for kcc_overlap: the kind is known, counts are in range, every float in use is finite
+// (x * 0 is 0 for finite x and NaN for NaN or Inf, so one compare checks a whole sum) and radii are not negative.
+// The full check (unit normals, convexity) is kcc_shape_is_valid, asserted in debug builds.
+static bool kcc_shape_is_usable( const kcc_shape* s )
+{
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+		{
+			const kcc_circle* c = &s->circle;
+			float z = c->center.x * 0.0f + c->center.y * 0.0f + c->radius * 0.0f;
+			return z == 0.0f && c->radius >= 0.0f;
+		}
+		case KCC_SHAPE_CAPSULE:
+		{
+			const kcc_capsule* c = &s->capsule;
+			float z = c->a.x * 0.0f + c->a.y * 0.0f + c->b.x * 0.0f + c->b.y * 0.0f + c->radius * 0.0f;
+			return z == 0.0f && c->radius >= 0.0f;
+		}
+		case KCC_SHAPE_AABB:
+		{
+			const kcc_aabb* b = &s->aabb;
+			float z = b->min.x * 0.0f + b->min.y * 0.0f + b->max.x * 0.0f + b->max.y * 0.0f;
+			return z == 0.0f && b->min.x <= b->max.x && b->min.y <= b->max.y;
+		}
+		case KCC_SHAPE_OBB:
+		{
+			const kcc_obb* b = &s->obb;
+			float z = b->center.x * 0.0f + b->center.y * 0.0f + b->half_extents.x * 0.0f + b->half_extents.y * 0.0f +
+					  b->rotation.x * 0.0f + b->rotation.y * 0.0f;
+			return z == 0.0f && b->half_extents.x >= 0.0f && b->half_extents.y >= 0.0f;
+		}
+		case KCC_SHAPE_POLYGON:
+		{
+			const kcc_polygon* p = &s->polygon;
+			if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || !( p->radius >= 0.0f ) )
+			{
+				return false;
+			}
+			float z = p->radius * 0.0f;
+			for ( int i = 0; i < p->count; ++i )
+			{
+				z += p->vertices[i].x * 0.0f + p->vertices[i].y * 0.0f + p->normals[i].x * 0.0f +
+					 p->normals[i].y * 0.0f;
+			}
+			return z == 0.0f;
+		}
+		case KCC_SHAPE_SECTOR:
+		{
+			const kcc_sector* c = &s->sector;
+			float z = c->apex.x * 0.0f + c->apex.y * 0.0f + c->direction.x * 0.0f + c->direction.y * 0.0f +
+					  c->half_angle.x * 0.0f + c->half_angle.y * 0.0f + c->radius * 0.0f;
+			return z == 0.0f && c->radius > 0.0f;
+		}
+		default:
+			return false;
+	}
+}
+
+static float kcc_cross_f( vec2s o, vec2s a, vec2s b )
+{
+	return ( a.x - o.x ) * ( b.y - o.y ) - ( a.y - o.y ) * ( b.x - o.x );
+}
+
+// Segment against segment within distance r. Symmetric in (a0, a1) <-> (b0, b1) by construction: the same four
+// orientations and the same four point-segment distances are computed in either order.
+static bool kcc_capsule_overlaps_capsule( const kcc_capsule* a, const kcc_capsule* b )
+{
+	float r = a->radius + b->radius;
+	float o1 = kcc_cross_f( a->a, a->b, b->a ), o2 = kcc_cross_f( a->a, a->b, b->b );
+	float o3 = kcc_cross_f( b->a, b->b, a->a ), o4 = kcc_cross_f( b->a, b->b, a->b );
+	bool straddle_a = ( o1 <= 0.0f && o2 >= 0.0f ) || ( o1 >= 0.0f && o2 <= 0.0f );
+	bool straddle_b = ( o3 <= 0.0f && o4 >= 0.0f ) || ( o3 >= 0.0f && o4 <= 0.0f );
+	// Collinear segments straddle trivially; their distance comes from the end points below.
+	bool collinear = ( o1 == 0.0f && o2 == 0.0f ) || ( o3 == 0.0f && o4 == 0.0f );
+	if ( straddle_a && straddle_b && collinear == false )
+	{
+		return true; // the segments cross or touch
+	}
+	float d = kcc_point_segment_distance_squared( a->a, b->a, b->b );
+	d = fminf( d, kcc_point_segment_distance_squared( a->b, b->a, b->b ) );
+	d = fminf( d, kcc_point_segment_distance_squared( b->a, a->a, a->b ) );
+	d = fminf( d, kcc_point_segment_distance_squared( b->b, a->a, a->b ) );
+	return d <= r * r;
+}
+
+// A sharp-cornered convex polytope (AABB, OBB or radius-0 polygon) as counter-clockwise vertices with normals.
+typedef struct kcc_polytope
+{
+	vec2s vertices[KCC_MAX_POLYGON_VERTICES];
+	vec2s normals[KCC_MAX_POLYGON_VERTICES];
+	int count;
+} kcc_polytope;
+
+static bool kcc_is_sharp( const kcc_shape* s )
+{
+	return s->type == KCC_SHAPE_AABB || s->type == KCC_SHAPE_OBB ||
+		   ( s->type == KCC_SHAPE_POLYGON && s->polygon.radius == 0.0f );
+}
+
+static const kcc_polytope* kcc_make_polytope( const kcc_shape* s, kcc_polytope* scratch )
+{
+	if ( s->type == KCC_SHAPE_POLYGON )
+	{
+		// same leading layout: vertices, normals; the count is copied
+		for ( int i = 0; i < s->polygon.count; ++i )
+		{
+			scratch->vertices[i] = s->polygon.vertices[i];
+			scratch->normals[i] = s->polygon.normals[i];
+		}
+		scratch->count = s->polygon.count;
+		return scratch;
+	}
+	scratch->count = 4;
+	if ( s->type == KCC_SHAPE_AABB )
+	{
+		vec2s lo = s->aabb.min, hi = s->aabb.max;
+		scratch->vertices[0] = lo;
+		scratch->vertices[1] = kcc_v2( hi.x, lo.y );
+		scratch->vertices[2] = hi;
+		scratch->vertices[3] = kcc_v2( lo.x, hi.y );
+		scratch->normals[0] = kcc_v2( 0.0f, -1.0f );
+		scratch->normals[1] = kcc_v2( 1.0f, 0.0f );
+		scratch->normals[2] = kcc_v2( 0.0f, 1.0f );
+		scratch->normals[3] = kcc_v2( -1.0f, 0.0f );
+		return scratch;
+	}
+	const kcc_obb* b = &s->obb;
+	vec2s ux = b->rotation, uy = kcc_v2( -b->rotation.y, b->rotation.x );
+	float hx = b->half_extents.x, hy = b->half_extents.y;
+	vec2s ax = kcc_v2( ux.x * hx, ux.y * hx ), ay = kcc_v2( uy.x * hy, uy.y * hy );
+	vec2s c = b->center;
+	scratch->vertices[0] = kcc_v2( c.x - ax.x - ay.x, c.y - ax.y - ay.y );
+	scratch->vertices[1] = kcc_v2( c.x + ax.x - ay.x, c.y + ax.y - ay.y );
+	scratch->vertices[2] = kcc_v2( c.x + ax.x + ay.x, c.y + ax.y + ay.y );
+	scratch->vertices[3] = kcc_v2( c.x - ax.x + ay.x, c.y - ax.y + ay.y );
+	scratch->normals[0] = kcc_v2( -uy.x, -uy.y );
+	scratch->normals[1] = ux;
+	scratch->normals[2] = uy;
+	scratch->normals[3] = kcc_v2( -ux.x, -ux.y );
+	return scratch;
+}
+
+// True when some edge normal of p separates q from p (strictly: touching is not separated).
+static bool kcc_polytope_separates( const kcc_polytope* p, const kcc_polytope* q )
+{
+	for ( int i = 0; i < p->count; ++i )
+	{
+		vec2s n = p->normals[i], v = p->vertices[i];
+		float lowest = FLT_MAX;
+		for ( int j = 0; j < q->count; ++j )
+		{
+			float s = n.x * ( q->vertices[j].x - v.x ) + n.y * ( q->vertices[j].y - v.y );
+			lowest = s < lowest ? s : lowest;
+		}
+		if ( lowest > 0.0f )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+// Separating axis test; symmetric because both directions are tested and or-ed.
+static bool kcc_sharp_overlaps_sharp( const kcc_shape* a, const kcc_shape* b )
+{
+	kcc_polytope scratch_a, scratch_b;
+	const kcc_polytope* pa = kcc_make_polytope( a, &scratch_a );
+	const kcc_polytope* pb = kcc_make_polytope( b, &scratch_b );
+	bool separated_ab = kcc_polytope_separates( pa, pb );
+	bool separated_ba = kcc_polytope_separates( pb, pa );
+	return ( separated_ab || separated_ba ) == false;
+}
+
+bool kcc_overlap( const kcc_shape* a, const kcc_shape* b )
+{
+	KCC_ASSERT( a != NULL && b != NULL, "kcc_overlap: shape pointer is NULL" );
+	if ( a == NULL || b == NULL )
+	{
+		return false;
+	}
+	KCC_ASSERT( kcc_shape_is_valid( a ), "kcc_overlap: shape a is invalid" );
+	KCC_ASSERT( kcc_shape_is_valid( b ), "kcc_overlap: shape b is invalid" );
+	if ( kcc_shape_is_usable( a ) == false || kcc_shape_is_usable( b ) == false )
+	{
+		return false;
+	}
+
+	// Every analytic pair calls one function with its arguments in a fixed role, so overlap(a, b) and
+	// overlap(b, a) run the very same arithmetic.
+	if ( a->type == KCC_SHAPE_CIRCLE )
+	{
+		return kcc_circle_overlaps_shape( a->circle, b );
+	}
+	if ( b->type == KCC_SHAPE_CIRCLE )
+	{
+		return kcc_circle_overlaps_shape( b->circle, a );
+	}
+	if ( a->type == KCC_SHAPE_AABB && b->type == KCC_SHAPE_AABB )
+	{
+		return kcc_aabb_overlaps_aabb( a->aabb, b->aabb );
+	}
+	if ( a->type == KCC_SHAPE_CAPSULE && b->type == KCC_SHAPE_CAPSULE )
+	{
+		return kcc_capsule_overlaps_capsule( &a->capsule, &b->capsule );
+	}
+	if ( kcc_is_sharp( a ) && kcc_is_sharp( b ) )
+	{
+		return kcc_sharp_overlaps_sharp( a, b );
+	}
+	return kcc_gjk_overlap( a, b );
+}

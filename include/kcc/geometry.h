@@ -221,8 +221,9 @@ KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
 	float lx = fabsf( b.rotation.x * dx + b.rotation.y * dy );
 	float ly = fabsf( -b.rotation.y * dx + b.rotation.x * dy );
 	float ux = lx - b.half_extents.x, uy = ly - b.half_extents.y;
-	ux = ux > 0.0f ? ux : 0.0f;
-	uy = uy > 0.0f ? uy : 0.0f;
+	// written so a NaN propagates (and the test fails) instead of being clamped to 0
+	ux = ux < 0.0f ? 0.0f : ux;
+	uy = uy < 0.0f ? 0.0f : uy;
 	return ux * ux + uy * uy <= a.radius * a.radius;
 }
 
