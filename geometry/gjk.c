@@ -1,10 +1,802 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER so the tree links while the GJK module is written; replaced by the real implementation.
+// Convex proxies (core + radius), GJK distance on the cores, and the Minkowski difference of two polytope cores.
+// GJK follows the approach of Box2D v3's b2ShapeDistance (2D simplex of up to 3 points, Voronoi regions by
+// barycentric coordinates, stop on no progress or a repeated support point, iteration cap); our code.
 #include "internal.h"
+
+#include <float.h>
+
+// Generous: polytopes finish in a handful of iterations; curved (sector) cores converge linearly.
+#define KCC_GJK_MAX_ITERATIONS 48
+
+static inline vec2s kcc_sub( vec2s a, vec2s b )
+{
+	return kcc_v2( a.x - b.x, a.y - b.y );
+}
+
+static inline vec2s kcc_add( vec2s a, vec2s b )
+{
+	return kcc_v2( a.x + b.x, a.y + b.y );
+}
+
+static inline vec2s kcc_scale( vec2s a, float s )
+{
+	return kcc_v2( a.x * s, a.y * s );
+}
+
+static inline float kcc_dot( vec2s a, vec2s b )
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+static inline float kcc_cross( vec2s a, vec2s b )
+{
+	return a.x * b.y - a.y * b.x;
+}
+
+// Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
+static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
+{
+	vec2s e = kcc_sub( b, a );
+	float length = sqrtf( e.x * e.x + e.y * e.y );
+	float inv = length > 0.0f ? 1.0f / length : 0.0f;
+	return kcc_v2( e.y * inv, -e.x * inv );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Proxies
+
+static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius )
+{
+	p->curved = false;
+	p->radius = radius;
+	if ( a.x == b.x && a.y == b.y )
+	{
+		p->points[0] = a;
+		p->normals[0] = kcc_v2( 0.0f, 1.0f );
+		p->count = 1;
+		return;
+	}
+	p->points[0] = a;
+	p->points[1] = b;
+	p->normals[0] = kcc_edge_normal( a, b );
+	p->normals[1] = kcc_scale( p->normals[0], -1.0f );
+	p->count = 2;
+}
+
+// Box from centre, unit axis and half extents; zero extents degrade to a segment or a point so no edge has
+// zero length.
+static void kcc_proxy_set_box( kcc_proxy* p, vec2s center, vec2s axis_x, vec2s half, float radius )
+{
+	vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
+	vec2s ex = kcc_scale( axis_x, half.x );
+	vec2s ey = kcc_scale( axis_y, half.y );
+	if ( half.x == 0.0f || half.y == 0.0f )
+	{
+		vec2s e = half.x == 0.0f ? ey : ex;
+		kcc_proxy_set_segment( p, kcc_sub( center, e ), kcc_add( center, e ), radius );
+		return;
+	}
+	p->curved = false;
+	p->radius = radius;
+	p->count = 4;
+	p->points[0] = kcc_sub( kcc_sub( center, ex ), ey );
+	p->points[1] = kcc_sub( kcc_add( center, ex ), ey );
+	p->points[2] = kcc_add( kcc_add( center, ex ), ey );
+	p->points[3] = kcc_add( kcc_sub( center, ex ), ey );
+	p->normals[0] = kcc_scale( axis_y, -1.0f );
+	p->normals[1] = axis_x;
+	p->normals[2] = axis_y;
+	p->normals[3] = kcc_scale( axis_x, -1.0f );
+}
+
+// Convex sector piece: apex, unit direction, arc radius, (cos, sin) of half its opening (<= pi / 2).
+static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, float radius, vec2s half_angle )
+{
+	float c = half_angle.x, s = half_angle.y;
+	vec2s left = kcc_v2( c * direction.x - s * direction.y, s * direction.x + c * direction.y );
+	vec2s right = kcc_v2( c * direction.x + s * direction.y, -s * direction.x + c * direction.y );
+	p->curved = true;
+	p->radius = 0.0f;
+	p->count = 3;
+	p->direction = direction;
+	p->half_angle = half_angle;
+	p->arc_radius = radius;
+	p->points[0] = apex;
+	p->points[1] = kcc_add( apex, kcc_scale( right, radius ) );
+	p->points[2] = kcc_add( apex, kcc_scale( left, radius ) );
+	p->normals[0] = kcc_v2( right.y, -right.x );
+	p->normals[1] = kcc_v2( -left.y, left.x );
+}
+
+static bool kcc_valid_radius( float r )
+{
+	return kcc_is_valid_float( r ) && r >= 0.0f;
+}
+
+int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
+{
+	if ( s == NULL )
+	{
+		return 0;
+	}
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+		{
+			const kcc_circle* c = &s->circle;
+			if ( kcc_is_valid_vec2( c->center ) == false || kcc_valid_radius( c->radius ) == false )
+			{
+				return 0;
+			}
+			proxies[0].curved = false;
+			proxies[0].points[0] = c->center;
+			proxies[0].normals[0] = kcc_v2( 0.0f, 1.0f );
+			proxies[0].count = 1;
+			proxies[0].radius = c->radius;
+			return 1;
+		}
+		case KCC_SHAPE_CAPSULE:
+		{
+			const kcc_capsule* c = &s->capsule;
+			if ( kcc_is_valid_vec2( c->a ) == false || kcc_is_valid_vec2( c->b ) == false ||
+				 kcc_valid_radius( c->radius ) == false )
+			{
+				return 0;
+			}
+			kcc_proxy_set_segment( proxies, c->a, c->b, c->radius );
+			return 1;
+		}
+		case KCC_SHAPE_AABB:
+		{
+			const kcc_aabb* b = &s->aabb;
+			if ( kcc_is_valid_vec2( b->min ) == false || kcc_is_valid_vec2( b->max ) == false || b->min.x > b->max.x ||
+				 b->min.y > b->max.y )
+			{
+				return 0;
+			}
+			vec2s half = kcc_v2( 0.5f * ( b->max.x - b->min.x ), 0.5f * ( b->max.y - b->min.y ) );
+			if ( half.x > 0.0f && half.y > 0.0f )
+			{
+				// Exact corners (centre +- half can round off the box).
+				kcc_proxy* p = proxies;
+				p->curved = false;
+				p->radius = 0.0f;
+				p->count = 4;
+				p->points[0] = b->min;
+				p->points[1] = kcc_v2( b->max.x, b->min.y );
+				p->points[2] = b->max;
+				p->points[3] = kcc_v2( b->min.x, b->max.y );
+				p->normals[0] = kcc_v2( 0.0f, -1.0f );
+				p->normals[1] = kcc_v2( 1.0f, 0.0f );
+				p->normals[2] = kcc_v2( 0.0f, 1.0f );
+				p->normals[3] = kcc_v2( -1.0f, 0.0f );
+				return 1;
+			}
+			if ( half.x > 0.0f )
+			{
+				kcc_proxy_set_segment( proxies, b->min, kcc_v2( b->max.x, b->min.y ), 0.0f );
+			}
+			else
+			{
+				kcc_proxy_set_segment( proxies, b->min, kcc_v2( b->min.x, b->max.y ), 0.0f );
+			}
+			return 1;
+		}
+		case KCC_SHAPE_OBB:
+		{
+			const kcc_obb* b = &s->obb;
+			if ( kcc_is_valid_vec2( b->center ) == false || kcc_is_valid_vec2( b->half_extents ) == false ||
+				 kcc_is_valid_vec2( b->rotation ) == false || b->half_extents.x < 0.0f || b->half_extents.y < 0.0f )
+			{
+				return 0;
+			}
+			// Renormalise: the rotation is filled by kcc_make_obb but a caller may have edited it.
+			float length = sqrtf( kcc_dot( b->rotation, b->rotation ) );
+			if ( length < 0.5f || length > 2.0f )
+			{
+				return 0;
+			}
+			kcc_proxy_set_box( proxies, b->center, kcc_scale( b->rotation, 1.0f / length ), b->half_extents, 0.0f );
+			return 1;
+		}
+		case KCC_SHAPE_POLYGON:
+		{
+			const kcc_polygon* poly = &s->polygon;
+			if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES || kcc_valid_radius( poly->radius ) == false )
+			{
+				return 0;
+			}
+			kcc_proxy* p = proxies;
+			for ( int i = 0; i < poly->count; ++i )
+			{
+				if ( kcc_is_valid_vec2( poly->vertices[i] ) == false || kcc_is_valid_vec2( poly->normals[i] ) == false )
+				{
+					return 0;
+				}
+				p->points[i] = poly->vertices[i];
+				p->normals[i] = poly->normals[i];
+			}
+			p->curved = false;
+			p->count = poly->count;
+			p->radius = poly->radius;
+			return 1;
+		}
+		case KCC_SHAPE_SECTOR:
+		{
+			const kcc_sector* sec = &s->sector;
+			float pi = 3.14159265358979f;
+			if ( kcc_is_valid_vec2( sec->apex ) == false || kcc_is_valid_vec2( sec->direction ) == false ||
+				 kcc_is_valid_float( sec->radius ) == false || kcc_is_valid_float( sec->angle ) == false ||
+				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > 2.0f * pi + 1.0e-5f )
+			{
+				return 0;
+			}
+			float length = sqrtf( kcc_dot( sec->direction, sec->direction ) );
+			if ( length < 0.5f || length > 2.0f )
+			{
+				return 0;
+			}
+			vec2s direction = kcc_scale( sec->direction, 1.0f / length );
+			float half = 0.5f * sec->angle;
+			if ( sec->angle <= pi )
+			{
+				vec2s half_angle = kcc_v2( cosf( half ), sinf( half ) );
+				half_angle.x = half_angle.x < 0.0f ? 0.0f : half_angle.x;
+				kcc_proxy_set_sector( proxies, sec->apex, direction, sec->radius, half_angle );
+				return 1;
+			}
+			// Wider than pi: two convex halves, each opening angle / 2 (<= pi), axes rotated by +-angle / 4.
+			float quarter = 0.25f * sec->angle;
+			float qc = cosf( quarter ), qs = sinf( quarter );
+			qc = qc < 0.0f ? 0.0f : qc;
+			vec2s left = kcc_v2( qc * direction.x - qs * direction.y, qs * direction.x + qc * direction.y );
+			vec2s right = kcc_v2( qc * direction.x + qs * direction.y, -qs * direction.x + qc * direction.y );
+			kcc_proxy_set_sector( proxies + 0, sec->apex, left, sec->radius, kcc_v2( qc, qs ) );
+			kcc_proxy_set_sector( proxies + 1, sec->apex, right, sec->radius, kcc_v2( qc, qs ) );
+			return 2;
+		}
+		default:
+			return 0;
+	}
+}
+
+vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
+{
+	if ( p->curved )
+	{
+		// In the sector's frame: x along the axis, y across. Within the opening the arc point in direction d
+		// is the support; outside it, the arc end on d's side or the apex, whichever reaches further.
+		float x = kcc_dot( p->direction, d );
+		float y = kcc_cross( p->direction, d );
+		float ay = fabsf( y );
+		float c = p->half_angle.x, s = p->half_angle.y;
+		if ( c * ay - s * x <= 0.0f )
+		{
+			float length = sqrtf( d.x * d.x + d.y * d.y );
+			if ( length > 0.0f )
+			{
+				return kcc_add( p->points[0], kcc_scale( d, p->arc_radius / length ) );
+			}
+			return p->points[0];
+		}
+		vec2s end = y >= 0.0f ? p->points[2] : p->points[1];
+		return c * x + s * ay > 0.0f ? end : p->points[0];
+	}
+	int best = 0;
+	float best_value = kcc_dot( p->points[0], d );
+	for ( int i = 1; i < p->count; ++i )
+	{
+		float value = kcc_dot( p->points[i], d );
+		if ( value > best_value )
+		{
+			best = i;
+			best_value = value;
+		}
+	}
+	return p->points[best];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GJK on the Minkowski difference b - a
+
+typedef struct kcc_simplex_vertex
+{
+	vec2s wa; // support point on a
+	vec2s wb; // support point on b
+	vec2s w;  // wb - wa
+	float a;  // barycentric weight
+} kcc_simplex_vertex;
+
+typedef struct kcc_simplex
+{
+	kcc_simplex_vertex v[3];
+	int count;
+} kcc_simplex;
+
+static void kcc_solve2( kcc_simplex* s )
+{
+	vec2s w1 = s->v[0].w, w2 = s->v[1].w;
+	vec2s e12 = kcc_sub( w2, w1 );
+	float d12_2 = -kcc_dot( w1, e12 );
+	if ( d12_2 <= 0.0f )
+	{
+		// w1 region
+		s->v[0].a = 1.0f;
+		s->count = 1;
+		return;
+	}
+	float d12_1 = kcc_dot( w2, e12 );
+	if ( d12_1 <= 0.0f )
+	{
+		// w2 region
+		s->v[1].a = 1.0f;
+		s->v[0] = s->v[1];
+		s->count = 1;
+		return;
+	}
+	float inv = 1.0f / ( d12_1 + d12_2 );
+	s->v[0].a = d12_1 * inv;
+	s->v[1].a = d12_2 * inv;
+	s->count = 2;
+}
+
+static void kcc_solve3( kcc_simplex* s )
+{
+	vec2s w1 = s->v[0].w, w2 = s->v[1].w, w3 = s->v[2].w;
+
+	vec2s e12 = kcc_sub( w2, w1 );
+	float d12_1 = kcc_dot( w2, e12 );
+	float d12_2 = -kcc_dot( w1, e12 );
+
+	vec2s e13 = kcc_sub( w3, w1 );
+	float d13_1 = kcc_dot( w3, e13 );
+	float d13_2 = -kcc_dot( w1, e13 );
+
+	vec2s e23 = kcc_sub( w3, w2 );
+	float d23_1 = kcc_dot( w3, e23 );
+	float d23_2 = -kcc_dot( w2, e23 );
+
+	float n123 = kcc_cross( e12, e13 );
+	float d123_1 = n123 * kcc_cross( w2, w3 );
+	float d123_2 = n123 * kcc_cross( w3, w1 );
+	float d123_3 = n123 * kcc_cross( w1, w2 );
+
+	if ( d12_2 <= 0.0f && d13_2 <= 0.0f )
+	{
+		s->v[0].a = 1.0f;
+		s->count = 1;
+		return;
+	}
+	if ( d12_1 > 0.0f && d12_2 > 0.0f && d123_3 <= 0.0f )
+	{
+		float inv = 1.0f / ( d12_1 + d12_2 );
+		s->v[0].a = d12_1 * inv;
+		s->v[1].a = d12_2 * inv;
+		s->count = 2;
+		return;
+	}
+	if ( d13_1 > 0.0f && d13_2 > 0.0f && d123_2 <= 0.0f )
+	{
+		float inv = 1.0f / ( d13_1 + d13_2 );
+		s->v[0].a = d13_1 * inv;
+		s->v[2].a = d13_2 * inv;
+		s->v[1] = s->v[2];
+		s->count = 2;
+		return;
+	}
+	if ( d12_1 <= 0.0f && d23_2 <= 0.0f )
+	{
+		s->v[1].a = 1.0f;
+		s->v[0] = s->v[1];
+		s->count = 1;
+		return;
+	}
+	if ( d13_1 <= 0.0f && d23_1 <= 0.0f )
+	{
+		s->v[2].a = 1.0f;
+		s->v[0] = s->v[2];
+		s->count = 1;
+		return;
+	}
+	if ( d23_1 > 0.0f && d23_2 > 0.0f && d123_1 <= 0.0f )
+	{
+		float inv = 1.0f / ( d23_1 + d23_2 );
+		s->v[1].a = d23_1 * inv;
+		s->v[2].a = d23_2 * inv;
+		s->v[0] = s->v[2];
+		s->count = 2;
+		return;
+	}
+	// Inside the triangle: the origin is in b - a, the cores overlap.
+	float inv = 1.0f / ( d123_1 + d123_2 + d123_3 );
+	s->v[0].a = d123_1 * inv;
+	s->v[1].a = d123_2 * inv;
+	s->v[2].a = d123_3 * inv;
+	s->count = 3;
+}
+
+static vec2s kcc_simplex_closest( const kcc_simplex* s )
+{
+	if ( s->count == 1 )
+	{
+		return s->v[0].w;
+	}
+	if ( s->count == 2 )
+	{
+		return kcc_add( kcc_scale( s->v[0].w, s->v[0].a ), kcc_scale( s->v[1].w, s->v[1].a ) );
+	}
+	return kcc_v2( 0.0f, 0.0f );
+}
+
+static void kcc_simplex_witness( const kcc_simplex* s, vec2s* pa, vec2s* pb )
+{
+	vec2s a = kcc_v2( 0.0f, 0.0f ), b = kcc_v2( 0.0f, 0.0f );
+	for ( int i = 0; i < s->count; ++i )
+	{
+		a = kcc_add( a, kcc_scale( s->v[i].wa, s->v[i].a ) );
+		b = kcc_add( b, kcc_scale( s->v[i].wb, s->v[i].a ) );
+	}
+	*pa = a;
+	*pb = b;
+}
+
+kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_proxy* b )
+{
+	kcc_gjk_output out = { 0 };
+	bool curved = a->curved || b->curved;
+
+	kcc_simplex simplex;
+	simplex.count = 1;
+	simplex.v[0].wa = kcc_add( a->points[0], offset_a );
+	simplex.v[0].wb = b->points[0];
+	simplex.v[0].w = kcc_sub( simplex.v[0].wb, simplex.v[0].wa );
+	simplex.v[0].a = 1.0f;
+
+	// Scale for the tolerances: coordinates near 1e6 carry float error near 0.06 (one ulp).
+	float scale = fmaxf( fmaxf( fabsf( simplex.v[0].wa.x ), fabsf( simplex.v[0].wa.y ) ),
+						 fmaxf( fabsf( simplex.v[0].wb.x ), fabsf( simplex.v[0].wb.y ) ) ) +
+				  1.0f;
+	float epsilon = FLT_EPSILON * scale;
+
+	kcc_simplex saved = simplex;
+	float previous_distance_squared = FLT_MAX;
+	bool overlap = false;
+	int iteration = 0;
+	while ( iteration < KCC_GJK_MAX_ITERATIONS )
+	{
+		iteration += 1;
+		if ( simplex.count == 2 )
+		{
+			kcc_solve2( &simplex );
+		}
+		else if ( simplex.count == 3 )
+		{
+			kcc_solve3( &simplex );
+		}
+		if ( simplex.count == 3 )
+		{
+			overlap = true;
+			break;
+		}
+
+		vec2s v = kcc_simplex_closest( &simplex );
+		float vv = kcc_dot( v, v );
+		if ( vv >= previous_distance_squared )
+		{
+			// No progress (rounding): keep the better simplex from the previous iteration.
+			simplex = saved;
+			break;
+		}
+		previous_distance_squared = vv;
+		saved = simplex;
+		if ( vv <= epsilon * epsilon )
+		{
+			// The origin is on the simplex: the cores touch or overlap.
+			overlap = true;
+			break;
+		}
+
+		// Support of b - a in direction -v.
+		vec2s wa = kcc_add( kcc_proxy_support( a, v ), offset_a );
+		vec2s wb = kcc_proxy_support( b, kcc_v2( -v.x, -v.y ) );
+		vec2s w = kcc_sub( wb, wa );
+
+		// Duality gap: |v| is an upper bound of the distance, dot( v, w ) / |v| a lower bound.
+		float gap = vv - kcc_dot( v, w );
+		float length = sqrtf( vv );
+		float tolerance = curved ? 0.1f * KCC_LINEAR_SLOP * length : 0.0f;
+		if ( gap <= tolerance + epsilon * length )
+		{
+			break;
+		}
+
+		bool duplicate = false;
+		for ( int i = 0; i < simplex.count; ++i )
+		{
+			if ( simplex.v[i].w.x == w.x && simplex.v[i].w.y == w.y )
+			{
+				duplicate = true;
+				break;
+			}
+		}
+		if ( duplicate )
+		{
+			break;
+		}
+
+		kcc_simplex_vertex* vertex = simplex.v + simplex.count;
+		vertex->wa = wa;
+		vertex->wb = wb;
+		vertex->w = w;
+		vertex->a = 0.0f;
+		simplex.count += 1;
+	}
+
+	kcc_simplex_witness( &simplex, &out.point_a, &out.point_b );
+	out.iterations = iteration;
+	if ( overlap )
+	{
+		out.distance = 0.0f;
+		if ( simplex.count == 3 )
+		{
+			out.point_b = out.point_a;
+		}
+		return out;
+	}
+	vec2s v = kcc_sub( out.point_b, out.point_a );
+	out.distance = sqrtf( kcc_dot( v, v ) );
+	return out;
+}
+
+kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
+{
+	kcc_distance_output out = { 0 };
+	kcc_gjk_output core = kcc_gjk_distance( a, kcc_v2( 0.0f, 0.0f ), b );
+	float radii = a->radius + b->radius;
+	if ( core.distance > radii && core.distance > 0.0f )
+	{
+		vec2s normal = kcc_scale( kcc_sub( core.point_b, core.point_a ), 1.0f / core.distance );
+		out.distance = core.distance - radii;
+		out.normal = normal;
+		out.point_a = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
+		out.point_b = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
+		return out;
+	}
+	if ( core.distance > 0.0f )
+	{
+		// Only the rounded parts overlap: report the middle of the overlap on the line between the cores.
+		vec2s normal = kcc_scale( kcc_sub( core.point_b, core.point_a ), 1.0f / core.distance );
+		vec2s pa = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
+		vec2s pb = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
+		out.point_a = kcc_scale( kcc_add( pa, pb ), 0.5f );
+		out.point_b = out.point_a;
+		return out;
+	}
+	out.point_a = core.point_a;
+	out.point_b = core.point_a;
+	return out;
+}
+
+kcc_distance_output kcc_distance( const kcc_shape* a, const kcc_shape* b )
+{
+	kcc_distance_output best = { 0 };
+	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
+	int na = kcc_make_proxies( a, pa );
+	int nb = kcc_make_proxies( b, pb );
+	KCC_ASSERT( na > 0, "kcc_distance: shape a is invalid" );
+	KCC_ASSERT( nb > 0, "kcc_distance: shape b is invalid" );
+	if ( na == 0 || nb == 0 )
+	{
+		return best;
+	}
+	best.distance = FLT_MAX;
+	for ( int i = 0; i < na; ++i )
+	{
+		for ( int j = 0; j < nb; ++j )
+		{
+			kcc_distance_output out = kcc_proxy_distance( pa + i, pb + j );
+			if ( out.distance < best.distance )
+			{
+				best = out;
+			}
+			if ( best.distance == 0.0f )
+			{
+				return best;
+			}
+		}
+	}
+	return best;
+}
 
 bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b )
 {
-	(void)a;
-	(void)b;
+	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
+	int na = kcc_make_proxies( a, pa );
+	int nb = kcc_make_proxies( b, pb );
+	if ( na == 0 || nb == 0 )
+	{
+		return false;
+	}
+	for ( int i = 0; i < na; ++i )
+	{
+		for ( int j = 0; j < nb; ++j )
+		{
+			kcc_gjk_output core = kcc_gjk_distance( pa + i, kcc_v2( 0.0f, 0.0f ), pb + j );
+			if ( core.distance <= pa[i].radius + pb[j].radius + KCC_LINEAR_SLOP )
+			{
+				return true;
+			}
+		}
+	}
 	return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Minkowski difference of polytope cores
+
+// Edges in angle order starting from the direction (1, 0): true when e1 comes strictly before e2, by half-plane
+// then cross product (exact for antiparallel edges, which a plain cross product cannot order).
+static inline int kcc_edge_half( vec2s e )
+{
+	return ( e.y > 0.0f || ( e.y == 0.0f && e.x > 0.0f ) ) ? 0 : 1;
+}
+
+// Index of the lowest vertex (smallest y, then smallest x) of points, sign = +1, or of -points, sign = -1.
+static int kcc_lowest_vertex( const vec2s* points, int count, float sign )
+{
+	int best = 0;
+	float by = sign * points[0].y, bx = sign * points[0].x;
+	for ( int i = 1; i < count; ++i )
+	{
+		float y = sign * points[i].y, x = sign * points[i].x;
+		if ( y < by || ( y == by && x < bx ) )
+		{
+			best = i;
+			by = y;
+			bx = x;
+		}
+	}
+	return best;
+}
+
+void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out )
+{
+	int na = a->count, nb = b->count;
+	// A point has no edges; a segment has two (there and back).
+	int edges_a = na == 1 ? 0 : na;
+	int edges_b = nb == 1 ? 0 : nb;
+	int start_a = kcc_lowest_vertex( a->points, na, -1.0f );
+	int start_b = kcc_lowest_vertex( b->points, nb, 1.0f );
+
+	int i = 0, j = 0, k = 0;
+	while ( i < edges_a || j < edges_b )
+	{
+		int ia = start_a + i;
+		ia = ia >= na ? ia - na : ia;
+		int ib = start_b + j;
+		ib = ib >= nb ? ib - nb : ib;
+		out->vertices[k] = kcc_sub( b->points[ib], a->points[ia] );
+		out->index_b[k] = (unsigned char)ib;
+
+		int take; // 1: edge of -a, 2: edge of b, 3: both (parallel, same direction)
+		if ( i == edges_a )
+		{
+			take = 2;
+		}
+		else if ( j == edges_b )
+		{
+			take = 1;
+		}
+		else
+		{
+			int ia1 = ia + 1 == na ? 0 : ia + 1;
+			int ib1 = ib + 1 == nb ? 0 : ib + 1;
+			vec2s ea = kcc_sub( a->points[ia], a->points[ia1] ); // edge of -a
+			vec2s eb = kcc_sub( b->points[ib1], b->points[ib] );
+			int ha = kcc_edge_half( ea ), hb = kcc_edge_half( eb );
+			if ( ha != hb )
+			{
+				take = ha < hb ? 1 : 2;
+			}
+			else
+			{
+				float c = kcc_cross( ea, eb );
+				take = c > 0.0f ? 1 : ( c < 0.0f ? 2 : 3 );
+			}
+		}
+		if ( take == 1 )
+		{
+			out->normals[k] = kcc_scale( a->normals[ia], -1.0f );
+			i += 1;
+		}
+		else
+		{
+			out->normals[k] = b->normals[ib];
+			j += 1;
+			i += take == 3 ? 1 : 0;
+		}
+		k += 1;
+	}
+	if ( k == 0 )
+	{
+		out->vertices[0] = kcc_sub( b->points[start_b], a->points[start_a] );
+		out->normals[0] = kcc_v2( 0.0f, 1.0f );
+		out->index_b[0] = (unsigned char)start_b;
+		k = 1;
+	}
+	out->count = k;
+}
+
+kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const vec2s* normals, int count, vec2s p )
+{
+	kcc_polytope_closest out = { 0 };
+	if ( count == 1 )
+	{
+		out.point = vertices[0];
+		vec2s d = kcc_sub( p, vertices[0] );
+		out.distance = sqrtf( kcc_dot( d, d ) );
+		return out;
+	}
+
+	// The edge of largest separation holds the closest point or ends at it (a point outside a convex polygon
+	// is never further from the nearest feature's supporting line than from any other edge line).
+	int best = 0;
+	float best_separation = -FLT_MAX;
+	for ( int i = 0; i < count; ++i )
+	{
+		float separation = kcc_dot( normals[i], kcc_sub( p, vertices[i] ) );
+		if ( separation > best_separation )
+		{
+			best_separation = separation;
+			best = i;
+		}
+	}
+
+	if ( best_separation <= 0.0f )
+	{
+		// Inside: the nearest edge line is the best separation's; the projection lies within that edge.
+		int next = best + 1 == count ? 0 : best + 1;
+		vec2s e = kcc_sub( vertices[next], vertices[best] );
+		float ee = kcc_dot( e, e );
+		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[best] ), e ) / ee : 0.0f;
+		out.point = p;
+		out.distance = 0.0f;
+		out.depth = -best_separation;
+		out.edge = best;
+		out.s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
+		return out;
+	}
+
+	// Outside: clamp onto the best edge and, for ties near a vertex, onto its neighbour on the clamped side.
+	float best_distance_squared = FLT_MAX;
+	for ( int pass = 0; pass < 2; ++pass )
+	{
+		int i0 = best;
+		if ( pass == 1 )
+		{
+			if ( out.s > 0.0f && out.s < 1.0f )
+			{
+				break;
+			}
+			i0 = out.s <= 0.0f ? ( best == 0 ? count - 1 : best - 1 ) : ( best + 1 == count ? 0 : best + 1 );
+		}
+		int i1 = i0 + 1 == count ? 0 : i0 + 1;
+		vec2s e = kcc_sub( vertices[i1], vertices[i0] );
+		float ee = kcc_dot( e, e );
+		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[i0] ), e ) / ee : 0.0f;
+		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
+		vec2s q = kcc_add( vertices[i0], kcc_scale( e, s ) );
+		vec2s d = kcc_sub( p, q );
+		float dd = kcc_dot( d, d );
+		if ( dd < best_distance_squared )
+		{
+			best_distance_squared = dd;
+			out.point = q;
+			out.edge = i0;
+			out.s = s;
+		}
+	}
+	out.distance = sqrtf( best_distance_squared );
+	return out;
 }

@@ -11,3 +11,73 @@ bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b );
 
 // Circle against any valid shape, exact (closest point). Defined in overlap.c; used by the batch queries.
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Convex proxies, GJK and the Minkowski difference (gjk.c). Every kind is a core plus a rounding radius.
+
+/// Most pieces a shape splits into: a sector wider than pi is two convex halves.
+#define KCC_MAX_PROXIES 2
+
+/// A convex piece of a shape: a core plus a rounding radius. A polytope core is 1 point, a 2-point segment
+/// (edges there and back) or a counter-clockwise polygon. A curved core (a sector half, opening <= pi) is the
+/// convex hull of its apex and its arc: points = apex, right arc end, left arc end.
+typedef struct kcc_proxy
+{
+	vec2s points[KCC_MAX_POLYGON_VERTICES];  ///< polytope vertices, counter-clockwise; curved: apex, arc ends
+	vec2s normals[KCC_MAX_POLYGON_VERTICES]; ///< outward unit normal of edge i (polytope count >= 2); curved:
+											 ///< right edge, left edge
+	vec2s direction;                         ///< curved: unit axis of the opening
+	vec2s half_angle;                        ///< curved: (cos, sin) of half the opening, opening <= pi
+	float arc_radius;                        ///< curved: radius of the arc
+	float radius;                            ///< rounding radius, >= 0
+	int count;                               ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3
+	bool curved;
+} kcc_proxy;
+
+/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many (0 for an invalid shape: cheap checks only,
+/// finite data, non-negative radii and extents, vertex count in range).
+int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies );
+
+/// Support point of the core (radius excluded) in direction d (need not be unit).
+vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d );
+
+typedef struct kcc_gjk_output
+{
+	vec2s point_a;  ///< closest point on a's core (offset included)
+	vec2s point_b;  ///< closest point on b's core
+	float distance; ///< core distance (radii excluded); 0 when the cores overlap
+	int iterations;
+} kcc_gjk_output;
+
+/// Distance between the cores of a (translated by offset_a) and b. Exact for polytopes; curved cores converge
+/// until the duality gap is below a tenth of KCC_LINEAR_SLOP (or the iteration cap).
+kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_proxy* b );
+
+/// Distance output of two proxies with radii applied (the semantics of kcc_distance).
+kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b );
+
+#define KCC_MAX_MINKOWSKI_VERTICES ( 2 * KCC_MAX_POLYGON_VERTICES )
+
+/// Minkowski difference b - a of two polytope cores: a convex polygon (1 vertex: a point, 2: a segment).
+typedef struct kcc_minkowski
+{
+	vec2s vertices[KCC_MAX_MINKOWSKI_VERTICES]; ///< counter-clockwise, no repeated edge directions
+	vec2s normals[KCC_MAX_MINKOWSKI_VERTICES];  ///< outward unit normal of edge i (count >= 2)
+	unsigned char index_b[KCC_MAX_MINKOWSKI_VERTICES]; ///< vertex of b's core in vertex i
+	int count;
+} kcc_minkowski;
+
+/// Builds b - a by merging the edges of b and -a in angle order, O(n + m). Both proxies must be polytopes.
+void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out );
+
+/// Closest point of a polytope core (vertices, normals, count as in kcc_minkowski) to p.
+typedef struct kcc_polytope_closest
+{
+	vec2s point;    ///< closest point on the core (p itself when inside)
+	float distance; ///< 0 when p is inside or on the core
+	float depth;    ///< p inside: distance to the nearest edge line (>= 0); outside: 0
+	int edge;       ///< closest point = lerp( vertices[edge], vertices[edge + 1], s ); inside: the nearest edge
+	float s;        ///< parameter along that edge, [0, 1]
+} kcc_polytope_closest;
+
+kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const vec2s* normals, int count, vec2s p );
