@@ -40,10 +40,10 @@
 /// Most core points a reference polygon holds (input clouds up to this size).
 #define KCC_REF_MAX_POINTS 64
 /// Coarse and fine boundary sampling steps (world units) used by kcc_ref_separation.
-#define KCC_REF_COARSE_STEP 0.02
-#define KCC_REF_FINE_STEP 0.001
+#define KCC_REF_COARSE_STEP 0.04
+#define KCC_REF_FINE_STEP 0.002
 /// Pairs with |separation| below this are "touching" for the reference: undecided (sampling error + float error).
-#define KCC_REF_MARGIN 0.002
+#define KCC_REF_MARGIN 0.003
 /// Capacity of the internal sample buffers of kcc_ref_separation (per shape).
 #define KCC_REF_MAX_SAMPLES 65536
 
@@ -595,31 +595,99 @@ static inline void kcc_ref_inner_point( const kcc_ref_shape* s, double* x, doubl
 	switch ( s->kind )
 	{
 		case KCC_REF_CAPSULE:
-			*x = s->ax;
-			*y = s->ay;
+			*x = 0.5 * ( s->ax + s->bx );
+			*y = 0.5 * ( s->ay + s->by );
 			break;
 		case KCC_REF_POLYGON:
-			*x = s->count > 0 ? s->px[0] : 0.0;
-			*y = s->count > 0 ? s->py[0] : 0.0;
+		{
+			double sx = 0.0, sy = 0.0;
+			for ( int i = 0; i < s->count; ++i )
+			{
+				sx += s->px[i];
+				sy += s->py[i];
+			}
+			*x = s->count > 0 ? sx / s->count : 0.0; // the vertex average of a convex polygon is inside it
+			*y = s->count > 0 ? sy / s->count : 0.0;
+			break;
+		}
+		case KCC_REF_SECTOR:
+			*x = s->cx + 0.5 * s->radius * s->cosine;
+			*y = s->cy + 0.5 * s->radius * s->sine;
 			break;
 		default:
-			*x = s->cx; // circle and box centre, sector apex
+			*x = s->cx; // circle and box centre
 			*y = s->cy;
+			break;
+	}
+}
+
+/// A disc (centre, radius) that contains the shape.
+static inline void kcc_ref_bounding_disc( const kcc_ref_shape* s, double* x, double* y, double* radius )
+{
+	switch ( s->kind )
+	{
+		case KCC_REF_CIRCLE:
+			*x = s->cx;
+			*y = s->cy;
+			*radius = s->radius;
+			break;
+		case KCC_REF_CAPSULE:
+			*x = 0.5 * ( s->ax + s->bx );
+			*y = 0.5 * ( s->ay + s->by );
+			*radius = 0.5 * hypot( s->bx - s->ax, s->by - s->ay ) + s->radius;
+			break;
+		case KCC_REF_BOX:
+			*x = s->cx;
+			*y = s->cy;
+			*radius = hypot( s->hx, s->hy ) + s->radius;
+			break;
+		case KCC_REF_POLYGON:
+		{
+			kcc_ref_inner_point( s, x, y );
+			double r = 0.0;
+			for ( int i = 0; i < s->count; ++i )
+			{
+				double d = hypot( s->px[i] - *x, s->py[i] - *y );
+				r = d > r ? d : r;
+			}
+			*radius = r + s->radius;
+			break;
+		}
+		case KCC_REF_SECTOR:
+		default:
+			*x = s->cx;
+			*y = s->cy;
+			*radius = s->radius;
 			break;
 	}
 }
 
 /// Reference overlap: a boundary point of one inside the other, or one's inner point inside the other.
 /// *decided is false when the pair is within KCC_REF_MARGIN of touching (the answer is then unreliable).
+/// Shortcuts (exact, they only save time): bounding discs apart -> separated; an inner point deep inside the
+/// other shape -> overlapping.
 static inline bool kcc_ref_overlap( const kcc_ref_shape* a, const kcc_ref_shape* b, bool* decided )
 {
-	double m = kcc_ref_separation( a, b );
+	double ax, ay, ar, bx, by, br;
+	kcc_ref_bounding_disc( a, &ax, &ay, &ar );
+	kcc_ref_bounding_disc( b, &bx, &by, &br );
+	if ( hypot( bx - ax, by - ay ) - ar - br >= KCC_REF_MARGIN )
+	{
+		*decided = true;
+		return false;
+	}
 	double ix, iy;
 	kcc_ref_inner_point( a, &ix, &iy );
 	double inner = kcc_ref_sdf( b, ix, iy );
 	kcc_ref_inner_point( b, &ix, &iy );
 	double inner_b = kcc_ref_sdf( a, ix, iy );
 	inner = inner < inner_b ? inner : inner_b;
+	if ( inner <= -KCC_REF_MARGIN )
+	{
+		*decided = true;
+		return true;
+	}
+	double m = kcc_ref_separation( a, b );
 	m = m < inner ? m : inner;
 	*decided = isfinite( m ) && fabs( m ) >= KCC_REF_MARGIN;
 	return m <= 0.0;
