@@ -1,3 +1,122 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER: being written.
-#include "kcc/controller.h"
+// Ground: the probe below the character after the slide (floor state, snapping, keeping the skin) and step
+// climbing (up, forward, down onto walkable floor).
+#include "internal.h"
+
+#include <float.h>
+
+// Below this approach cosine the skin is measured as if the surface were this steep (see controller.c).
+#define KCC_GROUND_MIN_APPROACH 0.05f
+
+// A snap shorter than this is a settle within the skin, not a snap (no KCC_SNAPPED).
+#define KCC_SNAP_EPSILON 1.0e-5f
+
+static float kcc_dot2( vec2s a, vec2s b )
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+// Resting tolerance beyond the skin: a character this close to a floor stands on it.
+static float kcc_rest_tolerance( const kcc_controller* c )
+{
+	return 0.5f * c->def.skin;
+}
+
+// Distance to move along -up from the contact found by a downward sweep so that the gap along the floor normal
+// is the skin. Negative when the character is closer than the skin.
+static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )
+{
+	float cosine = fmaxf( kcc_dot2( s->normal, c->def.up ), KCC_GROUND_MIN_APPROACH );
+	return s->distance - c->def.skin / cosine;
+}
+
+kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach, bool allow_snap )
+{
+	kcc_ground_result g = { 0 };
+	g.position = p;
+	g.normal = c->def.up;
+	vec2s up = c->def.up;
+	float tolerance = kcc_rest_tolerance( c );
+	float reach = c->def.skin / fmaxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	if ( allow_snap )
+	{
+		reach += snap_reach;
+	}
+	kcc_sweep s = kcc_sweep_character( c, p, glms_vec2_scale( up, -reach ) );
+	if ( s.hit == false || kcc_classify_normal( s.normal, up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+	{
+		return g;
+	}
+	float settle = kcc_settle_distance( c, &s );
+	if ( allow_snap == false && settle > tolerance )
+	{
+		// A floor below, but farther than resting contact and snapping is not allowed (falling onto it).
+		return g;
+	}
+	g.on_floor = true;
+	g.normal = s.normal;
+	g.floor = s.candidate;
+	if ( settle > 0.0f )
+	{
+		g.position = glms_vec2_sub( p, glms_vec2_scale( up, settle ) );
+		g.snapped = settle > tolerance && allow_snap;
+	}
+	else if ( settle < -KCC_SNAP_EPSILON )
+	{
+		// Closer than the skin (a short fall ended inside it): rise back to the skin unless something is above.
+		vec2s rise = glms_vec2_scale( up, -settle );
+		kcc_sweep above = kcc_sweep_character( c, p, rise );
+		float h = above.hit ? above.travel : -settle;
+		g.position = glms_vec2_add( p, glms_vec2_scale( up, h ) );
+	}
+	return g;
+}
+
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
+{
+	kcc_step_result result = { 0 };
+	result.position = p;
+	vec2s up = c->def.up;
+	float min_move = fmaxf( c->def.min_move, 1.0e-5f );
+
+	// Up by at most step_height (less under a ceiling).
+	kcc_sweep rise = kcc_sweep_character( c, p, glms_vec2_scale( up, c->def.step_height ) );
+	float h = rise.travel;
+	if ( h <= min_move )
+	{
+		return result;
+	}
+	vec2s p1 = glms_vec2_add( p, glms_vec2_scale( up, h ) );
+
+	// Forward by the blocked lateral motion.
+	float lateral_length = sqrtf( kcc_dot2( lateral, lateral ) );
+	kcc_sweep forward = kcc_sweep_character( c, p1, lateral );
+	float f = forward.travel;
+	if ( f <= min_move || lateral_length <= 0.0f )
+	{
+		return result;
+	}
+	vec2s p2 = glms_vec2_add( p1, glms_vec2_scale( lateral, f / lateral_length ) );
+
+	// Down onto walkable floor, no lower than where it started.
+	float tolerance = kcc_rest_tolerance( c );
+	float drop = h + c->def.skin / fmaxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
+	if ( down.hit == false || kcc_classify_normal( down.normal, up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+	{
+		return result;
+	}
+	float settle = kcc_settle_distance( c, &down );
+	settle = settle > 0.0f ? settle : 0.0f;
+	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
+	if ( kcc_dot2( glms_vec2_sub( p3, p ), up ) <= tolerance )
+	{
+		// Not higher than before: this was no step (the blocking surface is something else).
+		return result;
+	}
+	result.stepped = true;
+	result.position = p3;
+	result.normal = down.normal;
+	result.floor = down.candidate;
+	return result;
+}

@@ -1,3 +1,225 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER: being written.
-#include "kcc/controller.h"
+// The slide response: what remains of a move after it meets a surface. Pure vector math, no Chipmunk.
+#include "internal.h"
+
+// A previous plane counts as violated only when the motion goes into it by more than this (relative to the
+// motion's length): float rounding of a projection leaves a residue of about 1e-7.
+#define KCC_PLANE_TOLERANCE 1.0e-5f
+
+// Two normals closer than this (cosine) are the same plane for crease purposes (tile seams, a repeated hit).
+#define KCC_PARALLEL_COSINE 0.9999f
+
+static float kcc_dot( vec2s a, vec2s b )
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+static vec2s kcc_mul_sub( vec2s v, float s, vec2s n )
+{
+	vec2s r = { { v.x - s * n.x, v.y - s * n.y } };
+	return r;
+}
+
+static float kcc_length( vec2s v )
+{
+	return sqrtf( v.x * v.x + v.y * v.y );
+}
+
+vec2s kcc_clip_vector( vec2s v, vec2s n )
+{
+	float d = kcc_dot( v, n );
+	if ( d >= 0.0f )
+	{
+		return v;
+	}
+	vec2s r = kcc_mul_sub( v, d, n );
+	// Rounding can leave a residue pointing into the plane; never return one (the next cast would stop on it).
+	if ( kcc_dot( r, n ) < 0.0f )
+	{
+		r = kcc_mul_sub( r, kcc_dot( r, n ), n );
+	}
+	return r;
+}
+
+uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode )
+{
+	if ( mode == KCC_MODE_FLOATING )
+	{
+		return KCC_KIND_WALL;
+	}
+	// A tiny allowance so a 45 degree ramp is a floor with a 45 degree limit despite rounding of its normal.
+	float limit = cos_floor - 1.0e-5f;
+	float d = kcc_dot( normal, up );
+	if ( d >= limit )
+	{
+		return KCC_KIND_FLOOR;
+	}
+	if ( -d >= limit )
+	{
+		return KCC_KIND_CEILING;
+	}
+	return KCC_KIND_WALL;
+}
+
+static bool kcc_violates( vec2s v, vec2s n, float scale )
+{
+	return kcc_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
+}
+
+// The response to one surface, ignoring earlier planes.
+static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, uint32_t kind )
+{
+	vec2s up = p->up;
+	float vertical = kcc_dot( remaining, up );
+	vec2s lateral = kcc_mul_sub( remaining, vertical, up );
+
+	if ( p->grounded && kind == KCC_KIND_FLOOR )
+	{
+		if ( p->stop_on_slope && vertical <= 0.0f )
+		{
+			// The floor absorbs the downward (gravity) part; only the lateral part follows the slope, so standing
+			// on a slope never creeps and walking down it never goes faster than commanded.
+			vec2s r = kcc_clip_vector( lateral, n );
+			if ( p->constant_speed_on_slopes )
+			{
+				float len = kcc_length( r );
+				float want = kcc_length( lateral );
+				if ( len > 0.0f )
+				{
+					r = glms_vec2_scale( r, want / len );
+				}
+			}
+			return r;
+		}
+		if ( p->constant_speed_on_slopes )
+		{
+			vec2s along = kcc_clip_vector( lateral, n );
+			float len = kcc_length( along );
+			if ( len > 0.0f )
+			{
+				along = glms_vec2_scale( along, kcc_length( lateral ) / len );
+			}
+			vec2s vertical_part = kcc_clip_vector( glms_vec2_scale( up, vertical ), n );
+			return glms_vec2_add( along, vertical_part );
+		}
+		return kcc_clip_vector( remaining, n );
+	}
+
+	if ( p->grounded && kind == KCC_KIND_CEILING && p->slide_on_ceiling == false && vertical > 0.0f )
+	{
+		// Godot's slide_on_ceiling = false: the body stops at the ceiling and keeps nothing of the tangent.
+		vec2s zero = { { 0.0f, 0.0f } };
+		return zero;
+	}
+
+	vec2s r = kcc_clip_vector( remaining, n );
+	if ( p->grounded && kind == KCC_KIND_WALL && vertical <= 0.0f && kcc_dot( r, up ) > 0.0f )
+	{
+		// A steep wall must not turn lateral motion into climbing: treat it as vertical (its normal with the up
+		// part removed), then keep the result out of the real plane (which only slides it down).
+		vec2s flat = kcc_mul_sub( n, kcc_dot( n, up ), up );
+		float len = kcc_length( flat );
+		if ( len > 0.0f )
+		{
+			flat = glms_vec2_scale( flat, 1.0f / len );
+			r = kcc_clip_vector( remaining, flat );
+			r = kcc_clip_vector( r, n );
+			float gained = kcc_dot( r, up );
+			if ( gained > 0.0f )
+			{
+				r = kcc_mul_sub( r, gained, up );
+			}
+		}
+		else
+		{
+			r = lateral;
+		}
+	}
+	return r;
+}
+
+vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, int plane_count, vec2s delta,
+						   vec2s remaining, vec2s normal, uint32_t kind )
+{
+	vec2s zero = { { 0.0f, 0.0f } };
+	vec2s r = kcc_respond( params, remaining, normal, kind );
+	float scale = kcc_length( remaining );
+
+	// Earlier planes of this move: in 2D two non-parallel planes that both constrain the motion leave no
+	// direction along both (their crease is a point), so the motion stops there. Nearly parallel planes (tile
+	// seams) are one plane: clip against it too.
+	for ( int i = 0; i < plane_count; ++i )
+	{
+		vec2s m = planes[i];
+		if ( kcc_violates( r, m, scale ) == false )
+		{
+			continue;
+		}
+		if ( kcc_dot( m, normal ) >= KCC_PARALLEL_COSINE )
+		{
+			r = kcc_clip_vector( r, m );
+			continue;
+		}
+		return zero;
+	}
+	// A clip against a later plane may have pushed the motion back into an earlier one.
+	for ( int i = 0; i < plane_count; ++i )
+	{
+		if ( kcc_violates( r, planes[i], scale ) )
+		{
+			return zero;
+		}
+	}
+	if ( kcc_violates( r, normal, scale ) )
+	{
+		return zero;
+	}
+
+	// Quake rule: never move against the input.
+	if ( kcc_dot( r, delta ) <= 0.0f )
+	{
+		return zero;
+	}
+	return r;
+}
+
+vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
+						 bool on_floor, vec2s floor_normal )
+{
+	vec2s v = velocity;
+	vec2s up = params->up;
+	for ( int i = 0; i < count; ++i )
+	{
+		vec2s n = collisions[i].normal;
+		if ( params->grounded && params->stop_on_slope && collisions[i].flags == KCC_KIND_FLOOR )
+		{
+			// Remove the whole downward part instead of projecting it: gravity must not accumulate into a
+			// downhill slide while standing.
+			float down = kcc_dot( v, up );
+			if ( down < 0.0f )
+			{
+				v = kcc_mul_sub( v, down, up );
+			}
+			continue;
+		}
+		float d = kcc_dot( v, n );
+		if ( d < 0.0f )
+		{
+			v = kcc_mul_sub( v, d, n );
+		}
+	}
+	if ( on_floor && params->grounded )
+	{
+		// Standing (or snapped) on a floor: falling speed ends here even when the floor was found by the probe.
+		float down = kcc_dot( v, up );
+		if ( params->stop_on_slope && down < 0.0f )
+		{
+			v = kcc_mul_sub( v, down, up );
+		}
+		else
+		{
+			v = kcc_clip_vector( v, floor_normal );
+		}
+	}
+	return v;
+}

@@ -1,3 +1,259 @@
 // SPDX-License-Identifier: MIT
-// PLACEHOLDER: being written.
-#include "kcc/controller.h"
+// The controller's side of Chipmunk: its own body and shape, the one bounding box query per move, and the
+// conversion of Chipmunk shapes to core shapes. Every float <-> double conversion goes through chipmunk_bridge.h.
+#include "chipmunk_bridge.h"
+#include "internal.h"
+
+#include <chipmunk/chipmunk_structs.h>
+
+bool kcc_world_create( kcc_controller* c )
+{
+	cpBody* body = cpBodyNewKinematic();
+	if ( body == NULL )
+	{
+		return false;
+	}
+	cpBodySetPosition( body, kcc_bridge_to_cpv( c->position ) );
+
+	const kcc_shape* s = &c->local_shape;
+	cpShape* shape = NULL;
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			shape = cpCircleShapeNew( body, kcc_bridge_to_double( s->circle.radius ),
+									  kcc_bridge_to_cpv( s->circle.center ) );
+			break;
+		case KCC_SHAPE_CAPSULE:
+			shape = cpSegmentShapeNew( body, kcc_bridge_to_cpv( s->capsule.a ), kcc_bridge_to_cpv( s->capsule.b ),
+									   kcc_bridge_to_double( s->capsule.radius ) );
+			break;
+		case KCC_SHAPE_POLYGON:
+		{
+			cpVect verts[KCC_MAX_POLYGON_VERTICES];
+			for ( int i = 0; i < s->polygon.count; ++i )
+			{
+				verts[i] = kcc_bridge_to_cpv( s->polygon.vertices[i] );
+			}
+			// Our polygon is already a counter-clockwise convex hull: no second hull.
+			shape = cpPolyShapeNewRaw( body, s->polygon.count, verts, kcc_bridge_to_double( s->polygon.radius ) );
+			break;
+		}
+		default:
+			break;
+	}
+	if ( shape == NULL )
+	{
+		cpBodyFree( body );
+		return false;
+	}
+	cpShapeSetFilter( shape, c->query_filter );
+	cpShapeSetUserData( shape, c );
+	cpSpaceAddBody( c->space, body );
+	cpSpaceAddShape( c->space, shape );
+	c->body = body;
+	c->shape = shape;
+	return true;
+}
+
+void kcc_world_destroy( kcc_controller* c )
+{
+	if ( c->shape != NULL )
+	{
+		if ( cpSpaceContainsShape( c->space, c->shape ) )
+		{
+			cpSpaceRemoveShape( c->space, c->shape );
+		}
+		cpShapeFree( c->shape );
+		c->shape = NULL;
+	}
+	if ( c->body != NULL )
+	{
+		if ( cpSpaceContainsBody( c->space, c->body ) )
+		{
+			cpSpaceRemoveBody( c->space, c->body );
+		}
+		cpBodyFree( c->body );
+		c->body = NULL;
+	}
+}
+
+// Fan pieces of a polygon with count vertices: vertex 0 plus up to KCC_MAX_POLYGON_VERTICES - 1 consecutive
+// vertices each, consecutive pieces sharing an edge.
+static int kcc_polygon_piece_count( int count )
+{
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		return 1;
+	}
+	int step = KCC_MAX_POLYGON_VERTICES - 2;
+	return ( count - 2 + step - 1 ) / step;
+}
+
+static void kcc_gather_callback( cpShape* shape, void* data )
+{
+	kcc_controller* c = data;
+	if ( shape == c->shape )
+	{
+		return;
+	}
+	int pieces = 1;
+	if ( shape->klass->type == CP_POLY_SHAPE && shape->sensor == cpFalse )
+	{
+		pieces = kcc_polygon_piece_count( ( (const cpPolyShape*)shape )->count );
+	}
+	if ( c->candidate_count + pieces > c->candidate_capacity )
+	{
+		c->candidate_overflow = true;
+		return;
+	}
+	cpBB bb = shape->bb;
+	kcc_aabb bounds;
+	bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
+	bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+	for ( int k = 0; k < pieces; ++k )
+	{
+		kcc_candidate* cand = c->candidates + c->candidate_count++;
+		cand->bounds = bounds;
+		cand->shape = shape;
+		cand->key = (uint32_t)shape->hashid;
+		cand->piece = k;
+		cand->sensor = shape->sensor != cpFalse;
+		cand->converted = false;
+	}
+}
+
+void kcc_world_gather( kcc_controller* c, kcc_aabb region )
+{
+	c->candidate_count = 0;
+	c->candidate_overflow = false;
+	cpVect lo = cpv( (double)c->origin.x + (double)region.min.x, (double)c->origin.y + (double)region.min.y );
+	cpVect hi = cpv( (double)c->origin.x + (double)region.max.x, (double)c->origin.y + (double)region.max.y );
+	cpSpaceBBQuery( c->space, cpBBNew( lo.x, lo.y, hi.x, hi.y ), c->query_filter, kcc_gather_callback, c );
+}
+
+static float kcc_cross( vec2s a, vec2s b )
+{
+	return a.x * b.y - a.y * b.x;
+}
+
+// Area centroid of a convex polygon (fan from vertex 0).
+static vec2s kcc_polygon_centroid( const vec2s* v, int count )
+{
+	float area = 0.0f;
+	vec2s sum = { { 0.0f, 0.0f } };
+	vec2s o = v[0];
+	for ( int i = 1; i + 1 < count; ++i )
+	{
+		vec2s e1 = glms_vec2_sub( v[i], o );
+		vec2s e2 = glms_vec2_sub( v[i + 1], o );
+		float a = 0.5f * kcc_cross( e1, e2 );
+		sum.x += a * ( e1.x + e2.x ) / 3.0f;
+		sum.y += a * ( e1.y + e2.y ) / 3.0f;
+		area += a;
+	}
+	if ( area > 0.0f )
+	{
+		vec2s r = { { o.x + sum.x / area, o.y + sum.y / area } };
+		return r;
+	}
+	return o;
+}
+
+static void kcc_convert_polygon( const kcc_controller* c, const cpPolyShape* poly, int piece, kcc_shape* out )
+{
+	int count = poly->count;
+	float radius = kcc_bridge_to_float( poly->r );
+	const struct cpSplittingPlane* planes = poly->planes; // [0, count): world space; plane i holds vertex i
+	if ( count < 3 )
+	{
+		// A degenerate Chipmunk polygon (a segment or a point) is a capsule.
+		out->type = KCC_SHAPE_CAPSULE;
+		out->capsule.a = kcc_bridge_relative( planes[0].v0, c->origin );
+		out->capsule.b = kcc_bridge_relative( planes[count - 1].v0, c->origin );
+		out->capsule.radius = radius;
+		return;
+	}
+	kcc_polygon* p = &out->polygon;
+	out->type = KCC_SHAPE_POLYGON;
+	p->radius = radius;
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		// Chipmunk's vertices are already a counter-clockwise convex hull with unit edge normals (its normal i
+		// belongs to the edge ending at vertex i; ours to the edge starting there).
+		for ( int i = 0; i < count; ++i )
+		{
+			p->vertices[i] = kcc_bridge_relative( planes[i].v0, c->origin );
+			p->normals[i] = kcc_bridge_from_cpv( planes[i + 1 < count ? i + 1 : 0].n );
+		}
+		p->count = count;
+	}
+	else
+	{
+		int step = KCC_MAX_POLYGON_VERTICES - 2;
+		int first = 1 + piece * step;
+		int last = first + KCC_MAX_POLYGON_VERTICES - 2;
+		if ( last > count - 1 )
+		{
+			last = count - 1;
+		}
+		int n = 0;
+		p->vertices[n++] = kcc_bridge_relative( planes[0].v0, c->origin );
+		for ( int i = first; i <= last && n < KCC_MAX_POLYGON_VERTICES; ++i )
+		{
+			p->vertices[n++] = kcc_bridge_relative( planes[i].v0, c->origin );
+		}
+		p->count = n;
+		for ( int i = 0; i < n; ++i )
+		{
+			vec2s e = glms_vec2_sub( p->vertices[i + 1 < n ? i + 1 : 0], p->vertices[i] );
+			float len = sqrtf( e.x * e.x + e.y * e.y );
+			vec2s normal = { { 0.0f, 0.0f } };
+			if ( len > 0.0f )
+			{
+				normal.x = e.y / len;
+				normal.y = -e.x / len;
+			}
+			p->normals[i] = normal;
+		}
+	}
+	p->centroid = kcc_polygon_centroid( p->vertices, p->count );
+}
+
+void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate )
+{
+	const cpShape* shape = candidate->shape;
+	kcc_shape* out = &candidate->core;
+	switch ( shape->klass->type )
+	{
+		case CP_CIRCLE_SHAPE:
+		{
+			const cpCircleShape* circle = (const cpCircleShape*)shape;
+			out->type = KCC_SHAPE_CIRCLE;
+			out->circle.center = kcc_bridge_relative( circle->tc, c->origin );
+			out->circle.radius = kcc_bridge_to_float( circle->r );
+			break;
+		}
+		case CP_SEGMENT_SHAPE:
+		{
+			const cpSegmentShape* segment = (const cpSegmentShape*)shape;
+			out->type = KCC_SHAPE_CAPSULE;
+			out->capsule.a = kcc_bridge_relative( segment->ta, c->origin );
+			out->capsule.b = kcc_bridge_relative( segment->tb, c->origin );
+			out->capsule.radius = kcc_bridge_to_float( segment->r );
+			break;
+		}
+		case CP_POLY_SHAPE:
+			kcc_convert_polygon( c, (const cpPolyShape*)shape, candidate->piece, out );
+			break;
+		default:
+			out->type = KCC_SHAPE_INVALID;
+			break;
+	}
+	candidate->converted = true;
+}
+
+void kcc_world_sync_body( kcc_controller* c )
+{
+	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
+	cpSpaceReindexShape( c->space, c->shape );
+}

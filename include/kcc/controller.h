@@ -43,6 +43,8 @@ enum
 	KCC_DEPENETRATED = 1u << 5,   ///< started overlapping and was pushed out
 	KCC_CRUSHED = 1u << 6,        ///< could not get out of solids in this move
 	KCC_HIT_LIMIT = 1u << 7,      ///< max_slides re-casts used and motion remained
+	KCC_CANDIDATES_TRUNCATED = 1u << 8, ///< more shapes than max_candidates in a region even after splitting the
+										///< move into sub-moves: some shapes were not considered (raise max_candidates)
 };
 
 /// Must be initialised with kcc_default_controller_def().
@@ -71,6 +73,8 @@ typedef struct kcc_controller_def
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
 	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
+	int max_candidates;     ///< shapes one move's query may hold (fixed buffer allocated by create), 16..65536;
+							///< a move meeting more is split into shorter sub-moves. Default 256
 	int internal_cookie;    ///< set by kcc_default_controller_def; do not touch
 } kcc_controller_def;
 

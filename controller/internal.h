@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Internal interfaces shared by the controller files (not installed). Tests include it for the unit-level checks.
+#pragma once
+
+#include "kcc/controller.h"
+
+#define KCC_DEF_COOKIE 0x6b636364   // "kccd"
+#define KCC_STATE_COOKIE 0x6b636373 // "kccs"
+
+/// Most planes remembered by one move (max_slides is at most 16, plus the snap and step casts).
+#define KCC_MAX_PLANES 24
+
+/// Surface classes (the same bits as the move flags).
+#define KCC_KIND_FLOOR KCC_ON_FLOOR
+#define KCC_KIND_WALL KCC_ON_WALL
+#define KCC_KIND_CEILING KCC_ON_CEILING
+
+/// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the
+/// character's position at the start of the move).
+typedef struct kcc_candidate
+{
+	kcc_aabb bounds; ///< the Chipmunk shape's bounding box, local frame
+	cpShape* shape;  ///< borrowed: valid during this move only
+	uint32_t key;    ///< Chipmunk's hashid: a stable tie-break key (never a pointer value)
+	int piece;       ///< fan piece of a polygon with more than KCC_MAX_POLYGON_VERTICES vertices, else 0
+	bool sensor;     ///< reported, never blocks
+	bool converted;  ///< core is filled (converted lazily, once per move)
+	kcc_shape core;  ///< the shape in the local frame
+} kcc_candidate;
+
+struct kcc_controller
+{
+	cpSpace* space; ///< borrowed: must outlive the controller
+	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
+	cpShape* shape; ///< owned: the character's Chipmunk shape
+	kcc_controller_def def;
+	kcc_shape local_shape;   ///< character shape around the origin (AABB / OBB converted to a polygon)
+	kcc_aabb local_bounds;   ///< bounds of local_shape
+	float cos_floor;         ///< cos( max_floor_angle )
+	float tan_floor;         ///< tan( max_floor_angle )
+	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
+	vec2s position;          ///< float position (exactly the body's position)
+	uint32_t flags;          ///< flags of the last move
+	vec2s floor_normal;
+	// Per-move scratch (fixed buffers, allocated with the controller)
+	vec2s origin;            ///< world position the local frame is centred on
+	int candidate_count;
+	int candidate_capacity;
+	bool candidate_overflow;
+	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
+};
+
+/// Result of casting the character against the candidates.
+typedef struct kcc_sweep
+{
+	bool hit;
+	float travel;             ///< distance the character may move keeping the skin along the hit normal
+	float distance;           ///< contact distance along the translation
+	vec2s normal;             ///< unit, out of the obstacle
+	vec2s point;              ///< on the obstacle, local frame
+	const kcc_candidate* candidate;
+} kcc_sweep;
+
+/// Options of the slide response (copied from the def).
+typedef struct kcc_slide_params
+{
+	vec2s up;
+	bool grounded;            ///< KCC_MODE_GROUNDED
+	bool stop_on_slope;
+	bool constant_speed_on_slopes;
+	bool slide_on_ceiling;
+} kcc_slide_params;
+
+// slide.c ---------------------------------------------------------------------------------------------------------
+
+/// v with its component into the plane of normal n removed (unchanged when it does not point into the plane).
+vec2s kcc_clip_vector( vec2s v, vec2s n );
+
+/// Classify a contact normal: KCC_KIND_FLOOR, KCC_KIND_WALL or KCC_KIND_CEILING (FLOATING: always a wall).
+uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode );
+
+/// The motion that remains after hitting a surface of normal/kind with remaining motion left of the move whose
+/// input was delta. planes holds the normals met earlier in this move (checked for creases). Never points
+/// against delta (Quake rule), never into any plane.
+vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, int plane_count, vec2s delta,
+						   vec2s remaining, vec2s normal, uint32_t kind );
+
+/// Velocity-level clip of move_and_slide: removes, for each collision in order, the part of v pushing into it.
+vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
+						 bool on_floor, vec2s floor_normal );
+
+// world.c (the only file that calls Chipmunk) ---------------------------------------------------------------------
+
+/// Creates the kinematic body and the Chipmunk shape and adds both to the space. False on failure (nothing left).
+bool kcc_world_create( kcc_controller* c );
+/// Removes the body and shape from the space (when there) and frees them.
+void kcc_world_destroy( kcc_controller* c );
+/// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
+/// shapes were found than fit (the caller then splits the move).
+void kcc_world_gather( kcc_controller* c, kcc_aabb region );
+/// Fills candidate->core (once per move).
+void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate );
+/// Moves the body to the controller's position and reindexes its shape so queries see it.
+void kcc_world_sync_body( kcc_controller* c );
+
+// controller.c ----------------------------------------------------------------------------------------------------
+
+/// Casts the character from local position from along translation against the blocking candidates.
+kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
+/// The character shape at local position p.
+kcc_shape kcc_character_at( const kcc_controller* c, vec2s p );
+
+// ground.c --------------------------------------------------------------------------------------------------------
+
+typedef struct kcc_ground_result
+{
+	bool on_floor;
+	bool snapped;
+	vec2s position;     ///< local, after the snap
+	vec2s normal;
+	const kcc_candidate* floor;
+} kcc_ground_result;
+
+/// Ground probe at local position p: finds a walkable floor within reach below (cast along -up); snaps to it
+/// keeping the skin when allow_snap, and reports resting contact within the skin in any case.
+kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach, bool allow_snap );
+
+typedef struct kcc_step_result
+{
+	bool stepped;
+	vec2s position;     ///< local
+	vec2s normal;       ///< floor normal where it landed
+	const kcc_candidate* floor;
+} kcc_step_result;
+
+/// Step climbing from local position p: up by step_height, forward by lateral, down; lands only on walkable floor.
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral );
+
+/// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
+vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
