@@ -283,8 +283,9 @@ static int kcc_remove_collinear( vec2s* v, int n, double tolerance )
 			vec2s a = v[( i + n - 1 ) % n], b = v[i], c = v[( i + 1 ) % n];
 			double ex = (double)c.x - (double)a.x, ey = (double)c.y - (double)a.y;
 			double bx = (double)b.x - (double)a.x, by = (double)b.y - (double)a.y;
-			double cross = ex * by - ey * bx; // > 0: b sticks out to the right of a -> c, a convex corner
-			if ( cross <= tolerance * sqrt( ex * ex + ey * ey ) )
+			// a convex corner of a counter-clockwise polygon sticks out to the right of a -> c: bulge > 0
+			double bulge = ey * bx - ex * by;
+			if ( bulge <= tolerance * sqrt( ex * ex + ey * ey ) )
 			{
 				memmove( v + i, v + i + 1, (size_t)( n - i - 1 ) * sizeof( vec2s ) );
 				n -= 1;
