@@ -424,7 +424,12 @@ static vec2s kcc_simplex_closest( const kcc_simplex* s )
 	}
 	if ( s->count == 2 )
 	{
-		return kcc_add( kcc_scale( s->v[0].w, s->v[0].a ), kcc_scale( s->v[1].w, s->v[1].a ) );
+		// The perpendicular from the origin to the line, not a1 * w1 + a2 * w2: near contact that sum cancels
+		// and its direction (the next search direction) would be float noise.
+		vec2s e = kcc_sub( s->v[1].w, s->v[0].w );
+		float ee = kcc_dot( e, e );
+		float c = kcc_cross( e, s->v[0].w ) / ee;
+		return kcc_v2( -e.y * c, e.x * c );
 	}
 	return kcc_v2( 0.0f, 0.0f );
 }
