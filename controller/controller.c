@@ -10,9 +10,10 @@
 // A move longer than the candidate buffer allows is split in halves at most this many times (1024 sub-moves).
 #define KCC_MAX_SPLIT_DEPTH 10
 
-// Approach cosine below which the skin back-off stops growing: skin / 0.05 = 20 skins at most. A grazing hit then
-// keeps a smaller gap (never a negative one), and the clipped remainder keeps the tangential motion.
-#define KCC_MIN_APPROACH 0.05f
+// Approach cosine below which the skin back-off stops growing (skin / 1e-4 = 10,000 skins): only a guard
+// against dividing by zero. A grazing hit stops the cast at once and the clipped remainder keeps the tangential
+// motion, so the gap along the normal never falls below the skin.
+#define KCC_MIN_APPROACH 1.0e-4f
 
 // Extra room around the query region and the sweep culls (absorbs the rounding of the Chipmunk bounds).
 #define KCC_QUERY_MARGIN 1.0e-3f
@@ -417,22 +418,22 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 			allowed = distance - skin / fmaxf( approach, KCC_MIN_APPROACH );
 			allowed = allowed > 0.0f ? allowed : 0.0f;
 		}
-		bool better = allowed < best_allowed;
-		if ( allowed == best_allowed )
+		// The first contact (smallest time of impact, ties by the stable key) gives the normal to slide on; the
+		// travel keeps the skin from every surface hit on the way.
+		best_allowed = fminf( best_allowed, allowed );
+		if ( best.hit == false || distance < best.distance ||
+			 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) ) )
 		{
-			better = distance < best.distance ||
-					 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) );
-		}
-		if ( better )
-		{
-			best_allowed = allowed;
 			best.hit = true;
-			best.travel = allowed;
 			best.distance = distance;
 			best.normal = n;
 			best.point = out.point;
 			best.candidate = cand;
 		}
+	}
+	if ( best.hit )
+	{
+		best.travel = best_allowed;
 	}
 	return best;
 }
@@ -532,7 +533,7 @@ static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 		r.min.y -= d.y <= 0.0f ? len : len * fabsf( d.x );
 	}
 	float lateral = kcc_len2( kcc_add_scaled( delta, -kcc_dot2( delta, c->def.up ), c->def.up ) );
-	float margin = 2.0f * c->def.skin + c->def.skin / fmaxf( c->cos_floor, KCC_MIN_APPROACH ) + c->def.step_height +
+	float margin = 2.0f * c->def.skin + c->def.skin / fmaxf( c->cos_floor, 0.05f ) + c->def.step_height +
 				   KCC_QUERY_MARGIN;
 	if ( c->def.mode == KCC_MODE_GROUNDED )
 	{

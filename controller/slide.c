@@ -66,6 +66,34 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 	return kcc_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
 }
 
+// GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
+// walk up 60 degree slopes). When v was not already going up and the clip would lift it, the wall acts as a
+// vertical one (its normal with the up part removed); the result is then kept out of the real plane, which can
+// only slide it down.
+static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
+{
+	vec2s r = kcc_clip_vector( v, n );
+	if ( kcc_dot( v, up ) > 0.0f || kcc_dot( r, up ) <= 0.0f )
+	{
+		return r;
+	}
+	vec2s flat = kcc_mul_sub( n, kcc_dot( n, up ), up );
+	float len = kcc_length( flat );
+	if ( len <= 0.0f )
+	{
+		return kcc_mul_sub( v, kcc_dot( v, up ), up );
+	}
+	flat = glms_vec2_scale( flat, 1.0f / len );
+	r = kcc_clip_vector( v, flat );
+	r = kcc_clip_vector( r, n );
+	float gained = kcc_dot( r, up );
+	if ( gained > 0.0f )
+	{
+		r = kcc_mul_sub( r, gained, up );
+	}
+	return r;
+}
+
 // The response to one surface, ignoring earlier planes.
 static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, uint32_t kind )
 {
@@ -112,30 +140,11 @@ static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, u
 		return zero;
 	}
 
-	vec2s r = kcc_clip_vector( remaining, n );
-	if ( p->grounded && kind == KCC_KIND_WALL && vertical <= 0.0f && kcc_dot( r, up ) > 0.0f )
+	if ( p->grounded && kind == KCC_KIND_WALL )
 	{
-		// A steep wall must not turn lateral motion into climbing: treat it as vertical (its normal with the up
-		// part removed), then keep the result out of the real plane (which only slides it down).
-		vec2s flat = kcc_mul_sub( n, kcc_dot( n, up ), up );
-		float len = kcc_length( flat );
-		if ( len > 0.0f )
-		{
-			flat = glms_vec2_scale( flat, 1.0f / len );
-			r = kcc_clip_vector( remaining, flat );
-			r = kcc_clip_vector( r, n );
-			float gained = kcc_dot( r, up );
-			if ( gained > 0.0f )
-			{
-				r = kcc_mul_sub( r, gained, up );
-			}
-		}
-		else
-		{
-			r = lateral;
-		}
+		return kcc_clip_wall( up, remaining, n );
 	}
-	return r;
+	return kcc_clip_vector( remaining, n );
 }
 
 vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, int plane_count, vec2s delta,
@@ -202,19 +211,23 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 			}
 			continue;
 		}
-		float d = kcc_dot( v, n );
-		if ( d < 0.0f )
+		if ( params->grounded && collisions[i].flags == KCC_KIND_WALL )
 		{
-			v = kcc_mul_sub( v, d, n );
+			v = kcc_clip_wall( up, v, n );
+			continue;
 		}
+		v = kcc_clip_vector( v, n );
 	}
 	if ( on_floor && params->grounded )
 	{
 		// Standing (or snapped) on a floor: falling speed ends here even when the floor was found by the probe.
 		float down = kcc_dot( v, up );
-		if ( params->stop_on_slope && down < 0.0f )
+		if ( params->stop_on_slope )
 		{
-			v = kcc_mul_sub( v, down, up );
+			if ( down < 0.0f )
+			{
+				v = kcc_mul_sub( v, down, up );
+			}
 		}
 		else
 		{
