@@ -2,6 +2,15 @@
 // One shape against many circles. Each chunk of circles is tested by a branch-free loop of fixed length that the
 // compiler vectorises (the same inline tests as kcc_overlap, so the answers are identical), into a flag array;
 // the flags are then compacted into ascending indices.
+
+// The kernels' selects (clamps, minimum) sit on multiplications that GCC moves into a branch and then refuses to
+// speculate, as they "could trap"; kcc2d never enables floating-point traps, so let it. This changes no result,
+// only whether an exception flag could be raised. Set before the includes: GCC inlines the header's tests only
+// into functions built with the same options.
+#if defined( __GNUC__ ) && !defined( __clang__ )
+#pragma GCC optimize( "no-trapping-math" )
+#endif
+
 #include "internal.h"
 
 #include <float.h>
@@ -13,7 +22,8 @@
 // kcc_overlap would accept (x * 0 is 0 for finite x, NaN otherwise).
 KCC_INLINE bool kcc_batch_circle_ok( float x, float y, float r )
 {
-	return x * 0.0f + y * 0.0f == 0.0f && r >= 0.0f && r <= FLT_MAX;
+	// bitwise and: no short-circuit branches in the vectorised loops
+	return ( x * 0.0f + y * 0.0f == 0.0f ) & ( r >= 0.0f ) & ( r <= FLT_MAX );
 }
 
 typedef void kcc_batch_kernel( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
@@ -102,48 +112,50 @@ static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers
 	}
 }
 
-// Polygon: a vectorised pass computes the greatest edge separation exactly as kcc_circle_overlaps_polygon does,
-// with its early-out margin; only circles that pass it (few, in an area query) run the full test.
+// Polygon: a vectorised pass computes the greatest edge separation exactly as kcc_circle_overlaps_polygon does;
+// circles clearly beyond it (by more than a bound on that test's rounding margin) are out, and the few others (in
+// an area query) run the full test, so the answers are identical.
 static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {
 	const kcc_polygon* p = &s->polygon;
 	float best[KCC_BATCH_CHUNK];
-	float margin[KCC_BATCH_CHUNK];
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
-		vec2s v = p->vertices[0];
-		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-		{
-			best[i] = -FLT_MAX;
-			margin[i] = 1.0e-6f * ( fabsf( centers[i].x - v.x ) + fabsf( centers[i].y - v.y ) );
-		}
+		best[i] = -FLT_MAX;
+	}
+	// The full test's margin is 1e-6 * (|p.x - v.x| + |p.y - v.y|) for one vertex v; by the triangle inequality
+	// 1e-6 * (|p - c|_1 + max_v |v - c|_1) bounds it, and 1% more covers the float rounding of both.
+	vec2s c = p->centroid;
+	float extent = 0.0f;
+	for ( int k = 0; k < p->count; ++k )
+	{
+		extent = fmaxf( extent, fabsf( p->vertices[k].x - c.x ) + fabsf( p->vertices[k].y - c.y ) );
 	}
 	for ( int k = 0; k < p->count; ++k )
 	{
 		vec2s n = p->normals[k], v = p->vertices[k];
 		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 		{
-			float px = centers[i].x, py = centers[i].y;
-			float sep = n.x * ( px - v.x ) + n.y * ( py - v.y );
-			float m = 1.0e-6f * ( fabsf( px - v.x ) + fabsf( py - v.y ) );
-			bool better = sep > best[i];
-			margin[i] = better ? m : margin[i];
-			best[i] = better ? sep : best[i];
+			float sep = n.x * ( centers[i].x - v.x ) + n.y * ( centers[i].y - v.y );
+			best[i] = sep > best[i] ? sep : best[i];
 		}
 	}
 	float polygon_radius = p->radius;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
+		float px = centers[i].x, py = centers[i].y;
+		float bound = 1.01e-6f * ( fabsf( px - c.x ) + fabsf( py - c.y ) + extent ) + 1.0e-30f;
 		float rr = radii[i] + polygon_radius;
-		bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
-		flags[i] = (uint8_t)( ok & ( best[i] <= rr + margin[i] ) );
+		bool ok = kcc_batch_circle_ok( px, py, radii[i] );
+		flags[i] = (uint8_t)( ok & ( best[i] <= rr + bound ) );
 	}
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
 		if ( flags[i] )
 		{
-			kcc_circle c = { centers[i], radii[i] };
-			flags[i] = (uint8_t)kcc_circle_overlaps_polygon( c, p );
+			kcc_circle circle = { centers[i], radii[i] };
+			flags[i] = (uint8_t)kcc_circle_overlaps_polygon( circle, p );
 		}
 	}
 }
@@ -152,25 +164,25 @@ static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers
 static int kcc_batch_compact( const uint8_t* flags, int count, int base, int* out )
 {
 	int n = 0;
-	int i = 0;
-	for ( ; i + 8 <= count; i += 8 )
+	int groups = count / 8;
+	for ( int g = 0; g < groups; ++g )
 	{
 		uint64_t word;
-		memcpy( &word, flags + i, sizeof( word ) );
+		memcpy( &word, flags + 8 * g, sizeof( word ) );
 		if ( word == 0 )
 		{
 			continue;
 		}
-		for ( int k = i; k < i + 8; ++k )
+		for ( int k = 8 * g; k < 8 * g + 8; ++k )
 		{
 			out[n] = base + k; // n <= k < count: always in bounds; kept only when the flag is set
 			n += flags[k];
 		}
 	}
-	for ( ; i < count; ++i )
+	for ( int k = 8 * groups; k < count; ++k )
 	{
-		out[n] = base + i;
-		n += flags[i];
+		out[n] = base + k;
+		n += flags[k];
 	}
 	return n;
 }
