@@ -56,6 +56,7 @@ static void test_default_def_values( void** state )
 	assert_float_equal( def.max_displacement, 1000.0f, 0.0f );
 	assert_float_equal( def.max_coordinate, 1.0e6f, 0.0f );
 	assert_int_equal( def.max_depenetration_iterations, 4 );
+	assert_int_equal( def.max_candidates, 256 );
 	assert_int_not_equal( def.internal_cookie, 0 );
 	assert_null( kcc_controller_def_problem( &def ) );
 }
@@ -207,6 +208,15 @@ static void spoil_depenetration_big( kcc_controller_def* d )
 	d->max_depenetration_iterations = 17;
 }
 
+static void spoil_candidates_small( kcc_controller_def* d )
+{
+	d->max_candidates = 15;
+}
+static void spoil_candidates_big( kcc_controller_def* d )
+{
+	d->max_candidates = 65537;
+}
+
 static void test_create_refuses_each_bad_field( void** state )
 {
 	(void)state;
@@ -238,6 +248,8 @@ static void test_create_refuses_each_bad_field( void** state )
 		{ "max_coordinate", spoil_max_coordinate_negative },
 		{ "max_depenetration_iterations", spoil_depenetration_zero },
 		{ "max_depenetration_iterations", spoil_depenetration_big },
+		{ "max_candidates", spoil_candidates_small },
+		{ "max_candidates", spoil_candidates_big },
 	};
 	scene* s = scene_create( 1.0f );
 	int n = (int)( sizeof( cases ) / sizeof( cases[0] ) );
