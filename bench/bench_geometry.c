@@ -2,7 +2,7 @@
 // Geometry benchmark: ns per test over 1e6 random pairs held in arrays (generated up front with a deterministic
 // PRNG), median of 5 timed runs plus min and max. Prints figures and the targets; asserts nothing.
 // Build it in a Release tree:  cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
-// Run:  ./bench_geometry [pairs]   (pinning helps on a shared machine: taskset -c 1 ./bench_geometry)
+// Run:  ./bench_geometry [pairs] [--cpu]   (on a shared machine pin it, taskset -c 1, and compare with --cpu)
 #define _POSIX_C_SOURCE 199309L
 
 #include "kcc/geometry.h"
@@ -299,10 +299,14 @@ static uint64_t kernel_batch_sector( void )
 // ---------------------------------------------------------------------------------------------------------------
 // Timing and the table.
 
+// CLOCK_MONOTONIC (wall time) by default; --cpu switches to this thread's CPU time, which does not count the time
+// the thread waits for a core on a loaded machine.
+static clockid_t s_clock = CLOCK_MONOTONIC;
+
 static double now_seconds( void )
 {
 	struct timespec t;
-	clock_gettime( CLOCK_MONOTONIC, &t );
+	clock_gettime( s_clock, &t );
 	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
 }
 
@@ -406,14 +410,21 @@ static void report_disagreements( const char* name, const bool* typed, const boo
 int main( int argc, char** argv )
 {
 	int n = 1000000;
-	if ( argc > 1 )
+	for ( int i = 1; i < argc; ++i )
 	{
-		n = atoi( argv[1] );
-		n = n < 1 ? 1 : n;
+		if ( strcmp( argv[i], "--cpu" ) == 0 )
+		{
+			s_clock = CLOCK_THREAD_CPUTIME_ID;
+		}
+		else
+		{
+			n = atoi( argv[i] );
+			n = n < 1 ? 1 : n;
+		}
 	}
 
-	printf( "kcc2d geometry benchmark: %d random pairs per row, %d timed runs (median, min, max), ns per test\n", n,
-			BENCH_RUNS );
+	printf( "kcc2d geometry benchmark: %d random pairs per row, %d timed runs (median, min, max), ns per test, %s\n",
+			n, BENCH_RUNS, s_clock == CLOCK_MONOTONIC ? "wall time (CLOCK_MONOTONIC)" : "thread CPU time (--cpu)" );
 	printf( "build: CMAKE_BUILD_TYPE=%s, flags \"%s\", sanitizer %s, asserts %s, compiler %s\n", KCC_BENCH_BUILD_TYPE,
 			KCC_BENCH_C_FLAGS, KCC_BENCH_SANITIZE ? "ON" : "OFF",
 #if defined( KCC_ENABLE_ASSERT )
