@@ -74,7 +74,9 @@ static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, float* 
 	{
 		return false;
 	}
-	float discriminant = b * b - a * c;
+	// b^2 - a c rewritten (Lagrange's identity) so grazing rays do not cancel two large squares.
+	float cross = kcc_cross( m, d );
+	float discriminant = a * radius * radius - cross * cross;
 	if ( discriminant < 0.0f )
 	{
 		return false;
@@ -437,6 +439,8 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 	float radii = a->radius + b->radius;
 	float target = radii + separation;
 	float t = 0.0f;
+	float t_safe = 0.0f;           // latest time known to be farther than the target
+	float t_overshoot = FLT_MAX;   // earliest time found closer than the target (float error in a step)
 	for ( int iteration = 0; iteration < KCC_CAST_MAX_ITERATIONS; ++iteration )
 	{
 		kcc_gjk_output g = kcc_gjk_distance( a, kcc_scale( translation, t ), b );
@@ -462,15 +466,33 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 			}
 			return out;
 		}
+		if ( distance < target - KCC_CAST_TOLERANCE || distance == 0.0f )
+		{
+			// A step went past the contact (the distance it used was a little too large): back off halfway.
+			t_overshoot = t;
+			t = 0.5f * ( t_safe + t );
+			continue;
+		}
 		float closing = -kcc_dot( translation, normal );
 		if ( distance <= target + KCC_CAST_TOLERANCE )
 		{
 			if ( closing <= 0.0f && t == 0.0f )
 			{
-				return out; // touching the skin and moving away
+				return out; // touching the target distance and moving away
 			}
 			out.hit = true;
 			out.fraction = t;
+			if ( distance < 1.0e-3f && closing > 0.0f )
+			{
+				// Cores almost touching: the witness points are too close for a clean direction. Take the normal
+				// a little earlier on the path, where the gap is about 1e-3 (the same feature pair).
+				float back = t - 1.0e-3f / closing;
+				kcc_gjk_output earlier = kcc_gjk_distance( a, kcc_scale( translation, back > 0.0f ? back : 0.0f ), b );
+				if ( earlier.distance > distance )
+				{
+					normal = kcc_scale( kcc_sub( earlier.point_a, earlier.point_b ), 1.0f / earlier.distance );
+				}
+			}
 			out.normal = normal;
 			out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
 			return out;
@@ -479,31 +501,52 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 		{
 			return out;
 		}
+		t_safe = t;
 		t += ( distance - target ) / closing;
 		if ( t > 1.0f )
 		{
 			return out;
 		}
+		if ( t >= t_overshoot )
+		{
+			t = 0.5f * ( t_safe + t_overshoot );
+		}
 		out.normal = normal;
 		out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
 	}
-	// Iteration cap (grazing approach): report the last conservative time.
+	// Iteration cap (grazing approach): report the last time known to be clear.
 	out.hit = true;
-	out.fraction = t;
+	out.fraction = t_safe;
 	return out;
 }
 
-static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float separation )
+static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float separation,
+										 bool conservative )
 {
-	if ( a->curved || b->curved )
+	if ( conservative || a->curved || b->curved )
 	{
 		return kcc_cast_conservative( a, translation, b, separation );
 	}
 	return kcc_cast_polytopes( a, translation, b, separation );
 }
 
+static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+											 float target_separation, bool conservative );
+
 kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 										   float target_separation )
+{
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+}
+
+kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+											 float target_separation )
+{
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, true );
+}
+
+static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+											 float target_separation, bool conservative )
 {
 	KCC_ASSERT( kcc_is_valid_vec2( translation ), "kcc_shape_cast: translation is not finite" );
 	KCC_ASSERT( kcc_is_valid_float( target_separation ) && target_separation >= 0.0f,
@@ -524,24 +567,35 @@ kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s transl
 	}
 	if ( na == 1 && nb == 1 )
 	{
-		return kcc_cast_proxies( pa, translation, pb, target_separation );
+		return kcc_cast_proxies( pa, translation, pb, target_separation, conservative );
 	}
 
-	// A sector wider than pi: the first impact over its halves; an overlap anywhere wins.
+	// A sector wider than pi: the first impact over its halves; an overlap anywhere wins; among halves already
+	// within the separation at the start, the nearest gives the separating normal.
 	kcc_cast_output best = kcc_cast_miss();
+	float best_start_distance = FLT_MAX;
 	for ( int i = 0; i < na; ++i )
 	{
 		for ( int j = 0; j < nb; ++j )
 		{
-			kcc_cast_output out = kcc_cast_proxies( pa + i, translation, pb + j, target_separation );
+			kcc_cast_output out = kcc_cast_proxies( pa + i, translation, pb + j, target_separation, conservative );
 			if ( out.hit == false )
 			{
 				continue;
 			}
-			bool overlap = out.fraction == 0.0f && out.normal.x == 0.0f && out.normal.y == 0.0f;
-			if ( overlap )
+			if ( out.fraction == 0.0f )
 			{
-				return out;
+				if ( out.normal.x == 0.0f && out.normal.y == 0.0f )
+				{
+					return out; // overlapping
+				}
+				float start = kcc_proxy_distance( pa + i, pb + j ).distance;
+				if ( best.hit == false || best.fraction > 0.0f || start < best_start_distance )
+				{
+					best = out;
+					best_start_distance = start;
+				}
+				continue;
 			}
 			if ( best.hit == false || out.fraction < best.fraction )
 			{

@@ -744,6 +744,25 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 		return out;
 	}
 
+	if ( count == 2 )
+	{
+		// A segment has no inside: the separation test below would call every point on its line inside.
+		vec2s e = kcc_sub( vertices[1], vertices[0] );
+		float ee = kcc_dot( e, e );
+		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[0] ), e ) / ee : 0.0f;
+		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
+		out.point = kcc_add( vertices[0], kcc_scale( e, s ) );
+		vec2s d = kcc_sub( p, out.point );
+		out.distance = sqrtf( kcc_dot( d, d ) );
+		out.edge = 0;
+		out.s = s;
+		if ( out.distance == 0.0f )
+		{
+			out.point = p;
+		}
+		return out;
+	}
+
 	// The edge of largest separation holds the closest point or ends at it (a point outside a convex polygon
 	// is never further from the nearest feature's supporting line than from any other edge line).
 	int best = 0;

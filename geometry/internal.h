@@ -81,3 +81,8 @@ typedef struct kcc_polytope_closest
 } kcc_polytope_closest;
 
 kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const vec2s* normals, int count, vec2s p );
+
+/// kcc_shape_cast_separation by conservative advancement for every kind (kcc_shape_cast uses the exact
+/// Minkowski path for polytope cores): the independent path the tests cross-check it with. Defined in cast.c.
+kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+											 float target_separation );

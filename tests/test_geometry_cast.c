@@ -1,0 +1,764 @@
+// SPDX-License-Identifier: MIT
+// kcc_ray_cast, kcc_shape_cast and kcc_shape_cast_separation: hand-made cases, and randomised properties with
+// certificates that do not trust the code under test. Rays are checked against the reference SDF
+// (test_reference.h): the hit point is on the surface, the ray is outside just before it, the normal is in the
+// surface's normal cone, and a miss never comes within the surface (the SDF along a segment is convex for convex
+// shapes: a ternary search finds its minimum; dense stepping for sectors wider than pi). Shape casts are checked
+// with kcc_distance (certified in test_geometry_distance.c): the distance at the reported fraction equals the
+// target separation, is larger at every earlier step and just before, and a miss never gets that close. The exact
+// Minkowski path is also compared with conservative advancement on thousands of random polytope pairs.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "../geometry/internal.h"
+#include "alloc_count.h"
+#include "kcc/geometry.h"
+#include "test_reference.h"
+
+#include <stdio.h>
+
+#define PI_F 3.14159265358979323846f
+#define DEG ( PI_F / 180.0f )
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random shapes of every kind
+
+enum
+{
+	K_CIRCLE,
+	K_CAPSULE,
+	K_AABB,
+	K_OBB,
+	K_POLYGON,
+	K_ROUNDED_POLYGON,
+	K_ROUNDED_BOX,
+	K_SECTOR,
+	K_COUNT
+};
+
+static const char* s_kind_names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
+											 "polygon", "rounded polygon", "rounded box", "sector" };
+
+static const float s_sector_openings[] = { 10.0f, 90.0f, 179.0f, 181.0f, 270.0f, 360.0f };
+
+static int s_assert_count = 0;
+
+static int record_assert( const char* message, const char* file, int line )
+{
+	(void)message;
+	(void)file;
+	(void)line;
+	s_assert_count += 1;
+	return 0;
+}
+
+static float uniform( kcc_ref_rng* rng, float lo, float hi )
+{
+	return kcc_ref_uniform( rng, lo, hi );
+}
+
+static kcc_shape random_polygon( kcc_ref_rng* rng, vec2s c, float size, float radius )
+{
+	for ( ;; )
+	{
+		int n = kcc_ref_int( rng, 3, KCC_MAX_POLYGON_VERTICES );
+		vec2s points[KCC_MAX_POLYGON_VERTICES];
+		float stretch = uniform( rng, 0.3f, 1.0f );
+		float spin = uniform( rng, -PI_F, PI_F );
+		for ( int i = 0; i < n; ++i )
+		{
+			// Angles spread around the circle (jittered), radii varied: a convex hull of 3 or more points.
+			float angle = 2.0f * PI_F * ( (float)i + uniform( rng, 0.0f, 0.8f ) ) / (float)n;
+			float r = size * uniform( rng, 0.5f, 1.0f );
+			float x = r * cosf( angle ), y = stretch * r * sinf( angle );
+			points[i] = kcc_v2( c.x + cosf( spin ) * x - sinf( spin ) * y, c.y + sinf( spin ) * x + cosf( spin ) * y );
+		}
+		kcc_shape s = kcc_make_polygon( points, n, radius );
+		if ( kcc_shape_is_valid( &s ) )
+		{
+			return s;
+		}
+	}
+}
+
+static kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float size )
+{
+	switch ( kind )
+	{
+		case K_CIRCLE:
+			return kcc_make_circle( c, size * uniform( rng, 0.05f, 1.0f ) );
+		case K_CAPSULE:
+		{
+			float angle = uniform( rng, -PI_F, PI_F );
+			float half = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.05f, 1.0f );
+			vec2s e = kcc_v2( half * cosf( angle ), half * sinf( angle ) );
+			float radius = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.02f, 0.6f );
+			if ( half == 0.0f && radius == 0.0f )
+			{
+				radius = 0.1f * size;
+			}
+			return kcc_make_capsule( kcc_v2( c.x - e.x, c.y - e.y ), kcc_v2( c.x + e.x, c.y + e.y ), radius );
+		}
+		case K_AABB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_aabb( kcc_v2( c.x - h.x, c.y - h.y ), kcc_v2( c.x + h.x, c.y + h.y ) );
+		}
+		case K_OBB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_obb( c, h, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_POLYGON:
+			return random_polygon( rng, c, size, 0.0f );
+		case K_ROUNDED_POLYGON:
+			return random_polygon( rng, c, size, size * uniform( rng, 0.02f, 0.4f ) );
+		case K_ROUNDED_BOX:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 0.8f ), size * uniform( rng, 0.05f, 0.8f ) );
+			kcc_shape box = kcc_make_box( h, size * uniform( rng, 0.02f, 0.3f ) );
+			return kcc_shape_transform( &box, c, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_SECTOR:
+		default:
+		{
+			int pick = kcc_ref_int( rng, 0, 7 );
+			float opening = pick < 6 ? s_sector_openings[pick] * DEG : uniform( rng, 1.0f * DEG, 2.0f * PI_F );
+			float angle = uniform( rng, -PI_F, PI_F );
+			vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
+			float radius = size * uniform( rng, 0.3f, 1.5f );
+			// The apex sits off the centre so the sector's bulk is near c.
+			vec2s apex = kcc_v2( c.x - 0.5f * radius * direction.x, c.y - 0.5f * radius * direction.y );
+			return kcc_make_sector( apex, direction, radius, opening );
+		}
+	}
+}
+
+static void print_shape( const kcc_shape* s )
+{
+	const float* f = (const float*)&s->circle;
+	int n = (int)( ( sizeof( kcc_shape ) - offsetof( kcc_shape, circle ) ) / sizeof( float ) );
+	print_error( "shape type %d:", s->type );
+	for ( int i = 0; i < n && i < 40; ++i )
+	{
+		print_error( " %.9g", f[i] );
+	}
+	print_error( "\n" );
+}
+
+static bool is_convex_kind( const kcc_shape* s )
+{
+	return s->type != KCC_SHAPE_SECTOR || s->sector.angle <= PI_F;
+}
+
+static void assert_near( float got, float expected, float tolerance )
+{
+	if ( fabsf( got - expected ) > tolerance || got != got )
+	{
+		print_error( "got %.9g expected %.9g (tolerance %.3g)\n", got, expected, tolerance );
+		fail();
+	}
+}
+
+static vec2s madd( vec2s a, float s, vec2s d )
+{
+	return kcc_v2( a.x + s * d.x, a.y + s * d.y );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ray casts
+
+static void test_ray_cast_hand_made( void** state )
+{
+	(void)state;
+	kcc_shape box = kcc_make_aabb( kcc_v2( 2.0f, -1.0f ), kcc_v2( 4.0f, 1.0f ) );
+	kcc_cast_output r = kcc_ray_cast( &box, kcc_v2( 0.0f, 0.5f ), kcc_v2( 4.0f, 0.0f ) );
+	assert_true( r.hit );
+	assert_near( r.fraction, 0.5f, 0.0f );
+	assert_near( r.normal.x, -1.0f, 0.0f );
+	assert_near( r.point.x, 2.0f, 0.0f );
+
+	// Too short, parallel outside, pointing away.
+	assert_false( kcc_ray_cast( &box, kcc_v2( 0.0f, 0.5f ), kcc_v2( 1.9f, 0.0f ) ).hit );
+	assert_false( kcc_ray_cast( &box, kcc_v2( 0.0f, 1.5f ), kcc_v2( 10.0f, 0.0f ) ).hit );
+	assert_false( kcc_ray_cast( &box, kcc_v2( 0.0f, 0.0f ), kcc_v2( -10.0f, 0.0f ) ).hit );
+
+	// Starting inside: hit at 0, zero normal. Zero translation: hit only when inside.
+	r = kcc_ray_cast( &box, kcc_v2( 3.0f, 0.0f ), kcc_v2( 10.0f, 0.0f ) );
+	assert_true( r.hit && r.fraction == 0.0f && r.normal.x == 0.0f && r.normal.y == 0.0f );
+	assert_true( kcc_ray_cast( &box, kcc_v2( 3.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ).hit );
+	assert_false( kcc_ray_cast( &box, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ).hit );
+
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	r = kcc_ray_cast( &circle, kcc_v2( -3.0f, 0.0f ), kcc_v2( 4.0f, 0.0f ) );
+	assert_true( r.hit );
+	assert_near( r.fraction, 0.5f, 1.0e-6f );
+	assert_near( r.normal.x, -1.0f, 1.0e-6f );
+
+	// Capsule end cap and side.
+	kcc_shape capsule = kcc_make_capsule( kcc_v2( 0.0f, -1.0f ), kcc_v2( 0.0f, 1.0f ), 0.5f );
+	r = kcc_ray_cast( &capsule, kcc_v2( 0.0f, 5.0f ), kcc_v2( 0.0f, -5.0f ) );
+	assert_near( r.fraction, 3.5f / 5.0f, 1.0e-6f );
+	assert_near( r.normal.y, 1.0f, 1.0e-6f );
+	r = kcc_ray_cast( &capsule, kcc_v2( -2.0f, 0.5f ), kcc_v2( 4.0f, 0.0f ) );
+	assert_near( r.fraction, 1.5f / 4.0f, 1.0e-6f );
+	assert_near( r.normal.x, -1.0f, 1.0e-6f );
+
+	// Degenerate capsule (a point with radius): a circle.
+	kcc_shape dot = kcc_make_capsule( kcc_v2( 1.0f, 1.0f ), kcc_v2( 1.0f, 1.0f ), 0.25f );
+	r = kcc_ray_cast( &dot, kcc_v2( 1.0f, -1.0f ), kcc_v2( 0.0f, 4.0f ) );
+	assert_near( r.fraction, 1.75f / 4.0f, 1.0e-6f );
+
+	// OBB at 45 degrees: the corner on the x axis at sqrt(2).
+	kcc_shape obb = kcc_make_obb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 1.0f ), 45.0f * DEG );
+	r = kcc_ray_cast( &obb, kcc_v2( 4.0f, 0.0f ), kcc_v2( -4.0f, 0.0f ) );
+	assert_near( r.fraction, ( 4.0f - sqrtf( 2.0f ) ) / 4.0f, 1.0e-6f );
+
+	// Rounded box: the corner arc.
+	kcc_shape rounded = kcc_make_box( kcc_v2( 1.0f, 1.0f ), 0.5f );
+	r = kcc_ray_cast( &rounded, kcc_v2( 3.0f, 3.0f ), kcc_v2( -3.0f, -3.0f ) );
+	float expected = ( 3.0f * sqrtf( 2.0f ) - ( sqrtf( 2.0f ) + 0.5f ) ) / ( 3.0f * sqrtf( 2.0f ) );
+	assert_near( r.fraction, expected, 1.0e-6f );
+	assert_near( r.normal.x, sqrtf( 0.5f ), 1.0e-5f );
+
+	// Sectors of every opening, apex at the origin facing +x, radius 2.
+	for ( int i = 0; i < 6; ++i )
+	{
+		float opening = s_sector_openings[i] * DEG;
+		kcc_shape sector = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 2.0f, opening );
+		r = kcc_ray_cast( &sector, kcc_v2( 5.0f, 0.0f ), kcc_v2( -5.0f, 0.0f ) );
+		assert_true( r.hit );
+		assert_near( r.fraction, 3.0f / 5.0f, 1.0e-6f );
+		assert_near( r.normal.x, 1.0f, 1.0e-6f );
+		// From behind: the apex (openings up to 180), or the arc (wider openings reach behind).
+		r = kcc_ray_cast( &sector, kcc_v2( -5.0f, 0.0f ), kcc_v2( 10.0f, 0.0f ) );
+		assert_true( r.hit );
+		float behind = s_sector_openings[i] >= 360.0f ? 3.0f / 10.0f : 5.0f / 10.0f;
+		if ( s_sector_openings[i] > 180.0f && s_sector_openings[i] < 360.0f )
+		{
+			behind = 5.0f / 10.0f; // the edges meet the axis only at the apex
+		}
+		assert_near( r.fraction, behind, 1.0e-6f );
+		// From the side across the opening: hits the left edge (or the arc/disc).
+		r = kcc_ray_cast( &sector, kcc_v2( 1.0f, 5.0f ), kcc_v2( 0.0f, -10.0f ) );
+		assert_true( r.hit );
+		double half = 0.5 * (double)opening;
+		double y_hit = half >= 0.5 * KCC_REF_PI ? sqrt( 3.0 ) : fmin( tan( half ), sqrt( 3.0 ) );
+		assert_near( r.fraction, (float)( ( 5.0 - y_hit ) / 10.0 ), 2.0e-6f );
+	}
+}
+
+// Certificate of one ray cast against the reference SDF; counts into hits / misses.
+static void check_ray( const kcc_shape* s, vec2s origin, vec2s d, int* hits, int* misses, int* inside )
+{
+	kcc_ref_shape ref = kcc_ref_from_shape( s );
+	kcc_cast_output r = kcc_ray_cast( s, origin, d );
+	assert_true( kcc_is_valid_float( r.fraction ) && kcc_is_valid_vec2( r.normal ) && kcc_is_valid_vec2( r.point ) );
+	double length = hypot( d.x, d.y );
+	double start = kcc_ref_sdf( &ref, origin.x, origin.y );
+	double tolerance = 1.0e-5 * ( 1.0 + fabs( origin.x ) + fabs( origin.y ) + length );
+	if ( start <= -tolerance )
+	{
+		assert_true( r.hit && r.fraction == 0.0f && r.normal.x == 0.0f && r.normal.y == 0.0f );
+		*inside += 1;
+		return;
+	}
+	if ( start <= tolerance )
+	{
+		return; // on the surface within rounding: either answer is right
+	}
+	if ( r.hit )
+	{
+		*hits += 1;
+		vec2s p = madd( origin, r.fraction, d );
+		double at = kcc_ref_sdf( &ref, p.x, p.y );
+		double step = 1.0e-3 / length;
+		vec2s before = madd( origin, r.fraction - (float)step, d );
+		double at_before = kcc_ref_sdf( &ref, before.x, before.y );
+		vec2s out = kcc_v2( p.x + 1.0e-3f * r.normal.x, p.y + 1.0e-3f * r.normal.y );
+		double at_out = kcc_ref_sdf( &ref, out.x, out.y );
+		bool ok = r.fraction > 0.0f && r.fraction <= 1.0f && fabs( at ) <= tolerance &&
+				  ( r.fraction < step || at_before > 0.0 ) && fabs( at_out - at - 1.0e-3 ) <= 10.0 * tolerance &&
+				  fabs( hypot( r.normal.x, r.normal.y ) - 1.0 ) < 1.0e-5 &&
+				  fabs( (double)r.point.x - p.x ) + fabs( (double)r.point.y - p.y ) <= tolerance;
+		// No earlier entry: dense steps before the hit stay outside.
+		for ( int k = 0; k < 200 && ok; ++k )
+		{
+			float t = r.fraction * (float)k / 200.0f;
+			vec2s q = madd( origin, t, d );
+			ok = kcc_ref_sdf( &ref, q.x, q.y ) > -tolerance;
+		}
+		if ( ok == false )
+		{
+			print_error( "ray (%.9g %.9g) + t (%.9g %.9g) type %d: fraction %.9g sdf %.3g before %.3g out-step %.6g "
+						 "normal (%.6g %.6g)\n",
+						 origin.x, origin.y, d.x, d.y, s->type, r.fraction, at, at_before, at_out - at, r.normal.x,
+						 r.normal.y );
+			fail();
+		}
+		return;
+	}
+	*misses += 1;
+	assert_true( r.fraction == 1.0f );
+	// Never inside along the segment.
+	double lowest = start;
+	if ( is_convex_kind( s ) )
+	{
+		double lo = 0.0, hi = 1.0;
+		for ( int k = 0; k < 100; ++k )
+		{
+			double m1 = lo + ( hi - lo ) / 3.0, m2 = hi - ( hi - lo ) / 3.0;
+			double f1 = kcc_ref_sdf( &ref, origin.x + m1 * d.x, origin.y + m1 * d.y );
+			double f2 = kcc_ref_sdf( &ref, origin.x + m2 * d.x, origin.y + m2 * d.y );
+			if ( f1 < f2 )
+			{
+				hi = m2;
+			}
+			else
+			{
+				lo = m1;
+			}
+		}
+		lowest = kcc_ref_sdf( &ref, origin.x + lo * d.x, origin.y + lo * d.y );
+	}
+	for ( int k = 0; k <= 2000; ++k )
+	{
+		double t = (double)k / 2000.0;
+		double f = kcc_ref_sdf( &ref, origin.x + t * d.x, origin.y + t * d.y );
+		lowest = f < lowest ? f : lowest;
+	}
+	lowest = fmin( lowest, kcc_ref_sdf( &ref, origin.x + d.x, origin.y + d.y ) );
+	if ( lowest < -tolerance )
+	{
+		print_error( "ray (%.9g %.9g) + t (%.9g %.9g) type %d: miss, but the reference sdf reaches %.6g\n", origin.x,
+					 origin.y, d.x, d.y, s->type, lowest );
+		fail();
+	}
+}
+
+static void test_ray_cast_random_against_reference( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 31 };
+	int hits = 0, misses = 0, inside = 0;
+	for ( int kind = 0; kind < K_COUNT; ++kind )
+	{
+		for ( int n = 0; n < 3000; ++n )
+		{
+			kcc_shape s = random_shape( &rng, kind, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
+										uniform( &rng, 0.2f, 1.5f ) );
+			vec2s origin = kcc_v2( uniform( &rng, -4.0f, 4.0f ), uniform( &rng, -4.0f, 4.0f ) );
+			// Mostly aimed near the shape, sometimes anywhere; sometimes axis-aligned (slab special cases).
+			vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
+			float reach = uniform( &rng, 0.5f, 2.0f );
+			vec2s d = kcc_v2( reach * ( aim.x - origin.x ), reach * ( aim.y - origin.y ) );
+			if ( n % 10 == 0 )
+			{
+				d.y = 0.0f;
+			}
+			else if ( n % 10 == 1 )
+			{
+				d.x = 0.0f;
+			}
+			check_ray( &s, origin, d, &hits, &misses, &inside );
+		}
+	}
+	printf( "ray casts: %d hits, %d misses, %d starting inside\n", hits, misses, inside );
+	assert_true( hits > 5000 && misses > 2000 && inside > 300 );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shape casts
+
+static float distance_at( const kcc_shape* moving, vec2s translation, float t, const kcc_shape* target )
+{
+	kcc_shape moved = kcc_shape_translate( moving, kcc_v2( t * translation.x, t * translation.y ) );
+	return kcc_distance( &moved, target ).distance;
+}
+
+static void test_shape_cast_hand_made( void** state )
+{
+	(void)state;
+	kcc_shape box = kcc_make_aabb( kcc_v2( 2.0f, -1.0f ), kcc_v2( 4.0f, 1.0f ) );
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_cast_output c = kcc_shape_cast( &circle, kcc_v2( 4.0f, 0.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.fraction, 0.25f, 1.0e-6f );
+	assert_near( c.normal.x, -1.0f, 1.0e-6f );
+	assert_near( c.point.x, 2.0f, 1.0e-6f );
+	assert_near( c.point.y, 0.0f, 1.0e-6f );
+
+	// The controller's case: a capsule character sliding into a box, with a skin.
+	kcc_shape capsule = kcc_make_capsule( kcc_v2( 0.0f, -0.5f ), kcc_v2( 0.0f, 0.5f ), 0.5f );
+	c = kcc_shape_cast_separation( &capsule, kcc_v2( 4.0f, 0.0f ), &box, 0.1f );
+	assert_true( c.hit );
+	assert_near( c.fraction, ( 2.0f - 0.5f - 0.1f ) / 4.0f, 1.0e-6f );
+	assert_near( c.normal.x, -1.0f, 1.0e-6f );
+	assert_near( c.point.x, 2.0f, 1.0e-6f );
+
+	// Capsule onto a box corner diagonally: end cap against the corner (2, 1).
+	kcc_shape low = kcc_make_capsule( kcc_v2( 0.0f, 3.0f ), kcc_v2( 0.0f, 4.0f ), 0.5f );
+	c = kcc_shape_cast( &low, kcc_v2( 4.0f, -4.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.point.x, 2.0f, 1.0e-5f );
+	assert_near( c.point.y, 1.0f, 1.0e-5f );
+	assert_near( distance_at( &low, kcc_v2( 4.0f, -4.0f ), c.fraction, &box ), 0.0f, 1.0e-5f );
+
+	// Starting within the separation but not overlapping: hit at 0 with the separating normal.
+	kcc_shape near = kcc_make_circle( kcc_v2( 0.95f, 0.0f ), 1.0f );
+	c = kcc_shape_cast_separation( &near, kcc_v2( -1.0f, 0.0f ), &box, 0.1f );
+	assert_true( c.hit && c.fraction == 0.0f );
+	assert_near( c.normal.x, -1.0f, 1.0e-6f );
+	assert_near( c.point.x, 2.0f, 1.0e-6f );
+	// Without a separation it is a miss moving away, a hit moving closer.
+	assert_false( kcc_shape_cast( &near, kcc_v2( -1.0f, 0.0f ), &box ).hit );
+	c = kcc_shape_cast( &near, kcc_v2( 1.0f, 0.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.fraction, 0.05f, 1.0e-6f );
+
+	// Starting overlapped: hit, fraction 0, normal zero.
+	kcc_shape inside = kcc_make_circle( kcc_v2( 2.5f, 0.0f ), 1.0f );
+	c = kcc_shape_cast( &inside, kcc_v2( 1.0f, 0.0f ), &box );
+	assert_true( c.hit && c.fraction == 0.0f && c.normal.x == 0.0f && c.normal.y == 0.0f );
+	c = kcc_shape_cast_separation( &inside, kcc_v2( 1.0f, 0.0f ), &box, 0.5f );
+	assert_true( c.hit && c.fraction == 0.0f && c.normal.x == 0.0f && c.normal.y == 0.0f );
+
+	// Zero translation: a miss unless overlapping.
+	assert_false( kcc_shape_cast( &circle, kcc_v2( 0.0f, 0.0f ), &box ).hit );
+	assert_true( kcc_shape_cast( &inside, kcc_v2( 0.0f, 0.0f ), &box ).hit );
+
+	// Degenerate capsule (a == b) casts like a circle.
+	kcc_shape dot = kcc_make_capsule( kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ), 1.0f );
+	c = kcc_shape_cast( &dot, kcc_v2( 4.0f, 0.0f ), &box );
+	assert_near( c.fraction, 0.25f, 1.0e-6f );
+
+	// Parallel edges: box sliding along a box face never hits; a box dropping onto a box face lands flat.
+	kcc_shape floor = kcc_make_aabb( kcc_v2( -10.0f, -1.0f ), kcc_v2( 10.0f, 0.0f ) );
+	kcc_shape crate = kcc_make_aabb( kcc_v2( -0.5f, 0.0f ), kcc_v2( 0.5f, 1.0f ) );
+	c = kcc_shape_cast_separation( &crate, kcc_v2( 5.0f, 0.0f ), &floor, 0.0f );
+	assert_true( c.hit && c.fraction == 0.0f ); // touching counts as overlapping (closed sets)
+	kcc_shape lifted = kcc_shape_translate( &crate, kcc_v2( 0.0f, 0.5f ) );
+	assert_false( kcc_shape_cast( &lifted, kcc_v2( 5.0f, 0.0f ), &floor ).hit );
+	c = kcc_shape_cast( &lifted, kcc_v2( 1.0f, -1.0f ), &floor );
+	assert_near( c.fraction, 0.5f, 1.0e-6f );
+	assert_near( c.normal.y, 1.0f, 1.0e-6f );
+}
+
+static void test_shape_cast_sectors( void** state )
+{
+	(void)state;
+	for ( int i = 0; i < 6; ++i )
+	{
+		float opening = s_sector_openings[i] * DEG;
+		kcc_shape sector = kcc_make_sector( kcc_v2( 5.0f, 0.0f ), kcc_v2( -1.0f, 0.0f ), 2.0f, opening );
+		kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+		// Straight into the arc's middle: contact at x = 3.
+		kcc_cast_output c = kcc_shape_cast( &circle, kcc_v2( 4.0f, 0.0f ), &sector );
+		assert_true( c.hit );
+		assert_near( c.fraction, 0.5f, 2.0e-5f );
+		assert_near( c.normal.x, -1.0f, 1.0e-3f );
+		assert_near( c.point.x, 3.0f, 1.0e-4f );
+		// A sector moving into a box.
+		kcc_shape wall = kcc_make_aabb( kcc_v2( -3.0f, -5.0f ), kcc_v2( -2.0f, 5.0f ) );
+		kcc_shape fan = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( -1.0f, 0.0f ), 1.0f, opening );
+		c = kcc_shape_cast( &fan, kcc_v2( -2.0f, 0.0f ), &wall );
+		assert_true( c.hit );
+		assert_near( c.fraction, 0.5f, 2.0e-5f );
+		assert_near( c.normal.x, 1.0f, 1.0e-4f );
+		c = kcc_shape_cast_separation( &fan, kcc_v2( -2.0f, 0.0f ), &wall, 0.2f );
+		assert_near( c.fraction, 0.4f, 2.0e-5f );
+	}
+}
+
+static void test_shape_cast_bad_input( void** state )
+{
+	(void)state;
+	kcc_set_assert_fcn( record_assert );
+	s_assert_count = 0;
+	kcc_shape invalid = { 0 };
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_cast_output c = kcc_shape_cast( &invalid, kcc_v2( 1.0f, 0.0f ), &circle );
+	assert_true( c.hit == false && c.fraction == 1.0f );
+	c = kcc_shape_cast( &circle, kcc_v2( NAN, 0.0f ), &circle );
+	assert_true( c.hit == false && c.fraction == 1.0f );
+	c = kcc_shape_cast_separation( &circle, kcc_v2( 1.0f, 0.0f ), &circle, -1.0f );
+	assert_true( c.hit == false );
+	c = kcc_shape_cast_separation( &circle, kcc_v2( 1.0f, 0.0f ), &circle, INFINITY );
+	assert_true( c.hit == false );
+	c = kcc_ray_cast( &invalid, kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ) );
+	assert_true( c.hit == false && c.fraction == 1.0f );
+	c = kcc_ray_cast( &circle, kcc_v2( INFINITY, 0.0f ), kcc_v2( 1.0f, 0.0f ) );
+	assert_true( c.hit == false );
+#if defined( KCC_ENABLE_ASSERT )
+	assert_true( s_assert_count >= 6 );
+#endif
+	kcc_set_assert_fcn( NULL );
+
+	// Huge coordinates terminate with finite output.
+	vec2s far = kcc_v2( 1.0e6f, 1.0e6f );
+	kcc_shape a = kcc_make_capsule( far, kcc_v2( far.x, far.y + 1.0f ), 0.5f );
+	kcc_shape b = kcc_make_aabb( kcc_v2( far.x + 3.0f, far.y - 2.0f ), kcc_v2( far.x + 5.0f, far.y + 2.0f ) );
+	c = kcc_shape_cast( &a, kcc_v2( 10.0f, 0.0f ), &b );
+	assert_true( c.hit && kcc_is_valid_vec2( c.point ) );
+	assert_near( c.fraction, 0.25f, 0.02f );
+	kcc_shape s = kcc_make_sector( far, kcc_v2( 1.0f, 0.0f ), 1.0f, 200.0f * DEG );
+	c = kcc_shape_cast( &s, kcc_v2( 10.0f, 0.1f ), &b );
+	assert_true( c.hit && kcc_is_valid_vec2( c.point ) && kcc_is_valid_float( c.fraction ) );
+	c = kcc_shape_cast( &s, kcc_v2( 1.0e-3f, 0.0f ), &b );
+	assert_false( c.hit );
+}
+
+typedef struct cast_stats
+{
+	int hits, misses, initial, overlapping, skipped;
+} cast_stats;
+
+// Certificate of one shape cast (see the top of the file).
+static void check_shape_cast( const kcc_shape* a, vec2s d, const kcc_shape* b, float separation, cast_stats* stats )
+{
+	kcc_cast_output c = kcc_shape_cast_separation( a, d, b, separation );
+	assert_true( kcc_is_valid_float( c.fraction ) && kcc_is_valid_vec2( c.normal ) && kcc_is_valid_vec2( c.point ) );
+	assert_true( c.fraction >= 0.0f && c.fraction <= 1.0f );
+	float length = sqrtf( d.x * d.x + d.y * d.y );
+	float tolerance = 2.0e-5f;
+	float d0 = kcc_distance( a, b ).distance;
+	if ( d0 == 0.0f )
+	{
+		// Overlapping at the start: hit at 0 (normal zero unless touching within rounding, then the separation
+		// normal).
+		assert_true( c.hit && c.fraction == 0.0f );
+		assert_true( ( c.normal.x == 0.0f && c.normal.y == 0.0f ) || fabsf( hypotf( c.normal.x, c.normal.y ) - 1.0f ) < 1.0e-5f );
+		stats->overlapping += 1;
+		return;
+	}
+	if ( fabsf( d0 - separation ) <= tolerance || d0 <= tolerance )
+	{
+		stats->skipped += 1; // starts at the target within rounding: either answer is right
+		return;
+	}
+	if ( d0 < separation )
+	{
+		assert_true( c.hit && c.fraction == 0.0f );
+		if ( d0 > 0.0f )
+		{
+			// The separating normal, out of the target.
+			assert_near( hypotf( c.normal.x, c.normal.y ), 1.0f, 1.0e-5f );
+			kcc_distance_output e = kcc_distance( b, a );
+			if ( c.normal.x * e.normal.x + c.normal.y * e.normal.y <= 0.999f )
+			{
+				print_error( "type %d -> type %d: distance %.9g < separation %.3g, cast normal (%.6g %.6g), distance "
+							 "normal (%.6g %.6g)\n",
+							 a->type, b->type, d0, separation, c.normal.x, c.normal.y, e.normal.x, e.normal.y );
+				fail();
+			}
+		}
+		stats->initial += 1;
+		return;
+	}
+	if ( c.hit )
+	{
+		stats->hits += 1;
+		float at = distance_at( a, d, c.fraction, b );
+		bool ok = fabsf( at - separation ) <= tolerance * ( 1.0f + length );
+		// Strictly farther at every earlier step.
+		for ( int k = 0; k < 32 && ok; ++k )
+		{
+			float t = c.fraction * (float)k / 32.0f;
+			ok = distance_at( a, d, t, b ) > separation - tolerance;
+		}
+		// The normal is out of the target toward the mover at the contact; the point is on the target.
+		kcc_ref_shape rb = kcc_ref_from_shape( b );
+		double on_target = kcc_ref_sdf( &rb, c.point.x, c.point.y );
+		double out_step = kcc_ref_sdf( &rb, c.point.x + 1.0e-3 * c.normal.x, c.point.y + 1.0e-3 * c.normal.y );
+		ok = ok && fabs( on_target ) <= 1.0e-4 && fabs( out_step - on_target - 1.0e-3 ) <= 2.0e-4;
+		ok = ok && c.normal.x * d.x + c.normal.y * d.y <= 1.0e-4f * length;
+		if ( ok == false )
+		{
+			print_error( "cast type %d -> type %d along (%.9g %.9g) sep %.3g: fraction %.9g distance there %.9g, "
+						 "point sdf %.3g, out step %.6g, normal (%.6g %.6g)\n",
+						 a->type, b->type, d.x, d.y, separation, c.fraction, at, on_target, out_step - on_target,
+						 c.normal.x, c.normal.y );
+			fail();
+		}
+		return;
+	}
+	stats->misses += 1;
+	// Never within the target separation along the way (the distance along the path is convex for convex pairs:
+	// ternary search; dense steps as well).
+	float lowest = distance_at( a, d, 1.0f, b );
+	if ( is_convex_kind( a ) && is_convex_kind( b ) )
+	{
+		float lo = 0.0f, hi = 1.0f;
+		for ( int k = 0; k < 40; ++k )
+		{
+			float m1 = lo + ( hi - lo ) / 3.0f, m2 = hi - ( hi - lo ) / 3.0f;
+			if ( distance_at( a, d, m1, b ) < distance_at( a, d, m2, b ) )
+			{
+				hi = m2;
+			}
+			else
+			{
+				lo = m1;
+			}
+		}
+		lowest = fminf( lowest, distance_at( a, d, lo, b ) );
+	}
+	for ( int k = 0; k <= 64; ++k )
+	{
+		lowest = fminf( lowest, distance_at( a, d, (float)k / 64.0f, b ) );
+	}
+	if ( lowest < separation - tolerance )
+	{
+		print_error( "cast type %d -> type %d along (%.9g %.9g) sep %.3g: miss, but the distance reaches %.9g\n",
+					 a->type, b->type, d.x, d.y, separation, lowest );
+		fail();
+	}
+}
+
+static void test_shape_cast_random_pairs( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 4242 };
+	cast_stats stats = { 0 };
+	for ( int ka = 0; ka < K_COUNT; ++ka )
+	{
+		for ( int kb = 0; kb < K_COUNT; ++kb )
+		{
+			for ( int n = 0; n < 150; ++n )
+			{
+				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -4.0f, 4.0f ), uniform( &rng, -4.0f, 4.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				kcc_aabb box_a = kcc_shape_bounds( &a );
+				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
+				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
+				float reach = uniform( &rng, 0.3f, 1.5f );
+				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				float separation = n % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.5f );
+				check_shape_cast( &a, d, &b, separation, &stats );
+			}
+		}
+	}
+	printf( "shape casts: %d hits, %d misses, %d starting within the target, %d starting overlapped, %d skipped at "
+			"the target\n",
+			stats.hits, stats.misses, stats.initial, stats.overlapping, stats.skipped );
+	assert_true( stats.hits > 2000 && stats.misses > 1000 && stats.initial > 100 && stats.overlapping > 100 );
+	assert_true( stats.skipped < 100 );
+}
+
+// The exact Minkowski path against conservative advancement on random polytope pairs (every kind but the sector).
+static void test_shape_cast_minkowski_matches_conservative_advancement( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 99 };
+	int compared = 0, hits = 0, grazing = 0;
+	for ( int ka = 0; ka < K_SECTOR; ++ka )
+	{
+		for ( int kb = 0; kb < K_SECTOR; ++kb )
+		{
+			for ( int n = 0; n < 100; ++n )
+			{
+				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -4.0f, 4.0f ), uniform( &rng, -4.0f, 4.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				// Aimed from a's box centre at a point near b's: mostly hits, some grazing, some misses.
+				kcc_aabb box_a = kcc_shape_bounds( &a );
+				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
+				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
+				float reach = uniform( &rng, 0.5f, 2.0f );
+				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				float separation = n % 2 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.2f );
+				kcc_cast_output fast = kcc_shape_cast_separation( &a, d, &b, separation );
+				kcc_cast_output slow = kcc_shape_cast_conservative( &a, d, &b, separation );
+				compared += 1;
+				if ( fast.hit != slow.hit )
+				{
+					// Only a grazing path may differ: its closest approach is within the tolerance of the target.
+					float lowest = FLT_MAX;
+					for ( int k = 0; k <= 200; ++k )
+					{
+						lowest = fminf( lowest, distance_at( &a, d, (float)k / 200.0f, &b ) );
+					}
+					float gap = lowest - separation;
+					if ( fabsf( gap ) > 1.0e-4f )
+					{
+						print_error( "fast hit %d (%.9g) slow hit %d (%.9g), closest approach - target %.9g\n", fast.hit,
+									 fast.fraction, slow.hit, slow.fraction, gap );
+						fail();
+					}
+					grazing += 1;
+					continue;
+				}
+				if ( fast.hit )
+				{
+					hits += 1;
+					float closing = -( fast.normal.x * d.x + fast.normal.y * d.y );
+					// Conservative advancement stops within its distance tolerance: the time error is that over
+					// the closing speed.
+					float allowed = 1.0e-5f + 2.5e-6f / ( closing > 1.0e-3f ? closing : 1.0e-3f );
+					if ( fabsf( fast.fraction - slow.fraction ) > allowed )
+					{
+						print_error( "kinds %s/%s: fast %.9g slow %.9g (closing %.6g) d (%.9g %.9g) sep %.9g\n",
+									 s_kind_names[ka], s_kind_names[kb], fast.fraction, slow.fraction, closing, d.x, d.y,
+									 separation );
+						print_error( "distance at fast %.9g at slow %.9g\n", distance_at( &a, d, fast.fraction, &b ),
+									 distance_at( &a, d, slow.fraction, &b ) );
+						print_shape( &a );
+						print_shape( &b );
+						fail();
+					}
+					if ( fast.fraction > 0.0f )
+					{
+						assert_true( fast.normal.x * slow.normal.x + fast.normal.y * slow.normal.y > 0.99f );
+					}
+				}
+			}
+		}
+	}
+	printf( "minkowski vs conservative advancement: %d pairs, %d hits, %d grazing\n", compared, hits, grazing );
+	assert_true( hits > 1000 && grazing < compared / 100 );
+}
+
+static void test_casts_make_no_allocation( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 8 };
+	kcc_shape shapes[K_COUNT];
+	for ( int k = 0; k < K_COUNT; ++k )
+	{
+		shapes[k] = random_shape( &rng, k, kcc_v2( (float)k, 0.0f ), 1.0f );
+	}
+	uint64_t before = kcc_test_allocation_count();
+	float sum = 0.0f;
+	for ( int i = 0; i < K_COUNT; ++i )
+	{
+		for ( int j = 0; j < K_COUNT; ++j )
+		{
+			sum += kcc_shape_cast( shapes + i, kcc_v2( -3.0f, 1.0f ), shapes + j ).fraction;
+			sum += kcc_shape_cast_separation( shapes + i, kcc_v2( 3.0f, 1.0f ), shapes + j, 0.1f ).fraction;
+			sum += kcc_ray_cast( shapes + i, kcc_v2( -5.0f, 0.0f ), kcc_v2( 10.0f, 0.1f ) ).fraction;
+		}
+	}
+	assert_true( kcc_test_allocation_count() == before );
+	assert_true( sum > 0.0f );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_ray_cast_hand_made ),
+		cmocka_unit_test( test_ray_cast_random_against_reference ),
+		cmocka_unit_test( test_shape_cast_hand_made ),
+		cmocka_unit_test( test_shape_cast_sectors ),
+		cmocka_unit_test( test_shape_cast_bad_input ),
+		cmocka_unit_test( test_shape_cast_random_pairs ),
+		cmocka_unit_test( test_shape_cast_minkowski_matches_conservative_advancement ),
+		cmocka_unit_test( test_casts_make_no_allocation ),
+	};
+	return cmocka_run_group_tests_name( "geometry_cast", tests, NULL, NULL );
+}
