@@ -77,44 +77,33 @@ static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers,
 	}
 }
 
-// The capsule test divides by the squared segment length; splitting on it outside the loop keeps the division
-// out of a select (which the compiler will not speculate) while doing the same arithmetic as the inline test.
+// The capsule test divides by the squared segment length or by 1 for a point; splitting on it outside the loop
+// keeps a select off the divisor while doing the same arithmetic as kcc_point_segment_distance_squared.
 static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {
 	const kcc_capsule cap = s->capsule;
 	float ex = cap.b.x - cap.a.x, ey = cap.b.y - cap.a.y;
 	float ee = ex * ex + ey * ey;
-	if ( ee > 0.0f )
+	float divisor = ee > 0.0f ? ee : 1.0f;
+	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
-		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-		{
-			float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
-			float t = ( px * ex + py * ey ) / ee;
-			t = t < 0.0f ? 0.0f : ( t > 1.0f ? 1.0f : t );
-			float dx = px - t * ex, dy = py - t * ey;
-			float r = radii[i] + cap.radius;
-			bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
-			flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
-		}
-	}
-	else
-	{
-		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-		{
-			// t = 0: the distance to a, as the inline test computes it
-			float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
-			float dx = px - 0.0f * ex, dy = py - 0.0f * ey;
-			float r = radii[i] + cap.radius;
-			bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
-			flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
-		}
+		float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
+		float n = px * ex + py * ey;
+		n = 0.5f * ( n + fabsf( n ) );
+		n = ee < n ? ee : n;
+		float t = n / divisor;
+		float dx = px - t * ex, dy = py - t * ey;
+		float r = radii[i] + cap.radius;
+		bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
+		flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
 	}
 }
 
 // Polygon: a vectorised pass computes the greatest edge separation exactly as kcc_circle_overlaps_polygon does;
-// circles clearly beyond it (by more than a bound on that test's rounding margin) are out, and the few others (in
-// an area query) run the full test, so the answers are identical.
+// circles beyond it by more than a bound on that test's rounding margin are out there too (the distance to the
+// closest feature is at least the separation), and the few others (in an area query) run the full test, so the
+// answers are identical.
 static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {

@@ -4,6 +4,33 @@
 
 #include <float.h>
 
+// Exact decision for a point against the rounded edge v -> w in double: differences of floats and their products
+// are exact there, so a point exactly on an edge of a sharp polygon counts as touching.
+static bool kcc_edge_decision_exact( vec2s p, vec2s v, vec2s w, float rr )
+{
+	double ex = (double)w.x - v.x, ey = (double)w.y - v.y;
+	double dx = (double)p.x - v.x, dy = (double)p.y - v.y;
+	double r = rr;
+	double cross = ex * dy - ey * dx; // >= 0: inside the edge's half plane
+	if ( cross >= 0.0 )
+	{
+		return rr >= 0.0f; // inside the most separated edge: inside the core (a NaN radius still fails)
+	}
+	double t = ex * dx + ey * dy;
+	double ee = ex * ex + ey * ey;
+	if ( t <= 0.0 )
+	{
+		return dx * dx + dy * dy <= r * r;
+	}
+	if ( t >= ee )
+	{
+		double fx = (double)p.x - w.x, fy = (double)p.y - w.y;
+		return fx * fx + fy * fy <= r * r;
+	}
+	// distance to the edge's line is -cross / |e|
+	return cross * cross <= r * r * ee;
+}
+
 bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 {
 	int n = b->count;
@@ -27,36 +54,30 @@ bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 
 	vec2s v = b->vertices[best_index];
 	vec2s w = b->vertices[best_index + 1 < n ? best_index + 1 : 0];
-	// Early out, with room for the float rounding of the separation (a few ulps of |p - v|).
-	float margin = 1.0e-6f * ( fabsf( px - v.x ) + fabsf( py - v.y ) );
-	if ( !( best <= rr + margin ) )
+	// Branch-free float decision: inside the core, or within rr of that edge's segment (random queries would
+	// mispredict branches here). Only an answer within rounding of the boundary goes to the exact double test;
+	// m bounds the float error of the separation and the distance (a few ulps of |p - v| + |w - v|).
+	float dx = px - v.x, dy = py - v.y;
+	float margin = 1.0e-6f * ( fabsf( dx ) + fabsf( dy ) );
+	float ex = w.x - v.x, ey = w.y - v.y;
+	float ee = ex * ex + ey * ey;
+	float along = dx * ex + dy * ey;
+	along = 0.5f * ( along + fabsf( along ) );
+	along = ee < along ? ee : along;
+	float t = along / ee; // ee > 0: polygon edges have length
+	float qx = dx - t * ex, qy = dy - t * ey;
+	float distance_squared = qx * qx + qy * qy;
+	float rr2 = rr * rr;
+	bool hit = ( best <= 0.0f ) | ( distance_squared <= rr2 );
+	float m = margin + 1.0e-6f * ( fabsf( ex ) + fabsf( ey ) ) + FLT_MIN;
+	bool near_boundary = ( fabsf( best ) <= m ) | ( fabsf( distance_squared - rr2 ) <= 4.0f * m * ( rr + m ) );
+	if ( near_boundary )
 	{
-		return false; // clearly separated, or a NaN input
+		return kcc_edge_decision_exact( a.center, v, w, rr );
 	}
-
-	// Exact decision on that edge in double: differences of floats and their products are exact there, so a point
-	// exactly on an edge of a sharp polygon counts as touching.
-	double ex = (double)w.x - v.x, ey = (double)w.y - v.y;
-	double dx = (double)px - v.x, dy = (double)py - v.y;
-	double r = rr;
-	double cross = ex * dy - ey * dx; // >= 0: inside the edge's half plane
-	if ( cross >= 0.0 )
-	{
-		return true;
-	}
-	double t = ex * dx + ey * dy;
-	double ee = ex * ex + ey * ey;
-	if ( t <= 0.0 )
-	{
-		return dx * dx + dy * dy <= r * r;
-	}
-	if ( t >= ee )
-	{
-		double fx = (double)px - w.x, fy = (double)py - w.y;
-		return fx * fx + fy * fy <= r * r;
-	}
-	// distance to the edge's line is -cross / |e|
-	return cross * cross <= r * r * ee;
+	// NaN or Inf in the point or the radius: no hit
+	bool finite = ( px - px == 0.0f ) & ( py - py == 0.0f ) & ( rr - rr == 0.0f );
+	return hit & finite;
 }
 
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )

@@ -183,13 +183,18 @@ KCC_API kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_sh
 // Typed fast tests (the seeds' gameplay tests, done properly). Inline, branch-light, no validation: pass valid
 // shapes (a NaN input still yields false, never a crash). Closed sets: touching counts.
 
+/// Squared distance from p to the segment ab (a == b allowed).
 KCC_INLINE float kcc_point_segment_distance_squared( vec2s p, vec2s a, vec2s b )
 {
 	float ex = b.x - a.x, ey = b.y - a.y;
 	float px = p.x - a.x, py = p.y - a.y;
 	float ee = ex * ex + ey * ey;
-	float t = ee > 0.0f ? ( px * ex + py * ey ) / ee : 0.0f;
-	t = t < 0.0f ? 0.0f : ( t > 1.0f ? 1.0f : t );
+	// t = clamp(dot(p, e) / ee, 0, 1), clamped on the numerator: 0.5 * (n + |n|) is max(n, 0) exactly (NaN stays
+	// NaN) and min(n, ee) / ee is exactly 1 past b. Branch-free: no mispredictions on random input.
+	float n = px * ex + py * ey;
+	n = 0.5f * ( n + fabsf( n ) );
+	n = ee < n ? ee : n;
+	float t = n / ( ee > 0.0f ? ee : 1.0f ); // a == b: n is 0 here
 	float dx = px - t * ex, dy = py - t * ey;
 	return dx * dx + dy * dy;
 }
@@ -208,8 +213,10 @@ KCC_INLINE bool kcc_circle_overlaps_capsule( kcc_circle a, kcc_capsule b )
 
 KCC_INLINE bool kcc_circle_overlaps_aabb( kcc_circle a, kcc_aabb b )
 {
-	float cx = a.center.x < b.min.x ? b.min.x : ( a.center.x > b.max.x ? b.max.x : a.center.x );
-	float cy = a.center.y < b.min.y ? b.min.y : ( a.center.y > b.max.y ? b.max.y : a.center.y );
+	float cx = a.center.x < b.min.x ? b.min.x : a.center.x;
+	float cy = a.center.y < b.min.y ? b.min.y : a.center.y;
+	cx = cx > b.max.x ? b.max.x : cx;
+	cy = cy > b.max.y ? b.max.y : cy;
 	float dx = a.center.x - cx, dy = a.center.y - cy;
 	return dx * dx + dy * dy <= a.radius * a.radius;
 }
@@ -221,9 +228,9 @@ KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
 	float lx = fabsf( b.rotation.x * dx + b.rotation.y * dy );
 	float ly = fabsf( -b.rotation.y * dx + b.rotation.x * dy );
 	float ux = lx - b.half_extents.x, uy = ly - b.half_extents.y;
-	// written so a NaN propagates (and the test fails) instead of being clamped to 0
-	ux = ux < 0.0f ? 0.0f : ux;
-	uy = uy < 0.0f ? 0.0f : uy;
+	// max(u, 0) exactly and branch-free; a NaN propagates (and the test fails) instead of being clamped to 0
+	ux = 0.5f * ( ux + fabsf( ux ) );
+	uy = 0.5f * ( uy + fabsf( uy ) );
 	return ux * ux + uy * uy <= a.radius * a.radius;
 }
 
@@ -253,10 +260,12 @@ KCC_INLINE bool kcc_circle_overlaps_sector( kcc_circle a, const kcc_sector* s )
 	bool near_apex = x * x + y * y <= rr * rr;
 	// distance to the upper edge segment from the apex to radius * (c, sn)
 	float t = x * c + y * sn;
-	t = t < 0.0f ? 0.0f : ( t > s->radius ? s->radius : t );
+	t = 0.5f * ( t + fabsf( t ) ); // max(t, 0) exactly, branch-free
+	t = s->radius < t ? s->radius : t;
 	float ex = x - t * c, ey = y - t * sn;
 	bool near_edge = ex * ex + ey * ey <= a.radius * a.radius;
-	return ( inside_angle && near_apex ) || near_edge;
+	// bitwise, not short-circuit: every comparison is evaluated, so loops over this test vectorise
+	return ( inside_angle & near_apex ) | near_edge;
 }
 
 KCC_INLINE bool kcc_sector_contains_point( const kcc_sector* s, vec2s p )
