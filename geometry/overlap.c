@@ -101,9 +101,17 @@ bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )
 	}
 }
 
+// |v|^2 within the tolerance kcc_shape_is_valid uses for unit vectors (false for NaN).
+static bool kcc_is_unit_fast( vec2s v )
+{
+	float ll = v.x * v.x + v.y * v.y;
+	return ll >= 1.0f - 1.0e-3f && ll <= 1.0f + 1.0e-3f;
+}
+
 // Cheap release-build guard for kcc_overlap: the kind is known, counts are in range, every float in use is finite
-// (x * 0 is 0 for finite x and NaN for NaN or Inf, so one compare checks a whole sum) and radii are not negative.
-// The full check (unit normals, convexity) is kcc_shape_is_valid, asserted in debug builds.
+// (x * 0 is 0 for finite x and NaN for NaN or Inf, so one compare checks a whole sum), radii are not negative and
+// rotations, directions and normals are unit. Only polygon convexity (kcc_shape_is_valid, asserted in debug
+// builds) is left out: it costs more than the query.
 static bool kcc_shape_is_usable( const kcc_shape* s )
 {
 	switch ( s->type )
@@ -131,7 +139,7 @@ static bool kcc_shape_is_usable( const kcc_shape* s )
 			const kcc_obb* b = &s->obb;
 			float z = b->center.x * 0.0f + b->center.y * 0.0f + b->half_extents.x * 0.0f + b->half_extents.y * 0.0f +
 					  b->rotation.x * 0.0f + b->rotation.y * 0.0f;
-			return z == 0.0f && b->half_extents.x >= 0.0f && b->half_extents.y >= 0.0f;
+			return z == 0.0f && b->half_extents.x >= 0.0f && b->half_extents.y >= 0.0f && kcc_is_unit_fast( b->rotation );
 		}
 		case KCC_SHAPE_POLYGON:
 		{
@@ -141,19 +149,21 @@ static bool kcc_shape_is_usable( const kcc_shape* s )
 				return false;
 			}
 			float z = p->radius * 0.0f;
+			bool unit = true;
 			for ( int i = 0; i < p->count; ++i )
 			{
-				z += p->vertices[i].x * 0.0f + p->vertices[i].y * 0.0f + p->normals[i].x * 0.0f +
-					 p->normals[i].y * 0.0f;
+				z += p->vertices[i].x * 0.0f + p->vertices[i].y * 0.0f;
+				unit = unit & kcc_is_unit_fast( p->normals[i] );
 			}
-			return z == 0.0f;
+			return z == 0.0f && unit;
 		}
 		case KCC_SHAPE_SECTOR:
 		{
 			const kcc_sector* c = &s->sector;
 			float z = c->apex.x * 0.0f + c->apex.y * 0.0f + c->direction.x * 0.0f + c->direction.y * 0.0f +
 					  c->half_angle.x * 0.0f + c->half_angle.y * 0.0f + c->radius * 0.0f;
-			return z == 0.0f && c->radius > 0.0f;
+			return z == 0.0f && c->radius > 0.0f && kcc_is_unit_fast( c->direction ) && kcc_is_unit_fast( c->half_angle ) &&
+				   c->half_angle.y >= 0.0f;
 		}
 		default:
 			return false;

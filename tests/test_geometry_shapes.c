@@ -914,6 +914,24 @@ static void test_overlap_invalid_and_nan( void** state )
 			}
 		}
 	}
+	// hand-corrupted rotations, normals and directions (not unit) never overlap either
+	kcc_shape corrupt_obb = kinds[3];
+	corrupt_obb.obb.rotation = kcc_v2( 2.0f, 0.0f );
+	kcc_shape corrupt_box = kinds[4];
+	corrupt_box.polygon.normals[1].y = -1.0e32f;
+	kcc_shape corrupt_sector = kinds[5];
+	corrupt_sector.sector.direction = kcc_v2( 0.0f, 0.0f );
+	const kcc_shape* corrupt[3] = { &corrupt_obb, &corrupt_box, &corrupt_sector };
+	for ( int i = 0; i < 3; ++i )
+	{
+		assert_false( kcc_shape_is_valid( corrupt[i] ) );
+		assert_false( kcc_overlap( corrupt[i], corrupt[i] ) );
+		for ( int k = 0; k < 6; ++k )
+		{
+			assert_false( kcc_overlap( corrupt[i], &kinds[k] ) );
+			assert_false( kcc_overlap( &kinds[k], corrupt[i] ) );
+		}
+	}
 	// the typed tests give false for NaN too
 	kcc_circle nan_circle = { kcc_v2( NAN, 0.0f ), 1.0f };
 	assert_false( kcc_circle_overlaps_obb( nan_circle, kinds[3].obb ) );
