@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+// kcc_penetration: hand-made cases, and randomised properties on overlapping pairs of every convex kind. The
+// minimum translation is certified with kcc_distance (itself certified against the reference in
+// test_geometry_distance.c): moving b by normal * (depth + 1e-4) separates the shapes, by normal * (depth - 1e-3)
+// does not, and along 64 sampled directions u moving b by u * (depth - 1e-3) still overlaps (no shorter way out;
+// the set of overlapping translations is convex, so one probe per direction suffices).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "alloc_count.h"
+#include "kcc/geometry.h"
+#include "test_reference.h"
+
+#include <stdio.h>
+
+#define PI_F 3.14159265358979323846f
+#define DEG ( PI_F / 180.0f )
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random shapes of every kind
+
+enum
+{
+	K_CIRCLE,
+	K_CAPSULE,
+	K_AABB,
+	K_OBB,
+	K_POLYGON,
+	K_ROUNDED_POLYGON,
+	K_ROUNDED_BOX,
+	K_SECTOR,
+	K_COUNT
+};
+
+static const char* s_kind_names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
+											 "polygon", "rounded polygon", "rounded box", "sector" };
+
+static const float s_sector_openings[] = { 10.0f, 90.0f, 179.0f, 181.0f, 270.0f, 360.0f };
+
+static int s_assert_count = 0;
+
+static int record_assert( const char* message, const char* file, int line )
+{
+	(void)message;
+	(void)file;
+	(void)line;
+	s_assert_count += 1;
+	return 0;
+}
+
+static float uniform( kcc_ref_rng* rng, float lo, float hi )
+{
+	return kcc_ref_uniform( rng, lo, hi );
+}
+
+static kcc_shape random_polygon( kcc_ref_rng* rng, vec2s c, float size, float radius )
+{
+	for ( ;; )
+	{
+		int n = kcc_ref_int( rng, 3, KCC_MAX_POLYGON_VERTICES );
+		vec2s points[KCC_MAX_POLYGON_VERTICES];
+		float stretch = uniform( rng, 0.3f, 1.0f );
+		float spin = uniform( rng, -PI_F, PI_F );
+		for ( int i = 0; i < n; ++i )
+		{
+			// Angles spread around the circle (jittered), radii varied: a convex hull of 3 or more points.
+			float angle = 2.0f * PI_F * ( (float)i + uniform( rng, 0.0f, 0.8f ) ) / (float)n;
+			float r = size * uniform( rng, 0.5f, 1.0f );
+			float x = r * cosf( angle ), y = stretch * r * sinf( angle );
+			points[i] = kcc_v2( c.x + cosf( spin ) * x - sinf( spin ) * y, c.y + sinf( spin ) * x + cosf( spin ) * y );
+		}
+		kcc_shape s = kcc_make_polygon( points, n, radius );
+		if ( kcc_shape_is_valid( &s ) )
+		{
+			return s;
+		}
+	}
+}
+
+static kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float size )
+{
+	switch ( kind )
+	{
+		case K_CIRCLE:
+			return kcc_make_circle( c, size * uniform( rng, 0.05f, 1.0f ) );
+		case K_CAPSULE:
+		{
+			float angle = uniform( rng, -PI_F, PI_F );
+			float half = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.05f, 1.0f );
+			vec2s e = kcc_v2( half * cosf( angle ), half * sinf( angle ) );
+			float radius = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.02f, 0.6f );
+			if ( half == 0.0f && radius == 0.0f )
+			{
+				radius = 0.1f * size;
+			}
+			return kcc_make_capsule( kcc_v2( c.x - e.x, c.y - e.y ), kcc_v2( c.x + e.x, c.y + e.y ), radius );
+		}
+		case K_AABB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_aabb( kcc_v2( c.x - h.x, c.y - h.y ), kcc_v2( c.x + h.x, c.y + h.y ) );
+		}
+		case K_OBB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_obb( c, h, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_POLYGON:
+			return random_polygon( rng, c, size, 0.0f );
+		case K_ROUNDED_POLYGON:
+			return random_polygon( rng, c, size, size * uniform( rng, 0.02f, 0.4f ) );
+		case K_ROUNDED_BOX:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 0.8f ), size * uniform( rng, 0.05f, 0.8f ) );
+			kcc_shape box = kcc_make_box( h, size * uniform( rng, 0.02f, 0.3f ) );
+			return kcc_shape_transform( &box, c, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_SECTOR:
+		default:
+		{
+			int pick = kcc_ref_int( rng, 0, 7 );
+			float opening = pick < 6 ? s_sector_openings[pick] * DEG : uniform( rng, 1.0f * DEG, 2.0f * PI_F );
+			float angle = uniform( rng, -PI_F, PI_F );
+			vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
+			float radius = size * uniform( rng, 0.3f, 1.5f );
+			// The apex sits off the centre so the sector's bulk is near c.
+			vec2s apex = kcc_v2( c.x - 0.5f * radius * direction.x, c.y - 0.5f * radius * direction.y );
+			return kcc_make_sector( apex, direction, radius, opening );
+		}
+	}
+}
+
+static bool is_convex_kind( const kcc_shape* s )
+{
+	return s->type != KCC_SHAPE_SECTOR || s->sector.angle <= PI_F;
+}
+
+static void assert_near( float got, float expected, float tolerance )
+{
+	if ( fabsf( got - expected ) > tolerance || got != got )
+	{
+		print_error( "got %.9g expected %.9g (tolerance %.3g)\n", got, expected, tolerance );
+		fail();
+	}
+}
+
+static float distance_moved( const kcc_shape* a, const kcc_shape* b, vec2s direction, float amount )
+{
+	kcc_shape moved = kcc_shape_translate( b, kcc_v2( amount * direction.x, amount * direction.y ) );
+	return kcc_distance( a, &moved ).distance;
+}
+
+static void test_penetration_hand_made( void** state )
+{
+	(void)state;
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_shape other = kcc_make_circle( kcc_v2( 1.5f, 0.0f ), 1.0f );
+	kcc_penetration_output p = kcc_penetration( &circle, &other );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.5f, 1.0e-6f );
+	assert_near( p.normal.x, 1.0f, 1.0e-6f );
+
+	// Coincident centres: the documented default normal (0, 1).
+	p = kcc_penetration( &circle, &circle );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 2.0f, 1.0e-6f );
+	assert_near( p.normal.y, 1.0f, 0.0f );
+
+	// Box into box: the shallow axis.
+	kcc_shape a = kcc_make_aabb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 2.0f, 2.0f ) );
+	kcc_shape b = kcc_make_aabb( kcc_v2( 1.8f, 0.5f ), kcc_v2( 4.0f, 1.0f ) );
+	p = kcc_penetration( &a, &b );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.2f, 1.0e-6f );
+	assert_near( p.normal.x, 1.0f, 1.0e-6f );
+
+	// Capsule character sunk into a floor box: pushed up (b = capsule moves along the normal).
+	kcc_shape floor = kcc_make_aabb( kcc_v2( -10.0f, -1.0f ), kcc_v2( 10.0f, 0.0f ) );
+	kcc_shape capsule = kcc_make_capsule( kcc_v2( 0.0f, 0.4f ), kcc_v2( 0.0f, 1.4f ), 0.5f );
+	p = kcc_penetration( &floor, &capsule );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.1f, 1.0e-6f );
+	assert_near( p.normal.y, 1.0f, 1.0e-6f );
+	// Core inside the floor (deep): still the shortest way out, up.
+	kcc_shape deep = kcc_make_capsule( kcc_v2( 0.0f, -0.6f ), kcc_v2( 0.0f, 0.4f ), 0.5f );
+	p = kcc_penetration( &floor, &deep );
+	assert_near( p.depth, 1.1f, 1.0e-6f );
+	assert_near( p.normal.y, 1.0f, 1.0e-6f );
+
+	// Touching counts (depth 0), separated does not.
+	kcc_shape touching = kcc_make_circle( kcc_v2( 2.0f, 0.0f ), 1.0f );
+	p = kcc_penetration( &circle, &touching );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.0f, 1.0e-6f );
+	kcc_shape apart = kcc_make_circle( kcc_v2( 2.5f, 0.0f ), 1.0f );
+	p = kcc_penetration( &circle, &apart );
+	assert_true( p.overlapping == false && p.depth == 0.0f && p.normal.x == 0.0f && p.normal.y == 0.0f );
+
+	// Sector (90 degrees, facing +x) and a circle inside near the arc: pushed out through the arc.
+	kcc_shape sector = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 2.0f, 90.0f * DEG );
+	kcc_shape dot = kcc_make_circle( kcc_v2( 1.8f, 0.0f ), 0.1f );
+	p = kcc_penetration( &sector, &dot );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.3f, 1.0e-5f );
+	assert_near( p.normal.x, 1.0f, 1.0e-5f );
+	// Near an edge: pushed out across the edge.
+	kcc_shape edge_dot = kcc_make_circle( kcc_v2( 1.0f, 0.9f ), 0.1f );
+	p = kcc_penetration( &sector, &edge_dot );
+	assert_true( p.overlapping );
+	assert_near( p.depth, 0.1f + 0.1f * sqrtf( 0.5f ), 1.0e-5f );
+	assert_near( p.normal.x, -sqrtf( 0.5f ), 1.0e-5f );
+	assert_near( p.normal.y, sqrtf( 0.5f ), 1.0e-5f );
+
+	// Wider than pi: overlap only, no depth.
+	kcc_shape wide = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 2.0f, 270.0f * DEG );
+	p = kcc_penetration( &wide, &dot );
+	assert_true( p.overlapping && p.depth == 0.0f && p.normal.x == 0.0f && p.normal.y == 0.0f );
+	kcc_shape far = kcc_make_circle( kcc_v2( 5.0f, 0.0f ), 0.1f );
+	assert_false( kcc_penetration( &wide, &far ).overlapping );
+}
+
+static void test_penetration_bad_input( void** state )
+{
+	(void)state;
+	kcc_set_assert_fcn( record_assert );
+	s_assert_count = 0;
+	kcc_shape invalid = { 0 };
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_penetration_output p = kcc_penetration( &invalid, &circle );
+	assert_true( p.overlapping == false && p.depth == 0.0f && p.normal.x == 0.0f && p.normal.y == 0.0f );
+	kcc_shape nan_circle = circle;
+	nan_circle.circle.radius = NAN;
+	p = kcc_penetration( &circle, &nan_circle );
+	assert_true( p.overlapping == false && p.depth == 0.0f );
+#if defined( KCC_ENABLE_ASSERT )
+	assert_true( s_assert_count >= 2 );
+#endif
+	kcc_set_assert_fcn( NULL );
+}
+
+static void test_penetration_random_pairs( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 515 };
+	int checked = 0, separated = 0;
+	for ( int ka = 0; ka < K_COUNT; ++ka )
+	{
+		for ( int kb = 0; kb < K_COUNT; ++kb )
+		{
+			int found = 0;
+			for ( int attempt = 0; attempt < 4000 && found < 150; ++attempt )
+			{
+				kcc_shape a = random_shape( &rng, ka, kcc_v2( 0.0f, 0.0f ), uniform( &rng, 0.3f, 1.5f ) );
+				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) ),
+											uniform( &rng, 0.3f, 1.5f ) );
+				if ( is_convex_kind( &a ) == false || is_convex_kind( &b ) == false )
+				{
+					continue;
+				}
+				kcc_penetration_output p = kcc_penetration( &a, &b );
+				assert_true( kcc_is_valid_float( p.depth ) && kcc_is_valid_vec2( p.normal ) );
+				float d0 = kcc_distance( &a, &b ).distance;
+				if ( p.overlapping == false )
+				{
+					assert_true( d0 > 0.0f && p.depth == 0.0f );
+					separated += 1;
+					continue;
+				}
+				if ( d0 > 0.0f )
+				{
+					print_error( "penetration says overlapping (depth %.9g) but distance %.9g\n", p.depth, d0 );
+					fail();
+				}
+				if ( p.depth < 2.0e-3f )
+				{
+					continue; // too shallow for the depth - 1e-3 probe
+				}
+				found += 1;
+				assert_near( hypotf( p.normal.x, p.normal.y ), 1.0f, 1.0e-5f );
+				float tolerance = 1.0e-4f;
+				bool out = distance_moved( &a, &b, p.normal, p.depth + tolerance ) > 0.0f;
+				bool still_in = distance_moved( &a, &b, p.normal, p.depth - 1.0e-3f ) == 0.0f;
+				bool minimal = true;
+				float worst = 0.0f;
+				for ( int k = 0; k < 64 && minimal; ++k )
+				{
+					float angle = 2.0f * PI_F * (float)k / 64.0f;
+					vec2s u = kcc_v2( cosf( angle ), sinf( angle ) );
+					minimal = distance_moved( &a, &b, u, p.depth - 1.0e-3f ) == 0.0f;
+					worst = angle;
+				}
+				if ( out == false || still_in == false || minimal == false )
+				{
+					print_error( "%s/%s: depth %.9g normal (%.6g %.6g): separates %d, still overlapping before %d, "
+								 "minimal %d (direction %.3g)\n",
+								 s_kind_names[ka], s_kind_names[kb], p.depth, p.normal.x, p.normal.y, out, still_in,
+								 minimal, worst );
+					fail();
+				}
+				// Symmetry: the same depth, the opposite normal.
+				kcc_penetration_output q = kcc_penetration( &b, &a );
+				assert_true( q.overlapping );
+				assert_near( q.depth, p.depth, 1.0e-4f );
+				checked += 1;
+			}
+			assert_true( found >= 100 || ka == K_SECTOR || kb == K_SECTOR );
+		}
+	}
+	printf( "penetration: %d overlapping pairs certified, %d separated\n", checked, separated );
+	assert_true( checked > 7000 );
+}
+
+static void test_penetration_makes_no_allocation( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 3 };
+	kcc_shape shapes[K_COUNT];
+	for ( int k = 0; k < K_COUNT; ++k )
+	{
+		shapes[k] = random_shape( &rng, k, kcc_v2( 0.1f * (float)k, 0.0f ), 1.0f );
+	}
+	uint64_t before = kcc_test_allocation_count();
+	float sum = 0.0f;
+	for ( int i = 0; i < K_COUNT; ++i )
+	{
+		for ( int j = 0; j < K_COUNT; ++j )
+		{
+			sum += kcc_penetration( shapes + i, shapes + j ).depth;
+		}
+	}
+	assert_true( kcc_test_allocation_count() == before );
+	assert_true( sum > 0.0f );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_penetration_hand_made ),
+		cmocka_unit_test( test_penetration_bad_input ),
+		cmocka_unit_test( test_penetration_random_pairs ),
+		cmocka_unit_test( test_penetration_makes_no_allocation ),
+	};
+	return cmocka_run_group_tests_name( "geometry_penetration", tests, NULL, NULL );
+}
