@@ -277,8 +277,9 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 	check( va || box.min.x > box.max.x || box.min.y > box.max.y, "kcc_shape_bounds", "invalid shape, non-empty box" );
 	if ( va && kcc_contains_point( &a, p ) )
 	{
-		// a contained point lies in the bounds (a relative float tolerance)
-		float tol = 1e-5f * ( 1.0f + fabsf( p.x ) + fabsf( p.y ) );
+		// a contained point lies in the bounds, to float precision at the scale of the shape and the point
+		float scale = fmaxf( fmaxf( fabsf( box.min.x ), fabsf( box.max.x ) ), fmaxf( fabsf( box.min.y ), fabsf( box.max.y ) ) );
+		float tol = 1e-5f * ( 1.0f + fabsf( p.x ) + fabsf( p.y ) + scale );
 		check( p.x >= box.min.x - tol && p.x <= box.max.x + tol && p.y >= box.min.y - tol && p.y <= box.max.y + tol,
 			   "kcc_contains_point", "a contained point outside the bounds" );
 	}
