@@ -25,7 +25,7 @@
 #define FRAME_DT ( 1.0f / 60.0f )
 #define GRAVITY 30.0f
 #define WALK_SPEED 5.0f
-#define JUMP_SPEED 11.0f
+#define JUMP_SPEED 12.5f
 #define SENSOR_CATEGORY 2u
 
 typedef struct level_piece
@@ -114,8 +114,8 @@ static void build_level( demo* d )
 		add_tile( d, 31.0f, (float)y );
 	}
 	// 30 degree slope up to a plateau, then a 60 degree wall-like slope down from it.
-	float top = 1.0f + 5.0f * tanf( 30.0f * GLM_PIf / 180.0f );
-	vec2s slope30[3] = { kcc_v2( 4, 1 ), kcc_v2( 9, 1 ), kcc_v2( 9, top ) };
+	float top = 1.0f + 4.0f * tanf( 30.0f * GLM_PIf / 180.0f );
+	vec2s slope30[3] = { kcc_v2( 5, 1 ), kcc_v2( 9, 1 ), kcc_v2( 9, top ) };
 	add_polygon( d, slope30, 3 );
 	vec2s plateau[4] = { kcc_v2( 9, 1 ), kcc_v2( 11, 1 ), kcc_v2( 11, top ), kcc_v2( 9, top ) };
 	add_polygon( d, plateau, 4 );
@@ -176,7 +176,7 @@ static bool demo_init( demo* d )
 							   "rounded box" );
 	for ( int i = 0; i < ENEMY_COUNT; ++i )
 	{
-		d->enemy_centers[i] = kcc_v2( random_float( 1.5f, 30.5f ), random_float( 6.5f, 16.5f ) );
+		d->enemy_centers[i] = kcc_v2( random_float( 1.5f, 30.5f ), random_float( 3.0f, 14.0f ) );
 		d->enemy_radii[i] = random_float( 0.08f, 0.25f );
 	}
 	return ok;
