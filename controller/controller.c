@@ -287,6 +287,10 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->position = def->position;
 	c->origin = def->position;
 	c->floor_normal = def->up;
+	// Half the shape's smaller extent: a walking character is reindexed every few moves, and other queries meet it
+	// in few extra cells.
+	float extent = fminf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+	c->index_margin = 0.5 * (double)extent;
 	if ( kcc_world_create( c ) == false )
 	{
 		kcc_free( c );
@@ -311,17 +315,21 @@ void kcc_controller_destroy( kcc_controller* c )
 kcc_shape kcc_character_at( const kcc_controller* c, vec2s p )
 {
 	const kcc_shape* s = &c->local_shape;
-	kcc_shape r = *s;
+	kcc_shape r;
+	r.type = s->type;
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
 			r.circle.center = glms_vec2_add( s->circle.center, p );
+			r.circle.radius = s->circle.radius;
 			break;
 		case KCC_SHAPE_CAPSULE:
 			r.capsule.a = glms_vec2_add( s->capsule.a, p );
 			r.capsule.b = glms_vec2_add( s->capsule.b, p );
+			r.capsule.radius = s->capsule.radius;
 			break;
 		case KCC_SHAPE_POLYGON:
+			r.polygon = s->polygon;
 			for ( int i = 0; i < s->polygon.count; ++i )
 			{
 				r.polygon.vertices[i] = glms_vec2_add( s->polygon.vertices[i], p );
@@ -518,12 +526,11 @@ static float kcc_snap_reach( const kcc_controller* c, float lateral_length )
 
 // Region of the move's one query (local frame, character at p): every position the slide can reach (a half disc of
 // radius |delta| in the direction of delta: clipped motion is never longer than what remains and never goes against
-// delta) around the shape, plus the ground probe, the step and the skin.
+// delta) around the shape; below it the ground probe's reach, above it the step height; the skin all around.
 static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 {
 	float len = kcc_len2( delta );
-	kcc_aabb shape = kcc_aabb_offset( c->local_bounds, p );
-	kcc_aabb r = shape;
+	kcc_aabb r = kcc_aabb_offset( c->local_bounds, p );
 	if ( len > 0.0f )
 	{
 		vec2s d = glms_vec2_scale( delta, 1.0f / len );
@@ -532,14 +539,22 @@ static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 		r.max.y += d.y >= 0.0f ? len : len * fabsf( d.x );
 		r.min.y -= d.y <= 0.0f ? len : len * fabsf( d.x );
 	}
-	float lateral = kcc_len2( kcc_add_scaled( delta, -kcc_dot2( delta, c->def.up ), c->def.up ) );
-	float margin = 2.0f * c->def.skin + c->def.skin / fmaxf( c->cos_floor, 0.05f ) + c->def.step_height +
-				   KCC_QUERY_MARGIN;
+	vec2s up = c->def.up;
+	float below = 0.0f;
+	float above = c->def.step_height;
 	if ( c->def.mode == KCC_MODE_GROUNDED )
 	{
-		margin += kcc_snap_reach( c, lateral );
+		float lateral = kcc_len2( kcc_add_scaled( delta, -kcc_dot2( delta, up ), up ) );
+		below = kcc_snap_reach( c, lateral ) + c->def.skin / fmaxf( c->cos_floor, 0.05f ) + c->def.skin;
 	}
-	return kcc_aabb_inflate( r, margin );
+	// Along up: above, along -up: below (up need not be axis aligned).
+	vec2s hi = glms_vec2_scale( up, above );
+	vec2s lo = glms_vec2_scale( up, -below );
+	r.min.x += fminf( fminf( hi.x, lo.x ), 0.0f );
+	r.min.y += fminf( fminf( hi.y, lo.y ), 0.0f );
+	r.max.x += fmaxf( fmaxf( hi.x, lo.x ), 0.0f );
+	r.max.y += fmaxf( fmaxf( hi.y, lo.y ), 0.0f );
+	return kcc_aabb_inflate( r, 2.0f * c->def.skin + KCC_QUERY_MARGIN );
 }
 
 static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,

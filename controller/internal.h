@@ -42,6 +42,11 @@ struct kcc_controller
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	// Lazy reindexing of the controller's shape (see kcc_world_sync_body)
+	double index_margin;      ///< fattening of the indexed bounding box, world units
+	cpBB indexed_bb;          ///< the box the shape was last indexed with
+	cpTimestamp indexed_stamp; ///< space->stamp at that time
+	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
 	int candidate_count;
