@@ -466,6 +466,14 @@ int main( int argc, char** argv )
 			"unknown"
 #endif
 	);
+	bool checked_build = KCC_BENCH_SANITIZE != 0 || strcmp( KCC_BENCH_BUILD_TYPE, "Debug" ) == 0;
+#if defined( KCC_ENABLE_ASSERT )
+	checked_build = true;
+#endif
+	if ( checked_build )
+	{
+		printf( "WARNING: a Debug, assert or sanitizer build: these figures say nothing about speed\n" );
+	}
 	printf( "ns per test; \"in cache\": the median over the first %d pairs repeated (no memory traffic)\n\n",
 			BENCH_HOT_PAIRS );
 	printf( "%-34s %8s %8s %8s %7s %8s %8s %7s\n", "row", "median", "min", "max", "hits", "in cache", "target",
