@@ -45,6 +45,11 @@ static inline vec2s kcc_normalize_or( vec2s v, vec2s fallback )
 	return length > 0.0f ? kcc_scale( v, 1.0f / length ) : fallback;
 }
 
+static inline bool kcc_in_range( vec2s v )
+{
+	return fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE;
+}
+
 static kcc_cast_output kcc_cast_miss( void )
 {
 	kcc_cast_output out = { 0 };
@@ -321,8 +326,8 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 
 	kcc_proxy proxies[KCC_MAX_PROXIES];
 	int count = kcc_make_proxies( s, proxies );
-	KCC_ASSERT( count > 0, "kcc_ray_cast: shape is invalid" );
-	if ( count == 0 )
+	KCC_ASSERT( count > 0 || kcc_shape_is_valid( s ), "kcc_ray_cast: shape is invalid" );
+	if ( count == 0 || kcc_in_range( origin ) == false || kcc_in_range( translation ) == false )
 	{
 		return kcc_cast_miss();
 	}
@@ -559,9 +564,9 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( moving, pa );
 	int nb = kcc_make_proxies( target, pb );
-	KCC_ASSERT( na > 0, "kcc_shape_cast: moving shape is invalid" );
-	KCC_ASSERT( nb > 0, "kcc_shape_cast: target shape is invalid" );
-	if ( na == 0 || nb == 0 )
+	KCC_ASSERT( na > 0 || kcc_shape_is_valid( moving ), "kcc_shape_cast: moving shape is invalid" );
+	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( target ), "kcc_shape_cast: target shape is invalid" );
+	if ( na == 0 || nb == 0 || kcc_in_range( translation ) == false || target_separation > KCC_MAX_MAGNITUDE )
 	{
 		return kcc_cast_miss();
 	}

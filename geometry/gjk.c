@@ -109,9 +109,27 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->normals[1] = kcc_v2( -left.y, left.x );
 }
 
+// Same tolerance as kcc_shape_is_valid's unit tests (squared length within 1e-3 of 1).
+#define KCC_PROXY_UNIT_TOLERANCE 1.0e-3f
+
+static bool kcc_usable_float( float x )
+{
+	return fabsf( x ) <= KCC_MAX_MAGNITUDE;
+}
+
+static bool kcc_usable_vec2( vec2s v )
+{
+	return kcc_usable_float( v.x ) && kcc_usable_float( v.y );
+}
+
 static bool kcc_valid_radius( float r )
 {
-	return kcc_is_valid_float( r ) && r >= 0.0f;
+	return kcc_usable_float( r ) && r >= 0.0f;
+}
+
+static bool kcc_unit( vec2s v )
+{
+	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_PROXY_UNIT_TOLERANCE;
 }
 
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
@@ -125,7 +143,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_CIRCLE:
 		{
 			const kcc_circle* c = &s->circle;
-			if ( kcc_is_valid_vec2( c->center ) == false || kcc_valid_radius( c->radius ) == false )
+			if ( kcc_usable_vec2( c->center ) == false || kcc_valid_radius( c->radius ) == false )
 			{
 				return 0;
 			}
@@ -139,7 +157,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_CAPSULE:
 		{
 			const kcc_capsule* c = &s->capsule;
-			if ( kcc_is_valid_vec2( c->a ) == false || kcc_is_valid_vec2( c->b ) == false ||
+			if ( kcc_usable_vec2( c->a ) == false || kcc_usable_vec2( c->b ) == false ||
 				 kcc_valid_radius( c->radius ) == false )
 			{
 				return 0;
@@ -150,7 +168,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_AABB:
 		{
 			const kcc_aabb* b = &s->aabb;
-			if ( kcc_is_valid_vec2( b->min ) == false || kcc_is_valid_vec2( b->max ) == false || b->min.x > b->max.x ||
+			if ( kcc_usable_vec2( b->min ) == false || kcc_usable_vec2( b->max ) == false || b->min.x > b->max.x ||
 				 b->min.y > b->max.y )
 			{
 				return 0;
@@ -186,18 +204,16 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_OBB:
 		{
 			const kcc_obb* b = &s->obb;
-			if ( kcc_is_valid_vec2( b->center ) == false || kcc_is_valid_vec2( b->half_extents ) == false ||
-				 kcc_is_valid_vec2( b->rotation ) == false || b->half_extents.x < 0.0f || b->half_extents.y < 0.0f )
+			if ( kcc_usable_vec2( b->center ) == false || kcc_usable_vec2( b->half_extents ) == false ||
+				 kcc_usable_vec2( b->rotation ) == false || b->half_extents.x < 0.0f || b->half_extents.y < 0.0f )
 			{
 				return 0;
 			}
-			// Renormalise: the rotation is filled by kcc_make_obb but a caller may have edited it.
-			float length = sqrtf( kcc_dot( b->rotation, b->rotation ) );
-			if ( length < 0.5f || length > 2.0f )
+			if ( kcc_unit( b->rotation ) == false )
 			{
 				return 0;
 			}
-			kcc_proxy_set_box( proxies, b->center, kcc_scale( b->rotation, 1.0f / length ), b->half_extents, 0.0f );
+			kcc_proxy_set_box( proxies, b->center, b->rotation, b->half_extents, 0.0f );
 			return 1;
 		}
 		case KCC_SHAPE_POLYGON:
@@ -210,7 +226,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			kcc_proxy* p = proxies;
 			for ( int i = 0; i < poly->count; ++i )
 			{
-				if ( kcc_is_valid_vec2( poly->vertices[i] ) == false || kcc_is_valid_vec2( poly->normals[i] ) == false )
+				if ( kcc_usable_vec2( poly->vertices[i] ) == false || kcc_unit( poly->normals[i] ) == false )
 				{
 					return 0;
 				}
@@ -226,18 +242,17 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		{
 			const kcc_sector* sec = &s->sector;
 			float pi = 3.14159265358979f;
-			if ( kcc_is_valid_vec2( sec->apex ) == false || kcc_is_valid_vec2( sec->direction ) == false ||
-				 kcc_is_valid_float( sec->radius ) == false || kcc_is_valid_float( sec->angle ) == false ||
+			if ( kcc_usable_vec2( sec->apex ) == false || kcc_usable_vec2( sec->direction ) == false ||
+				 kcc_usable_float( sec->radius ) == false || kcc_usable_float( sec->angle ) == false ||
 				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > 2.0f * pi + 1.0e-5f )
 			{
 				return 0;
 			}
-			float length = sqrtf( kcc_dot( sec->direction, sec->direction ) );
-			if ( length < 0.5f || length > 2.0f )
+			if ( kcc_unit( sec->direction ) == false || kcc_unit( sec->half_angle ) == false || sec->half_angle.y < 0.0f )
 			{
 				return 0;
 			}
-			vec2s direction = kcc_scale( sec->direction, 1.0f / length );
+			vec2s direction = sec->direction;
 			float half = 0.5f * sec->angle;
 			if ( sec->angle <= pi )
 			{
@@ -589,8 +604,8 @@ kcc_distance_output kcc_distance( const kcc_shape* a, const kcc_shape* b )
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( a, pa );
 	int nb = kcc_make_proxies( b, pb );
-	KCC_ASSERT( na > 0, "kcc_distance: shape a is invalid" );
-	KCC_ASSERT( nb > 0, "kcc_distance: shape b is invalid" );
+	KCC_ASSERT( na > 0 || kcc_shape_is_valid( a ), "kcc_distance: shape a is invalid" );
+	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( b ), "kcc_distance: shape b is invalid" );
 	if ( na == 0 || nb == 0 )
 	{
 		return best;

@@ -86,3 +86,8 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 /// Minkowski path for polytope cores): the independent path the tests cross-check it with. Defined in cast.c.
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 											 float target_separation );
+
+/// Largest coordinate, extent, radius or translation magnitude the distance, cast and penetration queries accept
+/// (kcc_make_proxies, casts): their arithmetic multiplies up to four such values, which stays finite in float
+/// below this, so no NaN can come out. Beyond it the queries return their empty result.
+#define KCC_MAX_MAGNITUDE 1.0e9f

@@ -152,8 +152,8 @@ kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_shape* b )
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( a, pa );
 	int nb = kcc_make_proxies( b, pb );
-	KCC_ASSERT( na > 0, "kcc_penetration: shape a is invalid" );
-	KCC_ASSERT( nb > 0, "kcc_penetration: shape b is invalid" );
+	KCC_ASSERT( na > 0 || kcc_shape_is_valid( a ), "kcc_penetration: shape a is invalid" );
+	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( b ), "kcc_penetration: shape b is invalid" );
 	if ( na == 0 || nb == 0 )
 	{
 		return out;

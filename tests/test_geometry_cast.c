@@ -492,10 +492,46 @@ static void test_shape_cast_bad_input( void** state )
 	assert_true( c.hit == false && c.fraction == 1.0f );
 	c = kcc_ray_cast( &circle, kcc_v2( INFINITY, 0.0f ), kcc_v2( 1.0f, 0.0f ) );
 	assert_true( c.hit == false );
+	// Hand-corrupted structs that kcc_shape_is_valid rejects (bug H3-4): a polygon normal not unit, an OBB
+	// rotation not unit: no hit, no overlap, no penetration, zero distance output.
+	kcc_shape box = kcc_make_box( kcc_v2( 1.6f, 2.0f ), 0.0f );
+	box.polygon.normals[1].y = -1.0e32f;
+	kcc_shape aabb = kcc_make_aabb( kcc_v2( -1.0f, -1.0f ), kcc_v2( 1.0f, 1.0f ) );
+	assert_false( kcc_ray_cast( &box, kcc_v2( -5.0f, 0.0f ), kcc_v2( 10.0f, 0.0f ) ).hit );
+	assert_false( kcc_shape_cast( &box, kcc_v2( 1.0f, 0.0f ), &aabb ).hit );
+	assert_false( kcc_penetration( &box, &aabb ).overlapping );
+	kcc_distance_output dist = kcc_distance( &box, &aabb );
+	assert_true( dist.distance == 0.0f && dist.point_a.x == 0.0f && dist.normal.x == 0.0f );
+	kcc_shape obb = kcc_make_obb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 1.0f ), 0.0f );
+	obb.obb.rotation = kcc_v2( 2.0f, 0.0f );
+	assert_false( kcc_shape_cast( &aabb, kcc_v2( 1.0f, 0.0f ), &obb ).hit );
 #if defined( KCC_ENABLE_ASSERT )
 	assert_true( s_assert_count >= 6 );
 #endif
 	kcc_set_assert_fcn( NULL );
+
+	// Beyond KCC_MAX_MAGNITUDE (valid shapes, absurd sizes: bug H3-5): empty results, never NaN.
+	kcc_shape long_capsule = kcc_make_capsule( kcc_v2( 4.5f, 5.4f ), kcc_v2( 1.6e14f, 0.0f ), 0.0f );
+	kcc_shape long_box = kcc_make_aabb( kcc_v2( -3.8f, 2.4f ), kcc_v2( 3.9e26f, 2.9f ) );
+	dist = kcc_distance( &long_capsule, &long_box );
+	assert_true( kcc_is_valid_vec2( dist.point_a ) && kcc_is_valid_vec2( dist.point_b ) && dist.distance == 0.0f );
+	kcc_shape flat = kcc_make_aabb( kcc_v2( -0x1.cp+124f, 0.0f ), kcc_v2( 0.0f, 0.0f ) );
+	kcc_shape point = kcc_make_capsule( kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ), 0.0f );
+	c = kcc_shape_cast_separation( &point, kcc_v2( 0.0f, 0.0f ), &flat, 0.0f );
+	assert_true( kcc_is_valid_vec2( c.point ) && kcc_is_valid_vec2( c.normal ) );
+	kcc_shape huge_circle = kcc_make_circle( kcc_v2( 3.4f, -0.03f ), FLT_MAX );
+	kcc_penetration_output pen = kcc_penetration( &huge_circle, &huge_circle );
+	assert_true( kcc_is_valid_float( pen.depth ) && kcc_is_valid_vec2( pen.normal ) );
+	c = kcc_shape_cast( &aabb, kcc_v2( FLT_MAX, 0.0f ), &huge_circle );
+	assert_true( kcc_is_valid_float( c.fraction ) && c.fraction >= 0.0f && c.fraction <= 1.0f );
+	// At the limit itself the arithmetic stays finite.
+	kcc_shape edge = kcc_make_circle( kcc_v2( KCC_MAX_MAGNITUDE, -KCC_MAX_MAGNITUDE ), KCC_MAX_MAGNITUDE );
+	c = kcc_shape_cast( &edge, kcc_v2( -KCC_MAX_MAGNITUDE, KCC_MAX_MAGNITUDE ), &aabb );
+	assert_true( kcc_is_valid_float( c.fraction ) && kcc_is_valid_vec2( c.normal ) && kcc_is_valid_vec2( c.point ) );
+	c = kcc_ray_cast( &edge, kcc_v2( KCC_MAX_MAGNITUDE, KCC_MAX_MAGNITUDE ), kcc_v2( 0.0f, -KCC_MAX_MAGNITUDE ) );
+	assert_true( kcc_is_valid_float( c.fraction ) && kcc_is_valid_vec2( c.normal ) && kcc_is_valid_vec2( c.point ) );
+	pen = kcc_penetration( &edge, &edge );
+	assert_true( kcc_is_valid_float( pen.depth ) && kcc_is_valid_vec2( pen.normal ) );
 
 	// Huge coordinates terminate with finite output.
 	vec2s far = kcc_v2( 1.0e6f, 1.0e6f );
