@@ -2,6 +2,8 @@
 // The slide response: what remains of a move after it meets a surface. Pure vector math, no Chipmunk.
 #include "internal.h"
 
+#include <float.h>
+
 // A previous plane counts as violated only when the motion goes into it by more than this (relative to the
 // motion's length): float rounding of a projection leaves a residue of about 1e-7.
 #define KCC_PLANE_TOLERANCE 1.0e-5f
@@ -33,10 +35,13 @@ vec2s kcc_clip_vector( vec2s v, vec2s n )
 		return v;
 	}
 	vec2s r = kcc_mul_sub( v, d, n );
-	// Rounding can leave a residue pointing into the plane; never return one (the next cast would stop on it).
-	if ( kcc_dot( r, n ) < 0.0f )
+	// Rounding can leave a residue pointing into the plane; never return one (the next cast would stop on it):
+	// nudge out by a few ulps of the input's length.
+	float nudge = ( fabsf( v.x ) + fabsf( v.y ) ) * FLT_EPSILON;
+	for ( int i = 0; i < 4 && kcc_dot( r, n ) < 0.0f; ++i )
 	{
-		r = kcc_mul_sub( r, kcc_dot( r, n ), n );
+		r = kcc_mul_sub( r, -nudge, n );
+		nudge *= 2.0f;
 	}
 	return r;
 }
