@@ -264,6 +264,26 @@ static void test_overlap_matches_reference_every_ordered_pair_of_kinds( void** s
 				vec2s offset = random_point( &rng, 20.0f );
 				kcc_shape ta = kcc_shape_transform( &a.shape, offset, angle );
 				kcc_shape tb = kcc_shape_transform( &b.shape, offset, angle );
+				if ( kcc_shape_is_valid( &ta ) == false || kcc_shape_is_valid( &tb ) == false )
+				{
+					const kcc_shape* bad = kcc_shape_is_valid( &ta ) ? &b.shape : &a.shape;
+					if ( bad->type == KCC_SHAPE_POLYGON )
+					{
+						printf( "  polygon radius %a:", (double)bad->polygon.radius );
+						for ( int k = 0; k < bad->polygon.count; ++k )
+						{
+							printf( " (%a, %a)", (double)bad->polygon.vertices[k].x, (double)bad->polygon.vertices[k].y );
+						}
+						printf( "\n" );
+					}
+					fail_msg( "kcc_shape_transform of a valid %s by angle %.9g, offset (%.9g, %.9g) is invalid; "
+							  "first floats %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g",
+							  s_kind_names[kcc_shape_is_valid( &ta ) ? j : i], (double)angle, (double)offset.x,
+							  (double)offset.y, (double)bad->obb.center.x, (double)bad->obb.center.y,
+							  (double)bad->obb.half_extents.x, (double)bad->obb.half_extents.y,
+							  (double)bad->obb.rotation.x, (double)bad->obb.rotation.y, (double)bad->obb.angle,
+							  (double)bad->sector.half_angle.y );
+				}
 				bool tab = kcc_overlap( &ta, &tb );
 				if ( tab != expected || kcc_overlap( &tb, &ta ) != expected )
 				{
