@@ -364,14 +364,16 @@ static inline float scene_overlap( scene* s, const kcc_shape* shape, vec2s posit
 	return deepest;
 }
 
-/// Smallest distance (world units) from the character shape at position to any level shape within reach
-/// (FLT_MAX when nothing is within reach of the shape's bounds); 0 when overlapping.
-static inline float scene_gap( scene* s, const kcc_shape* shape, vec2s position, float reach )
+/// Nearest level shape to the character shape at position, within reach: distance (FLT_MAX when nothing is within
+/// reach of the shape's bounds; 0 when overlapping) and the unit normal from the character toward it.
+static inline kcc_distance_output scene_nearest( scene* s, const kcc_shape* shape, vec2s position, float reach )
 {
 	kcc_shape placed = kcc_shape_translate( shape, position );
 	kcc_aabb b = kcc_shape_bounds( &placed );
 	cpBB query = cpBBNew( b.min.x - reach, b.min.y - reach, b.max.x + reach, b.max.y + reach );
-	float nearest = FLT_MAX;
+	kcc_distance_output nearest;
+	memset( &nearest, 0, sizeof( nearest ) );
+	nearest.distance = FLT_MAX;
 	for ( int i = 0; i < s->count; ++i )
 	{
 		if ( cpBBIntersects( query, cpShapeGetBB( s->shapes[i] ) ) == cpFalse )
@@ -379,9 +381,15 @@ static inline float scene_gap( scene* s, const kcc_shape* shape, vec2s position,
 			continue;
 		}
 		kcc_distance_output d = kcc_distance( &placed, &s->geometry[i] );
-		nearest = d.distance < nearest ? d.distance : nearest;
+		nearest = d.distance < nearest.distance ? d : nearest;
 	}
 	return nearest;
+}
+
+/// Smallest distance (world units) from the character shape at position to any level shape within reach.
+static inline float scene_gap( scene* s, const kcc_shape* shape, vec2s position, float reach )
+{
+	return scene_nearest( s, shape, position, reach ).distance;
 }
 
 /// Largest |component| difference of two vectors.

@@ -236,9 +236,16 @@ static void test_snap_down_steps( void** state )
 						SCENE_CHECK( on_floor, "%s drop %g dir %d step %d at x %.4f: left the floor",
 									 test_character_name( kind ), (double)drop, dir, step,
 									 (double)result.position.x );
-						float gap = scene_gap( s, &def.shape, result.position, 1.0f );
-						SCENE_CHECK( gap >= 0.0f && gap <= def.skin + 1e-4f, "%s drop %g step %d: gap %g",
-									 test_character_name( kind ), (double)drop, step, (double)gap );
+						// The skin is kept along the contact normal at the time of impact (DESIGN.md, the move):
+						// exactly skin from the flat lower floor; from the ledge's corner, which the character rounds,
+						// a little more, at most skin / (normal . up).
+						kcc_distance_output nearest = scene_nearest( s, &def.shape, result.position, 1.0f );
+						float gap = nearest.distance;
+						float facing = fmaxf( -nearest.normal.y, 0.1f );
+						SCENE_CHECK( gap >= 0.0f && gap <= def.skin / facing + 1e-4f,
+									 "%s drop %g dir %d step %d: gap %.7g at (%.7g, %.7g), flags 0x%x",
+									 test_character_name( kind ), (double)drop, dir, step, (double)gap,
+									 (double)result.position.x, (double)result.position.y, (unsigned)result.flags );
 					}
 					float depth = scene_overlap( s, &def.shape, result.position );
 					SCENE_CHECK( depth <= 1e-3f * test_character_height( kind ), "%s: overlap %g",
@@ -251,8 +258,10 @@ static void test_snap_down_steps( void** state )
 							 (double)p.y, (double)-drop );
 				if ( drop < def.snap_distance )
 				{
-					SCENE_CHECK( snapped > 0, "%s drop %g: never reported KCC_SNAPPED", test_character_name( kind ),
-								 (double)drop );
+					// A flat bottom leaving the ledge must drop the whole step at once (gravity gives 0.008 per step
+					// here): only a snap keeps it on the floor. Round bottoms may roll down the corner instead.
+					SCENE_CHECK( kind != TEST_BOX || snapped > 0, "%s drop %g: never reported KCC_SNAPPED",
+								 test_character_name( kind ), (double)drop );
 				}
 				else
 				{
