@@ -392,10 +392,24 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s translation
 	float radii = a->radius + b->radius;
 	float rounded = radii + separation;
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	kcc_polytope_closest start = kcc_polytope_closest_point( m.vertices, m.normals, m.count, origin );
-
 	kcc_cast_output out = kcc_cast_miss();
-	if ( start.distance <= rounded )
+
+	// Usually the start is clearly outside an offset edge line: then it is outside the rounded difference and the
+	// closest feature is not needed (the ray clipping never falls back on it).
+	kcc_polytope_closest start = { 0 };
+	bool clear = false;
+	if ( m.count >= 3 )
+	{
+		for ( int i = 0; i < m.count; ++i )
+		{
+			clear = clear || -kcc_dot( m.normals[i], m.vertices[i] ) > rounded;
+		}
+	}
+	if ( clear == false )
+	{
+		start = kcc_polytope_closest_point( m.vertices, m.normals, m.count, origin );
+	}
+	if ( clear == false && start.distance <= rounded )
 	{
 		int next = start.edge + 1 == m.count ? 0 : start.edge + 1;
 		vec2s core_b = kcc_lerp( b->points[m.index_b[start.edge]], b->points[m.index_b[next]], start.s );

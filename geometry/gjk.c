@@ -655,94 +655,81 @@ bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b )
 // ---------------------------------------------------------------------------------------------------------------
 // Minkowski difference of polytope cores
 
-// Edges in angle order starting from the direction (1, 0): true when e1 comes strictly before e2, by half-plane
-// then cross product (exact for antiparallel edges, which a plain cross product cannot order).
-static inline int kcc_edge_half( vec2s e )
+// A key increasing with the angle of e in [0, 2 pi), in [0, 4): edges merge by comparing keys, no trigonometry.
+static inline float kcc_pseudo_angle( vec2s e )
 {
-	return ( e.y > 0.0f || ( e.y == 0.0f && e.x > 0.0f ) ) ? 0 : 1;
+	float p = e.x / ( fabsf( e.x ) + fabsf( e.y ) );
+	return ( e.y > 0.0f || ( e.y == 0.0f && e.x > 0.0f ) ) ? 1.0f - p : 3.0f + p;
 }
 
-// Index of the lowest vertex (smallest y, then smallest x) of points, sign = +1, or of -points, sign = -1.
-static int kcc_lowest_vertex( const vec2s* points, int count, float sign )
+// Past every real key: an exhausted polygon never wins the merge.
+#define KCC_KEY_SENTINEL 5.0f
+
+// The edges of sign * core in angle order, from the edge of smallest angle: start vertices, outward normals and
+// keys, with the first vertex repeated after the last edge (and a sentinel key). Returns the edge count.
+static int kcc_sorted_edges( const kcc_proxy* p, float sign, vec2s* vertices, vec2s* normals, float* keys,
+							 unsigned char* index )
 {
-	int best = 0;
-	float by = sign * points[0].y, bx = sign * points[0].x;
-	for ( int i = 1; i < count; ++i )
+	int n = p->count;
+	if ( n == 1 )
 	{
-		float y = sign * points[i].y, x = sign * points[i].x;
-		if ( y < by || ( y == by && x < bx ) )
-		{
-			best = i;
-			by = y;
-			bx = x;
-		}
+		vertices[0] = p->points[0];
+		index[0] = 0;
+		keys[0] = KCC_KEY_SENTINEL;
+		return 0;
 	}
-	return best;
+	float raw[KCC_MAX_POLYGON_VERTICES];
+	int start = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		int next = i + 1 == n ? 0 : i + 1;
+		vec2s e = kcc_scale( kcc_sub( p->points[next], p->points[i] ), sign );
+		raw[i] = kcc_pseudo_angle( e );
+		start = raw[i] < raw[start] ? i : start;
+	}
+	for ( int k = 0; k < n; ++k )
+	{
+		int i = start + k;
+		i = i >= n ? i - n : i;
+		vertices[k] = p->points[i];
+		normals[k] = kcc_scale( p->normals[i], sign );
+		keys[k] = raw[i];
+		index[k] = (unsigned char)i;
+	}
+	vertices[n] = vertices[0];
+	index[n] = index[0];
+	keys[n] = KCC_KEY_SENTINEL;
+	return n;
 }
 
 void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out )
 {
-	int na = a->count, nb = b->count;
-	// A point has no edges; a segment has two (there and back).
-	int edges_a = na == 1 ? 0 : na;
-	int edges_b = nb == 1 ? 0 : nb;
-	int start_a = kcc_lowest_vertex( a->points, na, -1.0f );
-	int start_b = kcc_lowest_vertex( b->points, nb, 1.0f );
+	vec2s va[KCC_MAX_POLYGON_VERTICES + 1], vb[KCC_MAX_POLYGON_VERTICES + 1];
+	vec2s na[KCC_MAX_POLYGON_VERTICES + 1], nb[KCC_MAX_POLYGON_VERTICES + 1];
+	float ka[KCC_MAX_POLYGON_VERTICES + 1], kb[KCC_MAX_POLYGON_VERTICES + 1];
+	unsigned char ia[KCC_MAX_POLYGON_VERTICES + 1], ib[KCC_MAX_POLYGON_VERTICES + 1];
+	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way.
+	int edges_a = kcc_sorted_edges( a, -1.0f, va, na, ka, ia );
+	int edges_b = kcc_sorted_edges( b, 1.0f, vb, nb, kb, ib );
 
 	int i = 0, j = 0, k = 0;
 	while ( i < edges_a || j < edges_b )
 	{
-		int ia = start_a + i;
-		ia = ia >= na ? ia - na : ia;
-		int ib = start_b + j;
-		ib = ib >= nb ? ib - nb : ib;
-		out->vertices[k] = kcc_sub( b->points[ib], a->points[ia] );
-		out->index_b[k] = (unsigned char)ib;
-
-		int take; // 1: edge of -a, 2: edge of b, 3: both (parallel, same direction)
-		if ( i == edges_a )
-		{
-			take = 2;
-		}
-		else if ( j == edges_b )
-		{
-			take = 1;
-		}
-		else
-		{
-			int ia1 = ia + 1 == na ? 0 : ia + 1;
-			int ib1 = ib + 1 == nb ? 0 : ib + 1;
-			vec2s ea = kcc_sub( a->points[ia], a->points[ia1] ); // edge of -a
-			vec2s eb = kcc_sub( b->points[ib1], b->points[ib] );
-			int ha = kcc_edge_half( ea ), hb = kcc_edge_half( eb );
-			if ( ha != hb )
-			{
-				take = ha < hb ? 1 : 2;
-			}
-			else
-			{
-				float c = kcc_cross( ea, eb );
-				take = c > 0.0f ? 1 : ( c < 0.0f ? 2 : 3 );
-			}
-		}
-		if ( take == 1 )
-		{
-			out->normals[k] = kcc_scale( a->normals[ia], -1.0f );
-			i += 1;
-		}
-		else
-		{
-			out->normals[k] = b->normals[ib];
-			j += 1;
-			i += take == 3 ? 1 : 0;
-		}
+		out->vertices[k] = kcc_sub( vb[j], va[i] );
+		out->index_b[k] = ib[j];
+		// The edge of smaller angle comes first; parallel edges of the same direction merge into one.
+		bool take_a = ka[i] <= kb[j];
+		bool take_b = kb[j] <= ka[i];
+		out->normals[k] = take_a ? na[i] : nb[j];
+		i += take_a ? 1 : 0;
+		j += take_b ? 1 : 0;
 		k += 1;
 	}
 	if ( k == 0 )
 	{
-		out->vertices[0] = kcc_sub( b->points[start_b], a->points[start_a] );
+		out->vertices[0] = kcc_sub( vb[0], va[0] );
 		out->normals[0] = kcc_v2( 0.0f, 1.0f );
-		out->index_b[0] = (unsigned char)start_b;
+		out->index_b[0] = ib[0];
 		k = 1;
 	}
 	out->count = k;
