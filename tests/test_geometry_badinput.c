@@ -88,6 +88,12 @@ static bool finite2( vec2s v )
 	return isfinite( v.x ) && isfinite( v.y );
 }
 
+static bool unit_or_zero( vec2s n )
+{
+	float ll = n.x * n.x + n.y * n.y;
+	return ll == 0.0f || fabsf( ll - 1.0f ) <= 1e-3f;
+}
+
 #define EXPECT_INVALID( call, function, problem )                                                                 \
 	do                                                                                                             \
 	{                                                                                                              \
@@ -394,6 +400,7 @@ static void test_corrupted_structs_in_every_query( void** state )
 	CORRUPT( 3, c.obb.rotation = kcc_v2( 2.0f, 0.0f ), "obb rotation not unit" );
 	CORRUPT( 3, c.obb.half_extents.x = -1.0f, "obb negative extent" );
 	CORRUPT( 3, c.obb.center.x = inf, "obb centre Inf" );
+	CORRUPT( 3, c.obb.angle = nan, "obb angle NaN" );
 	CORRUPT( 4, c.polygon.count = 0, "polygon count 0" );
 	CORRUPT( 4, c.polygon.count = 2, "polygon count 2" );
 	CORRUPT( 4, c.polygon.count = -3, "polygon count -3" );
@@ -402,6 +409,8 @@ static void test_corrupted_structs_in_every_query( void** state )
 	CORRUPT( 4, c.polygon.vertices[2].y = nan, "polygon vertex NaN" );
 	CORRUPT( 5, c.polygon.radius = -0.5f, "polygon radius negative" );
 	CORRUPT( 5, c.polygon.normals[1] = kcc_v2( nan, nan ), "polygon normal NaN" );
+	// finite, unit normals, but vertex 1 pulled inside: not convex (kcc_shape_is_valid rejects it)
+	CORRUPT( 4, c.polygon.vertices[1] = kcc_v2( 0.0f, 0.0f ), "polygon not convex" );
 	CORRUPT( 7, c.sector.angle = nan, "sector angle NaN" );
 	CORRUPT( 7, c.sector.angle = 7.0f, "sector angle 7" );
 	CORRUPT( 7, c.sector.angle = 0.0f, "sector angle 0" );
@@ -576,6 +585,7 @@ static void test_extreme_finite_values_give_no_nan( void** state )
 					assert_false( isnan( d.distance ) || isnan( d.normal.x ) || isnan( d.normal.y ) );
 					assert_false( isnan( d.point_a.x ) || isnan( d.point_b.y ) );
 					assert_true( d.distance >= 0.0f );
+					assert_true( unit_or_zero( d.normal ) );
 					kcc_cast_output c = kcc_shape_cast( &valid[v], kcc_v2( values[i], values[j] ), &shapes[k] );
 					if ( !( c.fraction >= 0.0f && c.fraction <= 1.0f ) || isnan( c.point.x ) || isnan( c.point.y ) ||
 						 isnan( c.normal.x ) || isnan( c.normal.y ) )
@@ -586,11 +596,23 @@ static void test_extreme_finite_values_give_no_nan( void** state )
 								  (double)p.x, (double)p.y, (double)r, c.hit, (double)c.fraction, (double)c.point.x,
 								  (double)c.point.y, (double)c.normal.x, (double)c.normal.y );
 					}
+					assert_true( unit_or_zero( c.normal ) );
 					kcc_cast_output ray = kcc_ray_cast( &shapes[k], kcc_v2( 0.0f, 0.0f ), kcc_v2( values[i], values[j] ) );
 					assert_true( ray.fraction >= 0.0f && ray.fraction <= 1.0f );
 					assert_false( isnan( ray.point.x ) || isnan( ray.point.y ) || isnan( ray.normal.x ) );
+					assert_true( unit_or_zero( ray.normal ) );
 					kcc_penetration_output pen = kcc_penetration( &shapes[k], &valid[v] );
 					assert_false( isnan( pen.depth ) || isnan( pen.normal.x ) || isnan( pen.normal.y ) );
+					assert_true( pen.depth >= 0.0f && unit_or_zero( pen.normal ) );
+					// overlapping convex shapes have a unit normal (a sector wider than pi reports none)
+					bool convex = kcc_shape_is_convex( &shapes[k] ) && kcc_shape_is_convex( &valid[v] );
+					if ( pen.overlapping && convex && pen.normal.x * pen.normal.x + pen.normal.y * pen.normal.y < 0.5f )
+					{
+						fail_msg( "kcc_penetration( extreme shape %d (type %d) at (%g, %g) size %g, valid kind %d ): "
+								  "overlapping without a normal, depth %g",
+								  k, (int)shapes[k].type, (double)p.x, (double)p.y, (double)r, (int)valid[v].type,
+								  (double)pen.depth );
+					}
 					kcc_aabb box = kcc_shape_bounds( &shapes[k] );
 					assert_false( isnan( box.min.x ) || isnan( box.max.y ) );
 				}
@@ -598,6 +620,23 @@ static void test_extreme_finite_values_give_no_nan( void** state )
 		}
 	}
 	reset_asserts(); // make functions may reject non-representable results (e.g. an Inf bound); never NaN out
+
+	// ordinary sizes, centres a denormal apart: the penetration normal must still be unit
+	const float tiny[] = { 1e-22f, -1e-30f, 1e-40f, 1e-44f };
+	for ( int i = 0; i < 4; ++i )
+	{
+		kcc_shape a = kcc_make_circle( kcc_v2( tiny[i], 0.0f ), 1.0f );
+		kcc_shape b = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.0f );
+		kcc_penetration_output pen = kcc_penetration( &a, &b );
+		if ( pen.overlapping == false || unit_or_zero( pen.normal ) == false || pen.normal.x * pen.normal.x + pen.normal.y * pen.normal.y == 0.0f )
+		{
+			fail_msg( "penetration of circles %g apart: overlapping %d depth %g normal (%g %g)", (double)tiny[i],
+					  pen.overlapping, (double)pen.depth, (double)pen.normal.x, (double)pen.normal.y );
+		}
+		kcc_distance_output d = kcc_distance( &a, &b );
+		assert_true( d.distance == 0.0f && unit_or_zero( d.normal ) );
+	}
+	reset_asserts();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
