@@ -43,8 +43,8 @@ static kcc_aabb kcc_aabb_offset( kcc_aabb b, vec2s p )
 
 static kcc_aabb kcc_aabb_union( kcc_aabb a, kcc_aabb b )
 {
-	kcc_aabb r = { { { fminf( a.min.x, b.min.x ), fminf( a.min.y, b.min.y ) } },
-				   { { fmaxf( a.max.x, b.max.x ), fmaxf( a.max.y, b.max.y ) } } };
+	kcc_aabb r = { { { kcc_minf( a.min.x, b.min.x ), kcc_minf( a.min.y, b.min.y ) } },
+				   { { kcc_maxf( a.max.x, b.max.x ), kcc_maxf( a.max.y, b.max.y ) } } };
 	return r;
 }
 
@@ -169,12 +169,12 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 		return "up: must be a finite unit vector";
 	}
 	kcc_aabb bounds = kcc_shape_bounds( &def->shape );
-	float size = fmaxf( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y );
+	float size = kcc_maxf( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y );
 	if ( kcc_is_valid_float( size ) == false || size <= 0.0f || size > def->max_displacement )
 	{
 		return "shape: its size must be > 0 and at most max_displacement";
 	}
-	if ( fmaxf( fmaxf( fabsf( bounds.min.x ), fabsf( bounds.max.x ) ), fmaxf( fabsf( bounds.min.y ), fabsf( bounds.max.y ) ) ) >
+	if ( kcc_maxf( kcc_maxf( fabsf( bounds.min.x ), fabsf( bounds.max.x ) ), kcc_maxf( fabsf( bounds.min.y ), fabsf( bounds.max.y ) ) ) >
 		 def->max_coordinate )
 	{
 		return "shape: local coordinates must be within max_coordinate";
@@ -289,7 +289,7 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->floor_normal = def->up;
 	// Half the shape's smaller extent: a walking character is reindexed every few moves, and other queries meet it
 	// in few extra cells.
-	float extent = fminf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+	float extent = kcc_minf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
 	c->index_margin = 0.5 * (double)extent;
 	if ( kcc_world_create( c ) == false )
 	{
@@ -312,35 +312,34 @@ void kcc_controller_destroy( kcc_controller* c )
 // ---------------------------------------------------------------------------------------------------------------
 // Sweeps
 
-kcc_shape kcc_character_at( const kcc_controller* c, vec2s p )
+void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
 {
 	const kcc_shape* s = &c->local_shape;
-	kcc_shape r;
-	r.type = s->type;
+	kcc_shape* r = out;
+	r->type = s->type;
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
-			r.circle.center = glms_vec2_add( s->circle.center, p );
-			r.circle.radius = s->circle.radius;
+			r->circle.center = glms_vec2_add( s->circle.center, p );
+			r->circle.radius = s->circle.radius;
 			break;
 		case KCC_SHAPE_CAPSULE:
-			r.capsule.a = glms_vec2_add( s->capsule.a, p );
-			r.capsule.b = glms_vec2_add( s->capsule.b, p );
-			r.capsule.radius = s->capsule.radius;
+			r->capsule.a = glms_vec2_add( s->capsule.a, p );
+			r->capsule.b = glms_vec2_add( s->capsule.b, p );
+			r->capsule.radius = s->capsule.radius;
 			break;
 		case KCC_SHAPE_POLYGON:
-			r.polygon = s->polygon;
+			r->polygon = s->polygon;
 			for ( int i = 0; i < s->polygon.count; ++i )
 			{
-				r.polygon.vertices[i] = glms_vec2_add( s->polygon.vertices[i], p );
+				r->polygon.vertices[i] = glms_vec2_add( s->polygon.vertices[i], p );
 			}
-			r.polygon.centroid = glms_vec2_add( s->polygon.centroid, p );
+			r->polygon.centroid = glms_vec2_add( s->polygon.centroid, p );
 			break;
 		default:
-			r = kcc_shape_translate( s, p );
+			*r = kcc_shape_translate( s, p );
 			break;
 	}
-	return r;
 }
 
 static kcc_candidate* kcc_candidate_ready( const kcc_controller* c, kcc_candidate* cand )
@@ -373,7 +372,8 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 		return best;
 	}
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
-	kcc_shape moving = kcc_character_at( c, from );
+	kcc_shape moving;
+	bool have_moving = false;
 	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
 	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
 	float skin = c->def.skin;
@@ -387,6 +387,11 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 			continue;
 		}
 		kcc_candidate_ready( c, cand );
+		if ( have_moving == false )
+		{
+			kcc_character_at( c, from, &moving );
+			have_moving = true;
+		}
 		kcc_cast_output out = kcc_shape_cast( &moving, translation, &cand->core );
 		if ( out.hit == false )
 		{
@@ -423,12 +428,12 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 			distance = out.fraction * len;
 			// Stop where the gap measured along the normal is the skin: a surface moved along at the skin's
 			// gap (a coplanar tile seam) is then never reached.
-			allowed = distance - skin / fmaxf( approach, KCC_MIN_APPROACH );
+			allowed = distance - skin / kcc_maxf( approach, KCC_MIN_APPROACH );
 			allowed = allowed > 0.0f ? allowed : 0.0f;
 		}
 		// The first contact (smallest time of impact, ties by the stable key) gives the normal to slide on; the
 		// travel keeps the skin from every surface hit on the way.
-		best_allowed = fminf( best_allowed, allowed );
+		best_allowed = kcc_minf( best_allowed, allowed );
 		if ( best.hit == false || distance < best.distance ||
 			 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) ) )
 		{
@@ -456,7 +461,8 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 	int rounds = c->def.max_depenetration_iterations;
 	for ( int round = 0; round <= rounds; ++round )
 	{
-		kcc_shape character = kcc_character_at( c, p );
+		kcc_shape character;
+		bool have_character = false;
 		kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
 		const kcc_candidate* deepest = NULL;
 		kcc_penetration_output deepest_pen = { 0 };
@@ -468,6 +474,11 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 				continue;
 			}
 			kcc_candidate_ready( c, cand );
+			if ( have_character == false )
+			{
+				kcc_character_at( c, p, &character );
+				have_character = true;
+			}
 			kcc_penetration_output pen = kcc_penetration( &cand->core, &character );
 			if ( pen.overlapping == false || kcc_dot2( pen.normal, pen.normal ) < 0.25f )
 			{
@@ -545,15 +556,15 @@ static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	if ( c->def.mode == KCC_MODE_GROUNDED )
 	{
 		float lateral = kcc_len2( kcc_add_scaled( delta, -kcc_dot2( delta, up ), up ) );
-		below = kcc_snap_reach( c, lateral ) + c->def.skin / fmaxf( c->cos_floor, 0.05f ) + c->def.skin;
+		below = kcc_snap_reach( c, lateral ) + c->def.skin / kcc_maxf( c->cos_floor, 0.05f ) + c->def.skin;
 	}
 	// Along up: above, along -up: below (up need not be axis aligned).
 	vec2s hi = glms_vec2_scale( up, above );
 	vec2s lo = glms_vec2_scale( up, -below );
-	r.min.x += fminf( fminf( hi.x, lo.x ), 0.0f );
-	r.min.y += fminf( fminf( hi.y, lo.y ), 0.0f );
-	r.max.x += fmaxf( fmaxf( hi.x, lo.x ), 0.0f );
-	r.max.y += fmaxf( fmaxf( hi.y, lo.y ), 0.0f );
+	r.min.x += kcc_minf( kcc_minf( hi.x, lo.x ), 0.0f );
+	r.min.y += kcc_minf( kcc_minf( hi.y, lo.y ), 0.0f );
+	r.max.x += kcc_maxf( kcc_maxf( hi.x, lo.x ), 0.0f );
+	r.max.y += kcc_maxf( kcc_maxf( hi.y, lo.y ), 0.0f );
 	return kcc_aabb_inflate( r, 2.0f * c->def.skin + KCC_QUERY_MARGIN );
 }
 
@@ -576,7 +587,8 @@ static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controlle
 // Sensors overlapping the final shape, smallest hashid first, each shape once.
 static void kcc_report_sensors( kcc_controller* c, vec2s p, kcc_move_result* out )
 {
-	kcc_shape character = kcc_character_at( c, p );
+	kcc_shape character;
+	kcc_character_at( c, p, &character );
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
 	out->sensor_count = 0;
 	uint32_t last_key = 0;
@@ -775,9 +787,13 @@ static kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
 	return KCC_OK;
 }
 
+// Only the header: collisions and sensors past their counts are not read (and clearing 700 bytes a move shows).
 static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t flags, vec2s floor_normal )
 {
-	memset( out, 0, sizeof( *out ) );
+	out->displacement = kcc_v2( 0.0f, 0.0f );
+	out->floor_shape = NULL;
+	out->collision_count = 0;
+	out->sensor_count = 0;
 	out->position = position;
 	out->flags = flags;
 	out->floor_normal = floor_normal;

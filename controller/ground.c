@@ -26,7 +26,7 @@ static float kcc_rest_tolerance( const kcc_controller* c )
 // is the skin. Negative when the character is closer than the skin.
 static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )
 {
-	float cosine = fmaxf( kcc_dot2( s->normal, c->def.up ), KCC_GROUND_MIN_APPROACH );
+	float cosine = kcc_maxf( kcc_dot2( s->normal, c->def.up ), KCC_GROUND_MIN_APPROACH );
 	return s->distance - c->def.skin / cosine;
 }
 
@@ -40,15 +40,16 @@ static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec
 	{
 		return settle;
 	}
-	kcc_shape at = kcc_character_at( c, glms_vec2_sub( p, glms_vec2_scale( c->def.up, settle ) ) );
+	kcc_shape at;
+	kcc_character_at( c, glms_vec2_sub( p, glms_vec2_scale( c->def.up, settle ) ), &at );
 	kcc_distance_output d = kcc_distance( &at, &s->candidate->core );
 	if ( d.distance <= 0.0f )
 	{
 		return settle;
 	}
-	float refined = settle + ( d.distance - c->def.skin ) / fmaxf( cosine, KCC_GROUND_MIN_APPROACH );
+	float refined = settle + ( d.distance - c->def.skin ) / kcc_maxf( cosine, KCC_GROUND_MIN_APPROACH );
 	// Never past the contact itself.
-	return fminf( fmaxf( refined, 0.0f ), s->distance );
+	return kcc_minf( kcc_maxf( refined, 0.0f ), s->distance );
 }
 
 kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach, bool allow_snap )
@@ -58,7 +59,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	g.normal = c->def.up;
 	vec2s up = c->def.up;
 	float tolerance = kcc_rest_tolerance( c );
-	float reach = c->def.skin / fmaxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	float reach = c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
 	if ( allow_snap )
 	{
 		reach += snap_reach;
@@ -99,7 +100,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	kcc_step_result result = { 0 };
 	result.position = p;
 	vec2s up = c->def.up;
-	float min_move = fmaxf( c->def.min_move, 1.0e-5f );
+	float min_move = kcc_maxf( c->def.min_move, 1.0e-5f );
 
 	// Up by at most step_height (less under a ceiling).
 	kcc_sweep rise = kcc_sweep_character( c, p, glms_vec2_scale( up, c->def.step_height ) );
@@ -122,7 +123,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 
 	// Down onto walkable floor, no lower than where it started.
 	float tolerance = kcc_rest_tolerance( c );
-	float drop = h + c->def.skin / fmaxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	float drop = h + c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
 	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
 	if ( down.hit == false || kcc_classify_normal( down.normal, up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
 	{

@@ -55,6 +55,18 @@ struct kcc_controller
 	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
 };
 
+/// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
+/// here are never NaN (validated before the move).
+static inline float kcc_minf( float a, float b )
+{
+	return a < b ? a : b;
+}
+
+static inline float kcc_maxf( float a, float b )
+{
+	return a > b ? a : b;
+}
+
 /// Result of casting the character against the candidates.
 typedef struct kcc_sweep
 {
@@ -113,7 +125,7 @@ void kcc_world_sync_body( kcc_controller* c );
 /// Casts the character from local position from along translation against the blocking candidates.
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
 /// The character shape at local position p.
-kcc_shape kcc_character_at( const kcc_controller* c, vec2s p );
+void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
 
 // ground.c --------------------------------------------------------------------------------------------------------
 
