@@ -36,7 +36,7 @@ static const char* s_kind_names[KIND_COUNT] = { "circle",  "capsule",         "a
 
 /// Pairs per ordered pair of kinds (each reference computation serves both argument orders).
 #ifndef PAIRS_PER_KIND_PAIR
-#define PAIRS_PER_KIND_PAIR 2000
+#define PAIRS_PER_KIND_PAIR 3000
 #endif
 
 typedef struct random_shape

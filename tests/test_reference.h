@@ -65,6 +65,7 @@ typedef struct kcc_ref_shape
 	double cosine, sine;     ///< box rotation (local x axis); sector direction (unit)
 	double radius;           ///< circle, capsule and rounding radius; sector radius
 	double half_opening;     ///< sector: half the full opening angle, radians; >= pi is the full disc
+	double half_cos, half_sin; ///< sector: cos and sin of half_opening (cached: the SDF is called millions of times)
 	int count;               ///< polygon hull vertices (counter-clockwise)
 	double px[KCC_REF_MAX_POINTS], py[KCC_REF_MAX_POINTS];
 } kcc_ref_shape;
@@ -242,6 +243,8 @@ static inline kcc_ref_shape kcc_ref_sector( float apex_x, float apex_y, float di
 	s.sine = dir_y / len;
 	s.radius = radius;
 	s.half_opening = 0.5 * (double)angle;
+	s.half_cos = cos( s.half_opening );
+	s.half_sin = sin( s.half_opening );
 	return s;
 }
 
@@ -364,7 +367,7 @@ static inline double kcc_ref_sector_sdf( const kcc_ref_shape* s, double x, doubl
 	double angle = atan2( fabs( across ), along );
 	bool in_angle = angle <= s->half_opening;
 	// the two edge segments: apex to apex + R * (direction rotated by +-half_opening)
-	double ch = cos( s->half_opening ), sh = sin( s->half_opening );
+	double ch = s->half_cos, sh = s->half_sin;
 	double lx = s->cosine * ch - s->sine * sh, ly = s->sine * ch + s->cosine * sh;
 	double rx = s->cosine * ch + s->sine * sh, ry = s->sine * ch - s->cosine * sh;
 	double d_left = kcc_ref_segment_distance( x, y, s->cx, s->cy, s->cx + R * lx, s->cy + R * ly );
