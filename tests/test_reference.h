@@ -24,7 +24,12 @@
 //   m* <= m <= m* + h / 2, so the sign of m is the truth when |m| > h / 2 (the sampling error). Near touching
 //   (|m| < a coarse step) it resamples with a fine step.
 // - kcc_ref_overlap( a, b, &decided ): the reference overlap. decided is false when |m| < KCC_REF_MARGIN: such
-//   pairs are within the margin of touching and property tests must skip them (and count the skips).
+//   pairs are within the margin of touching and property tests must skip them (and count the skips, and assert
+//   the skipped fraction is small). Two exact shortcuts save time: bounding discs apart by the margin ->
+//   separated; an inner point (kcc_ref_inner_point) deeper than the margin inside the other shape -> overlapping.
+// - Float inputs: build the reference from the very floats given to the library. The library rounds (cosf, sinf,
+//   normalising in float), the reference does not; KCC_REF_MARGIN (0.003) covers that for coordinates up to ~100.
+// - Not thread-safe: kcc_ref_separation and kcc_ref_self_check use static sample buffers.
 // - kcc_ref_rng: a small deterministic random generator (splitmix64) for randomised tests.
 #pragma once
 
