@@ -45,6 +45,12 @@ static inline vec2s kcc_bridge_relative( cpVect world, vec2s origin )
 	return r;
 }
 
+/// origin + local as a Chipmunk point (double, not rounded).
+static inline cpVect kcc_bridge_world( vec2s origin, vec2s local )
+{
+	return cpv( (double)origin.x + (double)local.x, (double)origin.y + (double)local.y );
+}
+
 /// origin + local, computed in double and rounded once (the character's new float position).
 static inline vec2s kcc_bridge_offset( vec2s origin, vec2s local )
 {

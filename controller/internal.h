@@ -43,7 +43,7 @@ struct kcc_controller
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
 	// Lazy reindexing of the controller's shape (see kcc_world_sync_body)
-	double index_margin;      ///< fattening of the indexed bounding box, world units
+	float index_margin;       ///< fattening of the indexed bounding box, world units
 	cpBB indexed_bb;          ///< the box the shape was last indexed with
 	cpTimestamp indexed_stamp; ///< space->stamp at that time
 	bool indexed;

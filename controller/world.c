@@ -126,8 +126,8 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 {
 	c->candidate_count = 0;
 	c->candidate_overflow = false;
-	cpVect lo = cpv( (double)c->origin.x + (double)region.min.x, (double)c->origin.y + (double)region.min.y );
-	cpVect hi = cpv( (double)c->origin.x + (double)region.max.x, (double)c->origin.y + (double)region.max.y );
+	cpVect lo = kcc_bridge_world( c->origin, region.min );
+	cpVect hi = kcc_bridge_world( c->origin, region.max );
 	cpSpaceBBQuery( c->space, cpBBNew( lo.x, lo.y, hi.x, hi.y ), c->query_filter, kcc_gather_callback, c );
 }
 
@@ -275,7 +275,7 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpSpace* space = c->space;
 	cpShape* shape = c->shape;
 	cpBB bb = cpShapeUpdate( shape, c->body->transform );
-	if ( space->locked != 0 || c->index_margin <= 0.0 )
+	if ( space->locked != 0 || c->index_margin <= 0.0f )
 	{
 		cpSpaceReindexShape( space, shape ); // asserts (locked) with Chipmunk's own message, or the plain path
 		return;
@@ -284,7 +284,7 @@ void kcc_world_sync_body( kcc_controller* c )
 	{
 		return;
 	}
-	double m = c->index_margin;
+	cpFloat m = kcc_bridge_to_double( c->index_margin );
 	cpBB fat = cpBBNew( bb.l - m, bb.b - m, bb.r + m, bb.t + m );
 	shape->bb = fat;
 	cpSpatialIndexReindexObject( space->dynamicShapes, shape, shape->hashid );
