@@ -97,7 +97,7 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		return;
 	}
 	int pieces = 1;
-	if ( shape->klass->type == CP_POLY_SHAPE && shape->sensor == cpFalse )
+	if ( shape->klass->type == CP_POLY_SHAPE )
 	{
 		pieces = kcc_polygon_piece_count( ( (const cpPolyShape*)shape )->count );
 	}
