@@ -246,6 +246,29 @@ static kcc_shape kcc_character_shape( const kcc_shape* s )
 	return kcc_make_polygon( points, 4, 0.0f );
 }
 
+// Lowest point of a shape (around the origin) along up: min over the shape of dot( x, up ).
+static float kcc_lowest_along( const kcc_shape* s, vec2s up )
+{
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			return kcc_dot2( s->circle.center, up ) - s->circle.radius;
+		case KCC_SHAPE_CAPSULE:
+			return kcc_minf( kcc_dot2( s->capsule.a, up ), kcc_dot2( s->capsule.b, up ) ) - s->capsule.radius;
+		case KCC_SHAPE_POLYGON:
+		{
+			float lowest = FLT_MAX;
+			for ( int i = 0; i < s->polygon.count; ++i )
+			{
+				lowest = kcc_minf( lowest, kcc_dot2( s->polygon.vertices[i], up ) );
+			}
+			return lowest - s->polygon.radius;
+		}
+		default:
+			return 0.0f;
+	}
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Create / destroy
 
@@ -282,6 +305,11 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->local_bounds = kcc_shape_bounds( &shape );
 	c->cos_floor = cosf( def->max_floor_angle );
 	c->tan_floor = tanf( def->max_floor_angle );
+	float rounding = shape.type == KCC_SHAPE_CIRCLE ? shape.circle.radius
+					 : shape.type == KCC_SHAPE_CAPSULE ? shape.capsule.radius
+					 : shape.type == KCC_SHAPE_POLYGON ? shape.polygon.radius : 0.0f;
+	c->step_forward = rounding + def->skin;
+	c->bottom_offset = kcc_lowest_along( &shape, def->up );
 	// The group makes this controller's own queries skip its shape; it is never used to order anything.
 	c->query_filter = cpShapeFilterNew( (cpGroup)(uintptr_t)c, def->filter.categories, def->filter.mask );
 	c->position = def->position;
@@ -361,7 +389,9 @@ static bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b
 	return a->key < b->key || ( a->key == b->key && a->piece < b->piece );
 }
 
-kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
+// floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide
+// the floor the character stands on); the travel still keeps the skin from every hit.
+static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
 {
 	kcc_sweep best = { 0 };
 	float len = kcc_len2( translation );
@@ -434,6 +464,11 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 		// The first contact (smallest time of impact, ties by the stable key) gives the normal to slide on; the
 		// travel keeps the skin from every surface hit on the way.
 		best_allowed = kcc_minf( best_allowed, allowed );
+		best.blocked = true;
+		if ( floor_only && kcc_classify_normal( n, c->def.up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+		{
+			continue;
+		}
 		if ( best.hit == false || distance < best.distance ||
 			 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) ) )
 		{
@@ -444,12 +479,23 @@ kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation 
 			best.candidate = cand;
 		}
 	}
-	if ( best.hit )
+	if ( best.blocked )
 	{
 		best.travel = best_allowed;
 	}
 	return best;
 }
+
+kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
+{
+	return kcc_sweep_impl( c, from, translation, false );
+}
+
+kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation )
+{
+	return kcc_sweep_impl( c, from, translation, true );
+}
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // Depenetration
@@ -553,6 +599,8 @@ static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	vec2s up = c->def.up;
 	float below = 0.0f;
 	float above = c->def.step_height;
+	// A step moves forward at least step_forward, in any lateral direction.
+	float around = c->def.step_height > 0.0f ? c->step_forward : 0.0f;
 	if ( c->def.mode == KCC_MODE_GROUNDED )
 	{
 		float lateral = kcc_len2( kcc_add_scaled( delta, -kcc_dot2( delta, up ), up ) );
@@ -565,7 +613,7 @@ static kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	r.min.y += kcc_minf( kcc_minf( hi.y, lo.y ), 0.0f );
 	r.max.x += kcc_maxf( kcc_maxf( hi.x, lo.x ), 0.0f );
 	r.max.y += kcc_maxf( kcc_maxf( hi.y, lo.y ), 0.0f );
-	return kcc_aabb_inflate( r, 2.0f * c->def.skin + KCC_QUERY_MARGIN );
+	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
 }
 
 static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,

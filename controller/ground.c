@@ -64,8 +64,10 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	{
 		reach += snap_reach;
 	}
-	kcc_sweep s = kcc_sweep_character( c, p, glms_vec2_scale( up, -reach ) );
-	if ( s.hit == false || kcc_classify_normal( s.normal, up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+	// The first walkable contact below: a steep edge the character leans on (a step's corner) does not hide the
+	// floor it stands on; the snap never goes past any contact.
+	kcc_sweep s = kcc_sweep_floor( c, p, glms_vec2_scale( up, -reach ) );
+	if ( s.hit == false )
 	{
 		return g;
 	}
@@ -80,7 +82,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	g.floor = s.candidate;
 	if ( settle > 0.0f )
 	{
-		settle = kcc_refine_settle( c, &s, p, settle );
+		settle = kcc_minf( kcc_refine_settle( c, &s, p, settle ), s.travel );
 		g.position = glms_vec2_sub( p, glms_vec2_scale( up, settle ) );
 		g.snapped = settle > KCC_SNAP_EPSILON && allow_snap;
 	}
@@ -111,11 +113,19 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	}
 	vec2s p1 = glms_vec2_add( p, glms_vec2_scale( up, h ) );
 
-	// Forward by the blocked lateral motion.
+	// Forward by the blocked lateral motion, and at least the character's rounding radius (plus the skin): a round
+	// bottom pressed against a step's edge only lands on the step's top once its lowest point is past the edge;
+	// landing short of it would meet the edge's corner (a wall-steep normal) and slide back down.
 	float lateral_length = sqrtf( kcc_dot2( lateral, lateral ) );
-	kcc_sweep forward = kcc_sweep_character( c, p1, lateral );
+	if ( lateral_length <= 0.0f )
+	{
+		return result;
+	}
+	float reach = kcc_maxf( lateral_length, c->step_forward );
+	vec2s forward_motion = glms_vec2_scale( lateral, reach / lateral_length );
+	kcc_sweep forward = kcc_sweep_character( c, p1, forward_motion );
 	float f = forward.travel;
-	if ( f <= min_move || lateral_length <= 0.0f )
+	if ( f <= min_move )
 	{
 		return result;
 	}
@@ -124,13 +134,21 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	// Down onto walkable floor, no lower than where it started.
 	float tolerance = kcc_rest_tolerance( c );
 	float drop = h + c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
-	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
-	if ( down.hit == false || kcc_classify_normal( down.normal, up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+	kcc_sweep down = kcc_sweep_floor( c, p2, glms_vec2_scale( up, -drop ) );
+	if ( down.hit == false )
+	{
+		return result;
+	}
+	// The step's top may be at most step_height above the character's lowest point where it started (a rounded
+	// character resting on the edge would otherwise gain its rounding on top of step_height).
+	float top = kcc_dot2( down.point, up );
+	float bottom = kcc_dot2( p, up ) + c->bottom_offset;
+	if ( top - bottom > c->def.step_height + tolerance )
 	{
 		return result;
 	}
 	float settle = kcc_settle_distance( c, &down );
-	settle = settle > 0.0f ? settle : 0.0f;
+	settle = kcc_minf( settle > 0.0f ? settle : 0.0f, down.travel );
 	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
 	if ( kcc_dot2( glms_vec2_sub( p3, p ), up ) <= tolerance )
 	{

@@ -38,6 +38,8 @@ struct kcc_controller
 	kcc_aabb local_bounds;   ///< bounds of local_shape
 	float cos_floor;         ///< cos( max_floor_angle )
 	float tan_floor;         ///< tan( max_floor_angle )
+	float step_forward;      ///< least forward motion of a step: the shape's rounding radius plus the skin
+	float bottom_offset;     ///< lowest point of the shape along up, relative to the position
 	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
@@ -70,8 +72,9 @@ static inline float kcc_maxf( float a, float b )
 /// Result of casting the character against the candidates.
 typedef struct kcc_sweep
 {
-	bool hit;
-	float travel;             ///< distance the character may move keeping the skin along the hit normal
+	bool hit;                 ///< a contact was found (with kcc_sweep_floor: a walkable one)
+	bool blocked;             ///< any contact limited the travel
+	float travel;             ///< distance the character may move keeping the skin along every hit normal
 	float distance;           ///< contact distance along the translation
 	vec2s normal;             ///< unit, out of the obstacle
 	vec2s point;              ///< on the obstacle, local frame
@@ -124,6 +127,8 @@ void kcc_world_sync_body( kcc_controller* c );
 
 /// Casts the character from local position from along translation against the blocking candidates.
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
+/// As kcc_sweep_character, but the reported contact is the first walkable floor (travel still respects every hit).
+kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
 

@@ -189,8 +189,10 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 		return zero;
 	}
 
-	// Quake rule: never move against the input.
-	if ( kcc_dot( r, delta ) <= 0.0f )
+	// Quake rule: never move against the input. In GROUNDED mode, going down while the input goes down (gravity)
+	// is never against it: a character pushing into a steep slope slides down it instead of sticking to it.
+	bool falling = params->grounded && kcc_dot( delta, params->up ) < 0.0f && kcc_dot( r, params->up ) < 0.0f;
+	if ( kcc_dot( r, delta ) <= 0.0f && falling == false )
 	{
 		return zero;
 	}

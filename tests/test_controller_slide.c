@@ -313,12 +313,35 @@ static void test_quake_rule_never_moves_against_the_input( void** state )
 		{
 			continue;
 		}
-		kcc_slide_params g = grounded_params();
-		uint32_t kind = kcc_classify_normal( m, g.up, cosf( 45.0f * DEG ), KCC_MODE_GROUNDED );
-		vec2s out = kcc_slide_remaining( &g, NULL, 0, d, d, m, kind );
+		// FLOATING: never against the input.
+		kcc_slide_params f = floating_params();
+		vec2s out = kcc_slide_remaining( &f, NULL, 0, d, d, m, KCC_KIND_WALL );
 		assert_true( length( out ) == 0.0f || dot( out, d ) > 0.0f );
 		assert_true( dot( out, m ) >= -1e-6f );
+		// GROUNDED: never against the input, except going down while the input goes down (gravity sliding down a
+		// steep slope).
+		kcc_slide_params g = grounded_params();
+		uint32_t kind = kcc_classify_normal( m, g.up, cosf( 45.0f * DEG ), KCC_MODE_GROUNDED );
+		out = kcc_slide_remaining( &g, NULL, 0, d, d, m, kind );
+		bool falling = d.y < 0.0f && out.y < 0.0f;
+		assert_true( length( out ) == 0.0f || dot( out, d ) > 0.0f || falling );
+		assert_true( dot( out, m ) >= -1e-6f );
 	}
+}
+
+// Pushing into a 60 degree slope while falling slowly: the character slides down the slope (it used to stop: the
+// wall rule's result, (-0.0076, -0.0131) for the input (0.0667, -0.0175), points back in x, and the Quake rule
+// killed the fall with it, so characters stuck to steep slopes in the air).
+static void test_steep_slope_is_slid_down_not_stuck_to( void** state )
+{
+	(void)state;
+	kcc_slide_params g = grounded_params();
+	vec2s n = slope_normal( 60.0f * DEG );
+	vec2s delta = kcc_v2( 0.0667f, -0.0175f );
+	vec2s r = slide_one( &g, delta, n, KCC_KIND_WALL );
+	assert_true( r.y < 0.0f );
+	assert_true( r.y >= delta.y );
+	assert_float_equal( dot( r, n ), 0.0f, 1e-6f );
 }
 
 static void test_velocity_clip( void** state )
@@ -379,6 +402,7 @@ int main( void )
 		cmocka_unit_test( test_creases_from_20_to_170_degrees ),
 		cmocka_unit_test( test_corner_stops_motion ),
 		cmocka_unit_test( test_quake_rule_never_moves_against_the_input ),
+		cmocka_unit_test( test_steep_slope_is_slid_down_not_stuck_to ),
 		cmocka_unit_test( test_velocity_clip ),
 	};
 	return cmocka_run_group_tests_name( "controller_slide", tests, NULL, NULL );
