@@ -112,8 +112,18 @@ static const char* kcc_shape_problem( const kcc_shape* s )
 			}
 			return NULL;
 		case KCC_SHAPE_AABB:
+			if ( kcc_shape_is_valid( s ) == false || s->aabb.max.x - s->aabb.min.x <= 0.0f ||
+				 s->aabb.max.y - s->aabb.min.y <= 0.0f )
+			{
+				return "shape: the box needs a width and a height > 0 (make it with kcc_make_aabb)";
+			}
+			return NULL;
 		case KCC_SHAPE_OBB:
-			return kcc_shape_is_valid( s ) ? NULL : "shape: invalid box (make it with kcc_make_aabb / kcc_make_obb)";
+			if ( kcc_shape_is_valid( s ) == false || s->obb.half_extents.x <= 0.0f || s->obb.half_extents.y <= 0.0f )
+			{
+				return "shape: the box needs half extents > 0 (make it with kcc_make_obb)";
+			}
+			return NULL;
 		case KCC_SHAPE_POLYGON:
 			if ( s->polygon.count < 3 || s->polygon.count > KCC_MAX_POLYGON_VERTICES ||
 				 kcc_in_range( s->polygon.radius, 0.0f, FLT_MAX ) == false )
