@@ -639,6 +639,74 @@ static void test_extreme_finite_values_give_no_nan( void** state )
 	reset_asserts();
 }
 
+// Degenerate but valid shapes (FLT_MIN-sized boxes, zero radii, points, flat boxes, hair-thin sectors) in every
+// query, including the Minkowski-difference paths. Regression for H3-10: a FLT_MIN-sized OBB turned by FLT_MIN,
+// shape-cast with a zero translation against a 1 x 1/32 box, wrote past the 16-vertex Minkowski arrays.
+static void test_degenerate_valid_shapes_in_every_query( void** state )
+{
+	(void)state;
+	vec2s tiny_triangle[3] = { { { 0.0f, 0.0f } }, { { 1e-20f, 0.0f } }, { { 0.0f, 1e-20f } } };
+	kcc_shape degenerate[] = {
+		kcc_make_obb( kcc_v2( 1.6796875f, -5.375f ), kcc_v2( FLT_MIN, FLT_MIN ), FLT_MIN ),
+		kcc_make_obb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1e-30f, 1e-30f ), 1e-7f ),
+		kcc_make_obb( kcc_v2( 0.25f, 0.0f ), kcc_v2( 0.0f, 0.0f ), 0.3f ),
+		kcc_make_obb( kcc_v2( 0.0f, 0.5f ), kcc_v2( 1.0f, 0.0f ), 1e-38f ),
+		kcc_make_aabb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ) ),
+		kcc_make_aabb( kcc_v2( 0.5f, 0.5f ), kcc_v2( 0.5f, 0.5f ) ),
+		kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.0f ),
+		kcc_make_capsule( kcc_v2( 0.1f, 0.1f ), kcc_v2( 0.1f, 0.1f ), 0.0f ),
+		kcc_make_capsule( kcc_v2( 0.0f, 0.0f ), kcc_v2( FLT_MIN, 0.0f ), FLT_MIN ),
+		kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 1.0f, 1e-6f ),
+		kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 1.0f ), 1e-30f, 3.0f ),
+		kcc_make_polygon( tiny_triangle, 3, 0.0f ),
+	};
+	const int count = (int)( sizeof( degenerate ) / sizeof( degenerate[0] ) );
+	kcc_shape valid[VALID_COUNT + 1];
+	make_valid_shapes( valid );
+	valid[VALID_COUNT] = kcc_make_box( kcc_v2( 0.5f, 1.0f / 64.0f ), 0.0f );
+	const vec2s translations[] = { { { 0.0f, 0.0f } }, { { 3.0f, 0.5f } }, { { -2.0f, -2.0f } }, { { 1e-30f, 0.0f } } };
+	reset_asserts();
+	for ( int i = 0; i < count; ++i )
+	{
+		// a make function may refuse a degenerate shape; what it accepts must work everywhere
+		if ( kcc_shape_is_valid( &degenerate[i] ) == false )
+		{
+			continue;
+		}
+		for ( int v = 0; v <= VALID_COUNT; ++v )
+		{
+			const kcc_shape* pair[2] = { &degenerate[i], &valid[v] };
+			for ( int order = 0; order < 2; ++order )
+			{
+				const kcc_shape* a = pair[order];
+				const kcc_shape* b = pair[1 - order];
+				bool ab = kcc_overlap( a, b );
+				(void)ab;
+				kcc_distance_output d = kcc_distance( a, b );
+				kcc_penetration_output pen = kcc_penetration( a, b );
+				bool ok = isfinite( d.distance ) && d.distance >= 0.0f && finite2( d.point_a ) && finite2( d.point_b ) &&
+						  unit_or_zero( d.normal ) && isfinite( pen.depth ) && pen.depth >= 0.0f && unit_or_zero( pen.normal );
+				for ( int t = 0; t < 4; ++t )
+				{
+					kcc_cast_output c = kcc_shape_cast( a, translations[t], b );
+					kcc_cast_output s = kcc_shape_cast_separation( a, translations[t], b, 0.01f );
+					kcc_cast_output r = kcc_ray_cast( a, kcc_v2( -1.0f, -1.0f ), translations[t] );
+					ok = ok && c.fraction >= 0.0f && c.fraction <= 1.0f && finite2( c.point ) && unit_or_zero( c.normal );
+					ok = ok && s.fraction >= 0.0f && s.fraction <= 1.0f && finite2( s.point ) && unit_or_zero( s.normal );
+					ok = ok && r.fraction >= 0.0f && r.fraction <= 1.0f && finite2( r.point ) && unit_or_zero( r.normal );
+				}
+				if ( ok == false )
+				{
+					fail_msg( "degenerate shape #%d (type %d) with valid kind %d, order %d: a NaN, a fraction outside "
+							  "[0, 1] or a non-unit normal",
+							  i, (int)degenerate[i].type, (int)valid[v].type, order );
+				}
+			}
+		}
+	}
+	reset_asserts();
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 // A mixed batch of every geometry query on every kind: zero heap allocations.
@@ -710,6 +778,8 @@ int main( void )
 		cmocka_unit_test( test_queries_reject_bad_arguments ),
 		cmocka_unit_test( test_extreme_finite_values_give_no_nan ),
 		cmocka_unit_test( test_no_heap_allocation_in_any_query ),
+		// last: a memory error found here (H3-10) aborts the executable under the sanitizers
+		cmocka_unit_test( test_degenerate_valid_shapes_in_every_query ),
 	};
 	return cmocka_run_group_tests_name( "geometry_badinput", tests, setup, teardown );
 }
