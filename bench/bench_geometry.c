@@ -573,7 +573,7 @@ int main( int argc, char** argv )
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle-sector", typed, generic, n );
 
-	// point-in-sector: the same sectors, points within 2.1 of the apex
+	// point-in-sector: the same sectors, points within 1.6 of the apex
 	for ( int i = 0; i < n; ++i )
 	{
 		d->points[i] = add( d->sectors[i].apex, rng_in_disc( 1.6f ) );
@@ -599,7 +599,7 @@ int main( int argc, char** argv )
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle vs 8-gon", typed, generic, n );
 
-	// polygon vs polygon and GJK distance: two octagons, centres within 2.6
+	// polygon vs polygon and GJK distance: two octagons, centres within 2.75
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s center = rng_world_position();
