@@ -259,6 +259,17 @@ static void test_overlap_matches_reference_every_ordered_pair_of_kinds( void** s
 					fail_msg( "%s vs %s (pair %d): got %d, reference %d (separation %g)", s_kind_names[i], s_kind_names[j],
 							  n, ab, expected, kcc_ref_separation( &a.ref, &b.ref ) );
 				}
+				// the iterative queries agree with the reference too: distance 0 exactly when overlapping (exact to
+				// KCC_LINEAR_SLOP, far below the margin; wide sectors are split in two convex halves), and
+				// penetration reports overlapping for every kind (for wide sectors it equals kcc_overlap)
+				kcc_distance_output distance = kcc_distance( &a.shape, &b.shape );
+				kcc_penetration_output penetration = kcc_penetration( &a.shape, &b.shape );
+				if ( ( distance.distance == 0.0f ) != expected || penetration.overlapping != expected )
+				{
+					fail_msg( "%s vs %s (pair %d): reference %d, kcc_distance %g, kcc_penetration overlapping %d",
+							  s_kind_names[i], s_kind_names[j], n, expected, (double)distance.distance,
+							  penetration.overlapping );
+				}
 				// invariance: the same pair rotated about the origin and moved
 				float angle = kcc_ref_uniform( &rng, -PI_F, PI_F );
 				vec2s offset = random_point( &rng, 20.0f );
