@@ -448,6 +448,409 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s translation
 	return out;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Shape casts of polytope cores without building the Minkowski difference
+//
+// M = core(b) - core(a) is never built. Its edges are b's edges (normal n, support h_b(n) - min over a of n . a)
+// and a's edges reversed (normal -n_a, support max over b of -n_a . b + n_a . a_j). Clipping the ray t * d
+// against these lines offset by R gives the entry into the mitered polygon P (M grown by R with sharp corners),
+// which contains the rounded difference S = M + disc(R). If the entry point projects onto its face's extent it is
+// on S: the exact hit. Otherwise it lies in the Voronoi region of the face's end vertex w, where S is the disc
+// (w, R); the ray can only leave that region while inside P by crossing one of its boundary rays w + s n with
+// s <= R, i.e. inside the disc, so the first contact with S is the ray's first contact with that disc, and a
+// miss of the disc is a miss of S. A start inside P: the face of largest separation holds the closest point of M
+// or ends at it (the closest vertex), which decides overlap and, outside S, the vertex whose disc to cast at.
+
+// A polytope core as the clipping reads it: 1 point, a 2-point segment (edges there and back) or a counter-
+// clockwise polygon, with the outward unit normal of edge i (vertex i to vertex i + 1). Points into the shape
+// where it stores them, else into storage.
+typedef struct kcc_cast_core
+{
+	const vec2s* points;
+	const vec2s* normals;
+	vec2s storage[8]; // points 0 .. 3, normals 4 .. 7
+	float radius;
+	int count;
+	int faces; // count for a segment or polygon, 0 for a point
+} kcc_cast_core;
+
+static inline bool kcc_cast_usable( vec2s v )
+{
+	return fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE;
+}
+
+static inline bool kcc_cast_radius( float r )
+{
+	return r >= 0.0f && r <= KCC_MAX_MAGNITUDE;
+}
+
+static inline bool kcc_cast_unit( vec2s v )
+{
+	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= 1.0e-3f;
+}
+
+// The core of a valid, in-range circle, capsule, AABB, OBB or polygon (no zero extents). False for everything else
+// (sectors, degenerate boxes, anything kcc_make_proxies rejects): the general path then answers, guards included.
+static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
+{
+	if ( s == NULL )
+	{
+		return false;
+	}
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			c->points = &s->circle.center;
+			c->normals = NULL;
+			c->radius = s->circle.radius;
+			c->count = 1;
+			c->faces = 0;
+			return kcc_cast_usable( s->circle.center ) && kcc_cast_radius( s->circle.radius );
+		case KCC_SHAPE_CAPSULE:
+		{
+			const kcc_capsule* k = &s->capsule;
+			if ( kcc_cast_usable( k->a ) == false || kcc_cast_usable( k->b ) == false ||
+				 kcc_cast_radius( k->radius ) == false )
+			{
+				return false;
+			}
+			c->points = &k->a; // a and b are adjacent in kcc_capsule
+			c->radius = k->radius;
+			if ( k->a.x == k->b.x && k->a.y == k->b.y )
+			{
+				c->normals = NULL;
+				c->count = 1;
+				c->faces = 0;
+				return true;
+			}
+			vec2s e = kcc_sub( k->b, k->a );
+			float inv = 1.0f / sqrtf( kcc_dot( e, e ) );
+			c->storage[4] = kcc_v2( e.y * inv, -e.x * inv );
+			c->storage[5] = kcc_v2( -e.y * inv, e.x * inv );
+			c->normals = c->storage + 4;
+			c->count = 2;
+			c->faces = 2;
+			// Points denormal-apart give no usable normal: the general path handles them.
+			return kcc_cast_unit( c->storage[4] );
+		}
+		case KCC_SHAPE_AABB:
+		{
+			const kcc_aabb* b = &s->aabb;
+			if ( kcc_cast_usable( b->min ) == false || kcc_cast_usable( b->max ) == false || b->min.x >= b->max.x ||
+				 b->min.y >= b->max.y )
+			{
+				return false;
+			}
+			c->storage[0] = b->min;
+			c->storage[1] = kcc_v2( b->max.x, b->min.y );
+			c->storage[2] = b->max;
+			c->storage[3] = kcc_v2( b->min.x, b->max.y );
+			c->storage[4] = kcc_v2( 0.0f, -1.0f );
+			c->storage[5] = kcc_v2( 1.0f, 0.0f );
+			c->storage[6] = kcc_v2( 0.0f, 1.0f );
+			c->storage[7] = kcc_v2( -1.0f, 0.0f );
+			c->points = c->storage;
+			c->normals = c->storage + 4;
+			c->radius = 0.0f;
+			c->count = 4;
+			c->faces = 4;
+			return true;
+		}
+		case KCC_SHAPE_OBB:
+		{
+			const kcc_obb* b = &s->obb;
+			if ( kcc_cast_usable( b->center ) == false || kcc_cast_usable( b->half_extents ) == false ||
+				 kcc_cast_usable( b->rotation ) == false || b->half_extents.x <= 0.0f || b->half_extents.y <= 0.0f ||
+				 kcc_cast_unit( b->rotation ) == false )
+			{
+				return false;
+			}
+			// The same corners and normals as kcc_make_proxies.
+			vec2s axis_x = b->rotation;
+			vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
+			vec2s ex = kcc_scale( axis_x, b->half_extents.x );
+			vec2s ey = kcc_scale( axis_y, b->half_extents.y );
+			c->storage[0] = kcc_sub( kcc_sub( b->center, ex ), ey );
+			c->storage[1] = kcc_sub( kcc_add( b->center, ex ), ey );
+			c->storage[2] = kcc_add( kcc_add( b->center, ex ), ey );
+			c->storage[3] = kcc_add( kcc_sub( b->center, ex ), ey );
+			c->storage[4] = kcc_scale( axis_y, -1.0f );
+			c->storage[5] = axis_x;
+			c->storage[6] = axis_y;
+			c->storage[7] = kcc_scale( axis_x, -1.0f );
+			c->points = c->storage;
+			c->normals = c->storage + 4;
+			c->radius = 0.0f;
+			c->count = 4;
+			c->faces = 4;
+			return true;
+		}
+		case KCC_SHAPE_POLYGON:
+		{
+			const kcc_polygon* p = &s->polygon;
+			if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || kcc_cast_radius( p->radius ) == false )
+			{
+				return false;
+			}
+			bool ok = true;
+			for ( int i = 0; i < p->count; ++i )
+			{
+				ok = ok && kcc_cast_usable( p->vertices[i] ) && kcc_cast_unit( p->normals[i] );
+			}
+			c->points = p->vertices;
+			c->normals = p->normals;
+			c->radius = p->radius;
+			c->count = p->count;
+			c->faces = p->count;
+			return ok;
+		}
+		default:
+			return false;
+	}
+}
+
+// Smallest dot( u, p ) over the points, and its index.
+static inline float kcc_cast_min_dot( const vec2s* points, int count, vec2s u, int* index )
+{
+	float best = kcc_dot( u, points[0] );
+	int best_index = 0;
+	for ( int i = 1; i < count; ++i )
+	{
+		float value = kcc_dot( u, points[i] );
+		best_index = value < best ? i : best_index;
+		best = value < best ? value : best;
+	}
+	*index = best_index;
+	return best;
+}
+
+// Where a point q of the plane's side stands relative to face f of M: on the face's extent (its tangential
+// projection lies on the face), or beyond one end, whose vertex w of M is then the closest feature.
+typedef struct kcc_cast_feature
+{
+	vec2s core_b; // contact point on b's core (on the face: the middle of the touching part)
+	vec2s vertex; // off the face: the vertex w = b - a of M at the end passed
+	bool on_face;
+} kcc_cast_feature;
+
+// Face f < b->faces is b's edge f: its points are b_f .. b_f+1 minus a's support in -n. Otherwise a's edge
+// j = f - b->faces reversed: b's support in -n_a minus a_j .. a_j+1. Points of the other core within rounding of
+// the support line count too: a parallel edge of it lengthens the face (two boxes landing flat).
+static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cast_core* b, int f, int support, vec2s q )
+{
+	bool on_b = f < b->faces;
+	const kcc_cast_core* fixed = on_b ? b : a;
+	const kcc_cast_core* other = on_b ? a : b;
+	int i = on_b ? f : f - b->faces;
+	int i1 = i + 1 == fixed->count ? 0 : i + 1;
+	vec2s e0 = fixed->points[i], e1 = fixed->points[i1];
+	vec2s n = fixed->normals[i];
+	vec2s e = kcc_sub( e1, e0 );
+	float ee = kcc_dot( e, e );
+	// The other core moves by q relative to b's edge, or b moves by -q relative to a's edge.
+	vec2s base = on_b ? kcc_sub( q, e0 ) : kcc_sub( kcc_scale( q, -1.0f ), e0 );
+	vec2s s = other->points[support];
+	float level = kcc_dot( n, s ) + 4.0f * FLT_EPSILON * ( fabsf( s.x ) + fabsf( s.y ) );
+	float c_lo = FLT_MAX, c_hi = -FLT_MAX;
+	int lo = support, hi = support;
+	for ( int k = 0; k < other->count; ++k )
+	{
+		vec2s o = other->points[k];
+		if ( kcc_dot( n, o ) <= level )
+		{
+			float c = kcc_dot( kcc_add( o, base ), e );
+			lo = c < c_lo ? k : lo;
+			c_lo = c < c_lo ? c : c_lo;
+			hi = c > c_hi ? k : hi;
+			c_hi = c > c_hi ? c : c_hi;
+		}
+	}
+	kcc_cast_feature out;
+	if ( c_lo <= ee && c_hi >= 0.0f )
+	{
+		out.on_face = true;
+		out.vertex = kcc_v2( 0.0f, 0.0f );
+		float from = c_lo > 0.0f ? c_lo : 0.0f;
+		float to = c_hi < ee ? c_hi : ee;
+		float mid = 0.5f * ( from + to );
+		if ( on_b )
+		{
+			out.core_b = kcc_add( e0, kcc_scale( e, ee > 0.0f ? mid / ee : 0.0f ) );
+		}
+		else
+		{
+			float span = c_hi - c_lo;
+			out.core_b = span > 0.0f ? kcc_lerp( other->points[lo], other->points[hi], ( mid - c_lo ) / span )
+									 : other->points[lo];
+		}
+		return out;
+	}
+	out.on_face = false;
+	if ( c_lo > ee )
+	{
+		out.core_b = on_b ? e1 : other->points[lo];
+		out.vertex = on_b ? kcc_sub( e1, other->points[lo] ) : kcc_sub( other->points[lo], e1 );
+	}
+	else
+	{
+		out.core_b = on_b ? e0 : other->points[hi];
+		out.vertex = on_b ? kcc_sub( e0, other->points[hi] ) : kcc_sub( other->points[hi], e0 );
+	}
+	return out;
+}
+
+static inline vec2s kcc_cast_face_normal( const kcc_cast_core* a, const kcc_cast_core* b, int f )
+{
+	return f < b->faces ? b->normals[f] : kcc_scale( a->normals[f - b->faces], -1.0f );
+}
+
+#define KCC_CAST_MAX_FACES ( 2 * KCC_MAX_POLYGON_VERTICES )
+
+static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation )
+{
+	float rounded = a->radius + b->radius + separation;
+	float nums[KCC_CAST_MAX_FACES];
+	int supports[KCC_CAST_MAX_FACES];
+
+	// The clip interval [lower, upper] as fractions with positive denominators: no division in the loop.
+	float lower_num = 0.0f, lower_den = 1.0f, upper_num = 1.0f, upper_den = 1.0f;
+	int enter = -1;
+	bool outside = false;
+	int faces = b->faces + a->faces;
+	for ( int f = 0; f < faces; ++f )
+	{
+		// Face line: dot( n, x ) <= num along the ray x = t * d.
+		vec2s n;
+		float num;
+		int support;
+		if ( f < b->faces )
+		{
+			n = b->normals[f];
+			num = kcc_dot( n, b->points[f] ) - kcc_cast_min_dot( a->points, a->count, n, &support ) + rounded;
+		}
+		else
+		{
+			int j = f - b->faces;
+			vec2s na = a->normals[j];
+			num = kcc_dot( na, a->points[j] ) - kcc_cast_min_dot( b->points, b->count, na, &support ) + rounded;
+			n = kcc_scale( na, -1.0f );
+		}
+		nums[f] = num;
+		supports[f] = support;
+		float den = kcc_dot( n, d );
+		if ( den < 0.0f )
+		{
+			// Entering at num / den: later than lower when num * lower_den < lower_num * den.
+			if ( num * lower_den < lower_num * den )
+			{
+				lower_num = -num;
+				lower_den = -den;
+				enter = f;
+			}
+		}
+		else if ( den > 0.0f )
+		{
+			if ( num * upper_den < upper_num * den )
+			{
+				upper_num = num;
+				upper_den = den;
+			}
+		}
+		else
+		{
+			outside = outside || num < 0.0f;
+		}
+	}
+	kcc_cast_output out = kcc_cast_miss();
+	if ( outside || lower_num * upper_den > upper_num * lower_den )
+	{
+		return out;
+	}
+
+	vec2s origin = kcc_v2( 0.0f, 0.0f );
+	if ( enter >= 0 )
+	{
+		float t = lower_num / lower_den;
+		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, supports[enter], kcc_scale( d, t ) );
+		vec2s normal = kcc_cast_face_normal( a, b, enter );
+		if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) == false )
+		{
+			return out;
+		}
+		out.hit = true;
+		out.fraction = t;
+		out.normal = normal;
+		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+		return out;
+	}
+
+	// The start is within every offset line. The face of largest separation (smallest num) holds the closest
+	// point of M or ends at the closest vertex.
+	kcc_cast_feature feature;
+	float best_separation = 0.0f;
+	int best = 0;
+	if ( faces == 0 )
+	{
+		feature.on_face = false;
+		feature.core_b = b->points[0];
+		feature.vertex = kcc_sub( b->points[0], a->points[0] );
+	}
+	else
+	{
+		for ( int f = 1; f < faces; ++f )
+		{
+			best = nums[f] < nums[best] ? f : best;
+		}
+		best_separation = rounded - nums[best];
+		feature = kcc_cast_classify( a, b, best, supports[best], origin );
+	}
+	float distance;
+	vec2s direction; // out of the target toward the mover
+	if ( feature.on_face )
+	{
+		distance = best_separation > 0.0f ? best_separation : 0.0f;
+		direction = kcc_cast_face_normal( a, b, best );
+	}
+	else
+	{
+		distance = sqrtf( kcc_dot( feature.vertex, feature.vertex ) );
+		direction = distance > 0.0f ? kcc_scale( feature.vertex, -1.0f / distance ) : kcc_v2( 0.0f, 0.0f );
+	}
+	if ( distance <= rounded )
+	{
+		float radii = a->radius + b->radius;
+		out.hit = true;
+		out.fraction = 0.0f;
+		if ( distance > radii )
+		{
+			// Within the separation, not overlapping: the separating normal.
+			out.normal = direction;
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, b->radius ) );
+		}
+		else if ( distance > 0.0f )
+		{
+			// Only the rounded parts overlap: the middle of the overlap between the cores.
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, 0.5f * ( b->radius + distance - a->radius ) ) );
+		}
+		else
+		{
+			out.point = feature.core_b;
+		}
+		return out;
+	}
+	// Beyond the disc of the closest vertex (only a vertex can be farther than rounded while inside P).
+	float t;
+	vec2s normal;
+	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) )
+	{
+		out.hit = true;
+		out.fraction = t;
+		out.normal = normal;
+		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+	}
+	return out;
+}
+
 // Conservative advancement on GJK distance: a separating line with normal n and gap g cannot close before the
 // moving shape advances g along n, so stepping t by (distance - target) / (closing speed) never passes the
 // impact. Used whenever a curved (sector) core is involved.
@@ -574,6 +977,14 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 		 target_separation < 0.0f )
 	{
 		return kcc_cast_miss();
+	}
+	if ( conservative == false && kcc_in_range( translation ) && target_separation <= KCC_MAX_MAGNITUDE )
+	{
+		kcc_cast_core ca, cb;
+		if ( kcc_cast_core_make( moving, &ca ) && kcc_cast_core_make( target, &cb ) )
+		{
+			return kcc_cast_cores( &ca, translation, &cb, target_separation );
+		}
 	}
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( moving, pa );
