@@ -10,6 +10,9 @@
 #if defined( __GNUC__ ) && !defined( __clang__ )
 #pragma GCC optimize( "no-trapping-math" )
 #endif
+// The header's min / max helpers as plain C selects (the same results as the scalar maxss / minss), which the
+// vectoriser can turn into packed instructions.
+#define KCC_NO_INLINE_ASM
 
 #include "internal.h"
 
@@ -77,26 +80,15 @@ static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers,
 	}
 }
 
-// The capsule test divides by the squared segment length or by 1 for a point; splitting on it outside the loop
-// keeps a select off the divisor while doing the same arithmetic as kcc_point_segment_distance_squared.
 static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {
 	const kcc_capsule cap = s->capsule;
-	float ex = cap.b.x - cap.a.x, ey = cap.b.y - cap.a.y;
-	float ee = ex * ex + ey * ey;
-	float divisor = ee > 0.0f ? ee : 1.0f;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
-		float px = centers[i].x - cap.a.x, py = centers[i].y - cap.a.y;
-		float n = px * ex + py * ey;
-		n = 0.5f * ( n + fabsf( n ) );
-		n = ee < n ? ee : n;
-		float t = n / divisor;
-		float dx = px - t * ex, dy = py - t * ey;
-		float r = radii[i] + cap.radius;
-		bool ok = kcc_batch_circle_ok( centers[i].x, centers[i].y, radii[i] );
-		flags[i] = (uint8_t)( ok & ( dx * dx + dy * dy <= r * r ) );
+		kcc_circle c = { centers[i], radii[i] };
+		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
+		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_capsule( c, cap ) );
 	}
 }
 

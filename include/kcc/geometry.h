@@ -183,6 +183,36 @@ KCC_API kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_sh
 // Typed fast tests (the seeds' gameplay tests, done properly). Inline, branch-light, no validation: pass valid
 // shapes (a NaN input still yields false, never a crash). Closed sets: touching counts.
 
+// Branch-free max / min with x86's maxss / minss semantics: a > b ? a : b and a < b ? a : b, that is b when either
+// is NaN. GCC turns such selects into conditional jumps in some contexts (mispredicted half the time on random
+// input), and the SSE intrinsics drag in lane shuffles; one instruction in inline assembly is exactly right.
+// Other compilers and targets (or KCC_NO_INLINE_ASM, for loops that should vectorise) use the same select in C.
+#if defined( __GNUC__ ) && ( defined( __x86_64__ ) || defined( __SSE2_MATH__ ) ) && !defined( KCC_NO_INLINE_ASM )
+/// a > b ? a : b (b when either is NaN), branch-free: one maxss.
+KCC_INLINE float kcc_max_ss( float a, float b )
+{
+	__asm__( "maxss %1, %0" : "+x"( a ) : "xm"( b ) );
+	return a;
+}
+/// a < b ? a : b (b when either is NaN), branch-free: one minss.
+KCC_INLINE float kcc_min_ss( float a, float b )
+{
+	__asm__( "minss %1, %0" : "+x"( a ) : "xm"( b ) );
+	return a;
+}
+#else
+/// a > b ? a : b (b when either is NaN).
+KCC_INLINE float kcc_max_ss( float a, float b )
+{
+	return a > b ? a : b;
+}
+/// a < b ? a : b (b when either is NaN).
+KCC_INLINE float kcc_min_ss( float a, float b )
+{
+	return a < b ? a : b;
+}
+#endif
+
 /// Squared distance from p to the segment ab (a == b allowed).
 KCC_INLINE float kcc_point_segment_distance_squared( vec2s p, vec2s a, vec2s b )
 {
@@ -207,30 +237,34 @@ KCC_INLINE bool kcc_circle_overlaps_circle( kcc_circle a, kcc_circle b )
 
 KCC_INLINE bool kcc_circle_overlaps_capsule( kcc_circle a, kcc_capsule b )
 {
+	float ex = b.b.x - b.a.x, ey = b.b.y - b.a.y;
+	float px = a.center.x - b.a.x, py = a.center.y - b.a.y;
+	float ee = ex * ex + ey * ey;
+	// t = clamp(dot(p, e), 0, ee) / ee. A point capsule has n = 0; the divisor's floor (FLT_MIN) keeps 0 / 0 out
+	// without a select and differs from ee only for segments shorter than 1e-19.
+	float n = kcc_min_ss( kcc_max_ss( px * ex + py * ey, 0.0f ), ee );
+	float t = n / kcc_max_ss( ee, 1.17549435e-38f );
+	float dx = px - t * ex, dy = py - t * ey;
 	float r = a.radius + b.radius;
-	return kcc_point_segment_distance_squared( a.center, b.a, b.b ) <= r * r;
+	return dx * dx + dy * dy <= r * r;
 }
 
 KCC_INLINE bool kcc_circle_overlaps_aabb( kcc_circle a, kcc_aabb b )
 {
-	float cx = a.center.x < b.min.x ? b.min.x : a.center.x;
-	float cy = a.center.y < b.min.y ? b.min.y : a.center.y;
-	cx = cx > b.max.x ? b.max.x : cx;
-	cy = cy > b.max.y ? b.max.y : cy;
+	// Clamp the centre into the box; a NaN anywhere reaches the distance, so the test fails.
+	float cx = kcc_min_ss( kcc_max_ss( a.center.x, b.min.x ), b.max.x );
+	float cy = kcc_min_ss( kcc_max_ss( a.center.y, b.min.y ), b.max.y );
 	float dx = a.center.x - cx, dy = a.center.y - cy;
 	return dx * dx + dy * dy <= a.radius * a.radius;
 }
 
 KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
 {
-	// Into the box frame, fold into the first quadrant (seed 000), then as an AABB at the origin.
+	// Into the box frame, fold into the first quadrant (seed 000), then as an AABB at the origin: the excess over
+	// the half extent is max(0, |l| - h) (in this order a NaN stays NaN, and the test fails).
 	float dx = a.center.x - b.center.x, dy = a.center.y - b.center.y;
-	float lx = fabsf( b.rotation.x * dx + b.rotation.y * dy );
-	float ly = fabsf( -b.rotation.y * dx + b.rotation.x * dy );
-	float ux = lx - b.half_extents.x, uy = ly - b.half_extents.y;
-	// max(u, 0) exactly and branch-free; a NaN propagates (and the test fails) instead of being clamped to 0
-	ux = 0.5f * ( ux + fabsf( ux ) );
-	uy = 0.5f * ( uy + fabsf( uy ) );
+	float ux = kcc_max_ss( 0.0f, fabsf( b.rotation.x * dx + b.rotation.y * dy ) - b.half_extents.x );
+	float uy = kcc_max_ss( 0.0f, fabsf( b.rotation.x * dy - b.rotation.y * dx ) - b.half_extents.y );
 	return ux * ux + uy * uy <= a.radius * a.radius;
 }
 
@@ -254,17 +288,17 @@ KCC_INLINE bool kcc_circle_overlaps_sector( kcc_circle a, const kcc_sector* s )
 	float x = s->direction.x * dx + s->direction.y * dy;
 	float y = fabsf( s->direction.x * dy - s->direction.y * dx );
 	float c = s->half_angle.x, sn = s->half_angle.y;
-	// inside the opening when the point is on the inner side of the upper edge ray: cross(edge, p) <= 0
-	bool inside_angle = c * y - sn * x <= 0.0f;
+	// In the frame of the upper edge u = (c, sn): across > 0 beyond it (outside the opening) and along is the
+	// projection on it, so the squared distance to the edge segment [0, radius] u is across^2 + over^2 with
+	// over = along - clamp(along, 0, radius) (fewer operations than forming the closest point).
+	float across = c * y - sn * x;
+	float along = c * x + sn * y;
+	float over = along - kcc_min_ss( kcc_max_ss( along, 0.0f ), s->radius );
 	float rr = s->radius + a.radius;
+	bool inside_angle = across <= 0.0f;
 	bool near_apex = x * x + y * y <= rr * rr;
-	// distance to the upper edge segment from the apex to radius * (c, sn)
-	float t = x * c + y * sn;
-	t = 0.5f * ( t + fabsf( t ) ); // max(t, 0) exactly, branch-free
-	t = s->radius < t ? s->radius : t;
-	float ex = x - t * c, ey = y - t * sn;
-	bool near_edge = ex * ex + ey * ey <= a.radius * a.radius;
-	// bitwise, not short-circuit: every comparison is evaluated, so loops over this test vectorise
+	bool near_edge = across * across + over * over <= a.radius * a.radius;
+	// bitwise, not short-circuit: no branches
 	return ( inside_angle & near_apex ) | near_edge;
 }
 
