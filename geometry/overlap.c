@@ -138,7 +138,7 @@ static bool kcc_shape_is_usable( const kcc_shape* s )
 		{
 			const kcc_obb* b = &s->obb;
 			float z = b->center.x * 0.0f + b->center.y * 0.0f + b->half_extents.x * 0.0f + b->half_extents.y * 0.0f +
-					  b->rotation.x * 0.0f + b->rotation.y * 0.0f;
+					  b->rotation.x * 0.0f + b->rotation.y * 0.0f + b->angle * 0.0f;
 			return z == 0.0f && b->half_extents.x >= 0.0f && b->half_extents.y >= 0.0f && kcc_is_unit_fast( b->rotation );
 		}
 		case KCC_SHAPE_POLYGON:
@@ -162,8 +162,10 @@ static bool kcc_shape_is_usable( const kcc_shape* s )
 			const kcc_sector* c = &s->sector;
 			float z = c->apex.x * 0.0f + c->apex.y * 0.0f + c->direction.x * 0.0f + c->direction.y * 0.0f +
 					  c->half_angle.x * 0.0f + c->half_angle.y * 0.0f + c->radius * 0.0f;
-			return z == 0.0f && c->radius > 0.0f && kcc_is_unit_fast( c->direction ) && kcc_is_unit_fast( c->half_angle ) &&
-				   c->half_angle.y >= 0.0f;
+			// the opening as kcc_shape_is_valid bounds it: (0, 2 pi] plus its slack (false for NaN)
+			bool opening = c->angle > 0.0f && c->angle <= 2.0f * 3.14159265358979323846f + 1.0e-6f;
+			return z == 0.0f && opening && c->radius > 0.0f && kcc_is_unit_fast( c->direction ) &&
+				   kcc_is_unit_fast( c->half_angle ) && c->half_angle.y >= 0.0f;
 		}
 		default:
 			return false;

@@ -751,7 +751,12 @@ bool kcc_contains_point( const kcc_shape* s, vec2s p )
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
-			return kcc_circle_overlaps_circle( point, s->circle );
+		{
+			// in double: float squares overflow for huge valid circles (Inf <= Inf would say inside)
+			double dx = (double)p.x - s->circle.center.x, dy = (double)p.y - s->circle.center.y;
+			double r = s->circle.radius;
+			return dx * dx + dy * dy <= r * r;
+		}
 		case KCC_SHAPE_CAPSULE:
 			return kcc_circle_overlaps_capsule( point, s->capsule );
 		case KCC_SHAPE_AABB:
