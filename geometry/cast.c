@@ -1,9 +1,22 @@
 // SPDX-License-Identifier: MIT
 // Ray casts against every kind, and shape casts: exact Minkowski-difference ray casts for polytope cores, and
 // conservative advancement on GJK distance when a sector's curved core is involved.
+// The shape cast's selects sit on divisions that GCC would otherwise move into a branch and refuse to speculate,
+// as they "could trap"; kcc2d never enables floating-point traps. This changes no result (as in batch.c).
+#if defined( __GNUC__ ) && !defined( __clang__ )
+#pragma GCC optimize( "no-trapping-math" )
+#endif
+
 #include "internal.h"
 
 #include <float.h>
+
+// The shape cast builds and clips its face lines four at a time with SSE2 where available (every x86-64). The
+// scalar code computes the same values; define KCC_NO_SIMD to use it.
+#if !defined( KCC_NO_SIMD ) && ( defined( __SSE2__ ) || defined( _M_X64 ) )
+#define KCC_CAST_SSE2 1
+#include <emmintrin.h>
+#endif
 
 // Conservative advancement: stop when the distance is within this of the target (world units).
 #define KCC_CAST_TOLERANCE ( 0.25f * KCC_LINEAR_SLOP )
@@ -459,7 +472,7 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s translation
 // (w, R); the ray can only leave that region while inside P by crossing one of its boundary rays w + s n with
 // s <= R, i.e. inside the disc, so the first contact with S is the ray's first contact with that disc, and a
 // miss of the disc is a miss of S. A start inside P: the face of largest separation holds the closest point of M
-// or ends at it (the closest vertex), which decides overlap and, outside S, the vertex whose disc to cast at.
+// or ends at the closest vertex, which decides overlap and, outside S, the vertex whose disc to cast at.
 
 // A polytope core as the clipping reads it: 1 point, a 2-point segment (edges there and back) or a counter-
 // clockwise polygon, with the outward unit normal of edge i (vertex i to vertex i + 1). Points into the shape
@@ -476,12 +489,12 @@ typedef struct kcc_cast_core
 
 static inline bool kcc_cast_usable( vec2s v )
 {
-	return fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE;
+	return ( fabsf( v.x ) <= KCC_MAX_MAGNITUDE ) & ( fabsf( v.y ) <= KCC_MAX_MAGNITUDE );
 }
 
 static inline bool kcc_cast_radius( float r )
 {
-	return r >= 0.0f && r <= KCC_MAX_MAGNITUDE;
+	return ( r >= 0.0f ) & ( r <= KCC_MAX_MAGNITUDE );
 }
 
 static inline bool kcc_cast_unit( vec2s v )
@@ -489,14 +502,10 @@ static inline bool kcc_cast_unit( vec2s v )
 	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= 1.0e-3f;
 }
 
-// The core of a valid, in-range circle, capsule, AABB, OBB or polygon (no zero extents). False for everything else
-// (sectors, degenerate boxes, anything kcc_make_proxies rejects): the general path then answers, guards included.
-static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
+// Points the core at a circle, capsule, AABB, OBB or polygon (no zero extents), checking only what indexing
+// needs. False for everything else (sectors, flat boxes, bad counts): the general path answers those.
+static inline bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 {
-	if ( s == NULL )
-	{
-		return false;
-	}
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
@@ -505,15 +514,10 @@ static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 			c->radius = s->circle.radius;
 			c->count = 1;
 			c->faces = 0;
-			return kcc_cast_usable( s->circle.center ) && kcc_cast_radius( s->circle.radius );
+			return true;
 		case KCC_SHAPE_CAPSULE:
 		{
 			const kcc_capsule* k = &s->capsule;
-			if ( kcc_cast_usable( k->a ) == false || kcc_cast_usable( k->b ) == false ||
-				 kcc_cast_radius( k->radius ) == false )
-			{
-				return false;
-			}
 			c->points = &k->a; // a and b are adjacent in kcc_capsule
 			c->radius = k->radius;
 			if ( k->a.x == k->b.x && k->a.y == k->b.y )
@@ -530,14 +534,12 @@ static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 			c->normals = c->storage + 4;
 			c->count = 2;
 			c->faces = 2;
-			// Points denormal-apart give no usable normal: the general path handles them.
-			return kcc_cast_unit( c->storage[4] );
+			return true;
 		}
 		case KCC_SHAPE_AABB:
 		{
 			const kcc_aabb* b = &s->aabb;
-			if ( kcc_cast_usable( b->min ) == false || kcc_cast_usable( b->max ) == false || b->min.x >= b->max.x ||
-				 b->min.y >= b->max.y )
+			if ( !( b->min.x < b->max.x && b->min.y < b->max.y ) )
 			{
 				return false;
 			}
@@ -559,9 +561,7 @@ static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 		case KCC_SHAPE_OBB:
 		{
 			const kcc_obb* b = &s->obb;
-			if ( kcc_cast_usable( b->center ) == false || kcc_cast_usable( b->half_extents ) == false ||
-				 kcc_cast_usable( b->rotation ) == false || b->half_extents.x <= 0.0f || b->half_extents.y <= 0.0f ||
-				 kcc_cast_unit( b->rotation ) == false )
+			if ( !( b->half_extents.x > 0.0f && b->half_extents.y > 0.0f ) )
 			{
 				return false;
 			}
@@ -586,45 +586,44 @@ static bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 			return true;
 		}
 		case KCC_SHAPE_POLYGON:
-		{
-			const kcc_polygon* p = &s->polygon;
-			if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || kcc_cast_radius( p->radius ) == false )
-			{
-				return false;
-			}
-			bool ok = true;
-			for ( int i = 0; i < p->count; ++i )
-			{
-				ok = ok && kcc_cast_usable( p->vertices[i] ) && kcc_cast_unit( p->normals[i] );
-			}
-			c->points = p->vertices;
-			c->normals = p->normals;
-			c->radius = p->radius;
-			c->count = p->count;
-			c->faces = p->count;
-			return ok;
-		}
+			c->points = s->polygon.vertices;
+			c->normals = s->polygon.normals;
+			c->radius = s->polygon.radius;
+			c->count = s->polygon.count;
+			c->faces = s->polygon.count;
+			return s->polygon.count >= 3 && s->polygon.count <= KCC_MAX_POLYGON_VERTICES;
 		default:
 			return false;
 	}
 }
 
-// Smallest dot( u, p ) over the points, and its index.
-static inline float kcc_cast_min_dot( const vec2s* points, int count, vec2s u, int* index )
+// What kcc_make_proxies accepts (finite, within KCC_MAX_MAGNITUDE, unit normals and rotation, non-negative
+// radius), checked through sums: NaN and Inf propagate into them, and a sum within the limit bounds every term.
+// A shape refused here only takes the general path, which checks each value. Checked only for a hit in release
+// builds: a miss is the answer for an invalid shape too, and no value can make the arithmetic crash.
+static bool kcc_cast_core_valid( const kcc_shape* s, const kcc_cast_core* c )
 {
-	float best = kcc_dot( u, points[0] );
-	int best_index = 0;
-	for ( int i = 1; i < count; ++i )
+	if ( s->type == KCC_SHAPE_OBB )
 	{
-		float value = kcc_dot( u, points[i] );
-		best_index = value < best ? i : best_index;
-		best = value < best ? value : best;
+		const kcc_obb* b = &s->obb;
+		return kcc_cast_usable( b->center ) & kcc_cast_usable( b->half_extents ) & kcc_cast_usable( b->rotation ) &
+			   kcc_cast_unit( b->rotation );
 	}
-	*index = best_index;
-	return best;
+	float size = 0.0f, skew = 0.0f;
+	for ( int i = 0; i < c->count; ++i )
+	{
+		size += fabsf( c->points[i].x ) + fabsf( c->points[i].y );
+	}
+	for ( int i = 0; i < c->faces; ++i )
+	{
+		// A capsule's points denormal-apart give no unit normal either.
+		vec2s n = c->normals[i];
+		skew += fabsf( n.x * n.x + n.y * n.y - 1.0f );
+	}
+	return ( size <= KCC_MAX_MAGNITUDE ) & ( skew <= 1.0e-3f ) & kcc_cast_radius( c->radius );
 }
 
-// Where a point q of the plane's side stands relative to face f of M: on the face's extent (its tangential
+// Where a point q on the plane's side stands relative to face f of M: on the face's extent (its tangential
 // projection lies on the face), or beyond one end, whose vertex w of M is then the closest feature.
 typedef struct kcc_cast_feature
 {
@@ -636,7 +635,7 @@ typedef struct kcc_cast_feature
 // Face f < b->faces is b's edge f: its points are b_f .. b_f+1 minus a's support in -n. Otherwise a's edge
 // j = f - b->faces reversed: b's support in -n_a minus a_j .. a_j+1. Points of the other core within rounding of
 // the support line count too: a parallel edge of it lengthens the face (two boxes landing flat).
-static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cast_core* b, int f, int support, vec2s q )
+static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cast_core* b, int f, vec2s q )
 {
 	bool on_b = f < b->faces;
 	const kcc_cast_core* fixed = on_b ? b : a;
@@ -647,18 +646,26 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 	vec2s n = fixed->normals[i];
 	vec2s e = kcc_sub( e1, e0 );
 	float ee = kcc_dot( e, e );
-	// The other core moves by q relative to b's edge, or b moves by -q relative to a's edge.
+	// The other core moves by q relative to b's edge, or b moves by -q relative to a's edge: c = (o + base) . e.
 	vec2s base = on_b ? kcc_sub( q, e0 ) : kcc_sub( kcc_scale( q, -1.0f ), e0 );
-	vec2s s = other->points[support];
-	float level = kcc_dot( n, s ) + 4.0f * FLT_EPSILON * ( fabsf( s.x ) + fabsf( s.y ) );
-	float c_lo = FLT_MAX, c_hi = -FLT_MAX;
+	const vec2s* o = other->points;
+	// The support (smallest n . o), then any other point within rounding of its line (rare: a parallel edge).
+	float value[KCC_MAX_POLYGON_VERTICES];
+	int support = 0;
+	value[0] = kcc_dot( n, o[0] );
+	for ( int k = 1; k < other->count; ++k )
+	{
+		value[k] = kcc_dot( n, o[k] );
+		support = value[k] < value[support] ? k : support;
+	}
 	int lo = support, hi = support;
+	float c_lo = kcc_dot( kcc_add( o[support], base ), e ), c_hi = c_lo;
+	float level = value[support] + 4.0f * FLT_EPSILON * ( fabsf( o[support].x ) + fabsf( o[support].y ) );
 	for ( int k = 0; k < other->count; ++k )
 	{
-		vec2s o = other->points[k];
-		if ( kcc_dot( n, o ) <= level )
+		if ( value[k] <= level && k != support )
 		{
-			float c = kcc_dot( kcc_add( o, base ), e );
+			float c = kcc_dot( kcc_add( o[k], base ), e );
 			lo = c < c_lo ? k : lo;
 			c_lo = c < c_lo ? c : c_lo;
 			hi = c > c_hi ? k : hi;
@@ -680,21 +687,20 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 		else
 		{
 			float span = c_hi - c_lo;
-			out.core_b = span > 0.0f ? kcc_lerp( other->points[lo], other->points[hi], ( mid - c_lo ) / span )
-									 : other->points[lo];
+			out.core_b = span > 0.0f ? kcc_lerp( o[lo], o[hi], ( mid - c_lo ) / span ) : o[lo];
 		}
 		return out;
 	}
 	out.on_face = false;
 	if ( c_lo > ee )
 	{
-		out.core_b = on_b ? e1 : other->points[lo];
-		out.vertex = on_b ? kcc_sub( e1, other->points[lo] ) : kcc_sub( other->points[lo], e1 );
+		out.core_b = on_b ? e1 : o[lo];
+		out.vertex = on_b ? kcc_sub( e1, o[lo] ) : kcc_sub( o[lo], e1 );
 	}
 	else
 	{
-		out.core_b = on_b ? e0 : other->points[hi];
-		out.vertex = on_b ? kcc_sub( e0, other->points[hi] ) : kcc_sub( other->points[hi], e0 );
+		out.core_b = on_b ? e0 : o[hi];
+		out.vertex = on_b ? kcc_sub( e0, o[hi] ) : kcc_sub( o[hi], e0 );
 	}
 	return out;
 }
@@ -704,92 +710,35 @@ static inline vec2s kcc_cast_face_normal( const kcc_cast_core* a, const kcc_cast
 	return f < b->faces ? b->normals[f] : kcc_scale( a->normals[f - b->faces], -1.0f );
 }
 
-#define KCC_CAST_MAX_FACES ( 2 * KCC_MAX_POLYGON_VERTICES )
-
-static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation )
+// The ray enters the mitered polygon at fraction lower through face enter: the hit on that face, or on the disc
+// of the vertex at the end it passed, or a miss of that disc.
+static kcc_cast_output kcc_cast_entered( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded,
+										 int enter, float lower )
 {
-	float rounded = a->radius + b->radius + separation;
-	float nums[KCC_CAST_MAX_FACES];
-	int supports[KCC_CAST_MAX_FACES];
-
-	// The clip interval [lower, upper] as fractions with positive denominators: no division in the loop.
-	float lower_num = 0.0f, lower_den = 1.0f, upper_num = 1.0f, upper_den = 1.0f;
-	int enter = -1;
-	bool outside = false;
-	int faces = b->faces + a->faces;
-	for ( int f = 0; f < faces; ++f )
-	{
-		// Face line: dot( n, x ) <= num along the ray x = t * d.
-		vec2s n;
-		float num;
-		int support;
-		if ( f < b->faces )
-		{
-			n = b->normals[f];
-			num = kcc_dot( n, b->points[f] ) - kcc_cast_min_dot( a->points, a->count, n, &support ) + rounded;
-		}
-		else
-		{
-			int j = f - b->faces;
-			vec2s na = a->normals[j];
-			num = kcc_dot( na, a->points[j] ) - kcc_cast_min_dot( b->points, b->count, na, &support ) + rounded;
-			n = kcc_scale( na, -1.0f );
-		}
-		nums[f] = num;
-		supports[f] = support;
-		float den = kcc_dot( n, d );
-		if ( den < 0.0f )
-		{
-			// Entering at num / den: later than lower when num * lower_den < lower_num * den.
-			if ( num * lower_den < lower_num * den )
-			{
-				lower_num = -num;
-				lower_den = -den;
-				enter = f;
-			}
-		}
-		else if ( den > 0.0f )
-		{
-			if ( num * upper_den < upper_num * den )
-			{
-				upper_num = num;
-				upper_den = den;
-			}
-		}
-		else
-		{
-			outside = outside || num < 0.0f;
-		}
-	}
 	kcc_cast_output out = kcc_cast_miss();
-	if ( outside || lower_num * upper_den > upper_num * lower_den )
+	float t = lower;
+	kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, t ) );
+	vec2s normal = kcc_cast_face_normal( a, b, enter );
+	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
 	{
 		return out;
 	}
+	out.hit = true;
+	out.fraction = t;
+	out.normal = normal;
+	out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+	return out;
+}
 
+// The start is within every offset line. The face of largest separation (best, -1 when M is a point) holds the
+// closest point of M or ends at the closest vertex.
+static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded, int best,
+									   float best_separation )
+{
+	kcc_cast_output out = kcc_cast_miss();
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	if ( enter >= 0 )
-	{
-		float t = lower_num / lower_den;
-		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, supports[enter], kcc_scale( d, t ) );
-		vec2s normal = kcc_cast_face_normal( a, b, enter );
-		if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) == false )
-		{
-			return out;
-		}
-		out.hit = true;
-		out.fraction = t;
-		out.normal = normal;
-		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
-		return out;
-	}
-
-	// The start is within every offset line. The face of largest separation (smallest num) holds the closest
-	// point of M or ends at the closest vertex.
 	kcc_cast_feature feature;
-	float best_separation = 0.0f;
-	int best = 0;
-	if ( faces == 0 )
+	if ( best < 0 )
 	{
 		feature.on_face = false;
 		feature.core_b = b->points[0];
@@ -797,12 +746,7 @@ static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kc
 	}
 	else
 	{
-		for ( int f = 1; f < faces; ++f )
-		{
-			best = nums[f] < nums[best] ? f : best;
-		}
-		best_separation = rounded - nums[best];
-		feature = kcc_cast_classify( a, b, best, supports[best], origin );
+		feature = kcc_cast_classify( a, b, best, origin );
 	}
 	float distance;
 	vec2s direction; // out of the target toward the mover
@@ -849,6 +793,367 @@ static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kc
 		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
 	}
 	return out;
+}
+
+#define KCC_CAST_MAX_FACES ( 2 * KCC_MAX_POLYGON_VERTICES )
+
+// The face lines of M offset by rounded: dot( n_f, x ) <= num[f], and den[f] = dot( n_f, d ). Written per mover
+// core size so the common movers (circle, capsule) have no inner loop. Returns the face count.
+static inline int kcc_cast_faces( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded, float* num,
+								  float* den )
+{
+	const vec2s* pb = b->points;
+	const vec2s* nb = b->normals;
+	const vec2s* pa = a->points;
+	if ( a->count == 1 )
+	{
+		vec2s a0 = pa[0];
+		for ( int k = 0; k < b->faces; ++k )
+		{
+			num[k] = kcc_dot( nb[k], kcc_sub( pb[k], a0 ) ) + rounded;
+			den[k] = kcc_dot( nb[k], d );
+		}
+		return b->faces;
+	}
+	if ( a->count == 2 )
+	{
+		vec2s a0 = pa[0], a1 = pa[1];
+		for ( int k = 0; k < b->faces; ++k )
+		{
+			float s0 = kcc_dot( nb[k], a0 ), s1 = kcc_dot( nb[k], a1 );
+			num[k] = kcc_dot( nb[k], pb[k] ) - ( s0 < s1 ? s0 : s1 ) + rounded;
+			den[k] = kcc_dot( nb[k], d );
+		}
+		// The segment's two faces: normal u (a0 to a1) reversed is -u with support max over b of -u . b + u . a0;
+		// the other is +u with support max over b of u . b - u . a1.
+		vec2s u = a->normals[0];
+		float lo = kcc_dot( u, pb[0] ), hi = lo;
+		for ( int k = 1; k < b->count; ++k )
+		{
+			float value = kcc_dot( u, pb[k] );
+			lo = value < lo ? value : lo;
+			hi = value > hi ? value : hi;
+		}
+		int f = b->faces;
+		float ud = kcc_dot( u, d );
+		num[f] = kcc_dot( u, a0 ) - lo + rounded;
+		den[f] = -ud;
+		num[f + 1] = hi - kcc_dot( u, a1 ) + rounded;
+		den[f + 1] = ud;
+		return f + 2;
+	}
+	for ( int k = 0; k < b->faces; ++k )
+	{
+		float low = kcc_dot( nb[k], pa[0] );
+		for ( int i = 1; i < a->count; ++i )
+		{
+			float value = kcc_dot( nb[k], pa[i] );
+			low = value < low ? value : low;
+		}
+		num[k] = kcc_dot( nb[k], pb[k] ) - low + rounded;
+		den[k] = kcc_dot( nb[k], d );
+	}
+	const vec2s* na = a->normals;
+	for ( int j = 0; j < a->faces; ++j )
+	{
+		float low = kcc_dot( na[j], pb[0] );
+		for ( int k = 1; k < b->count; ++k )
+		{
+			float value = kcc_dot( na[j], pb[k] );
+			low = value < low ? value : low;
+		}
+		num[b->faces + j] = kcc_dot( na[j], pa[j] ) - low + rounded;
+		den[b->faces + j] = -kcc_dot( na[j], d );
+	}
+	return b->faces + a->faces;
+}
+
+#if defined( KCC_CAST_SSE2 )
+static inline float kcc_cast_hmax( __m128 v )
+{
+	v = _mm_max_ps( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+	return _mm_cvtss_f32( _mm_max_ss( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 2, 3, 0, 1 ) ) ) );
+}
+
+static inline float kcc_cast_hmin( __m128 v )
+{
+	v = _mm_min_ps( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+	return _mm_cvtss_f32( _mm_min_ss( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 2, 3, 0, 1 ) ) ) );
+}
+
+// The controller's pairs: a circle or capsule (a point or segment core) against a core of 3 or 4 points (a tile):
+// the same lines and arithmetic as kcc_cast_faces and the clip below, straight-line, b's faces in one register
+// and the segment's two faces in another.
+static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation,
+											bool* valid )
+{
+	float rounded = a->radius + b->radius + separation;
+	const float* pb = b->points[0].raw;
+	const float* nb = b->normals[0].raw;
+	__m128 p01 = _mm_loadu_ps( pb ), p23 = _mm_loadu_ps( pb + 4 );
+	__m128 n01 = _mm_loadu_ps( nb ), n23 = _mm_loadu_ps( nb + 4 );
+	__m128 bx = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+	__m128 by = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+	__m128 nx = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+	__m128 ny = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+	vec2s a0 = a->points[0], a1 = a->points[a->count - 1];
+	__m128 s0 = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a0.x ) ), _mm_mul_ps( ny, _mm_set1_ps( a0.y ) ) );
+	__m128 s1 = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a1.x ) ), _mm_mul_ps( ny, _mm_set1_ps( a1.y ) ) );
+	__m128 n_dot_b = _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) );
+	__m128 inf = _mm_set1_ps( INFINITY );
+	// A triangle's fourth lane: num +inf, den 0 (no limit, never the face of largest separation).
+	__m128 lane = _mm_castsi128_ps( _mm_cmplt_epi32( _mm_set_epi32( 3, 2, 1, 0 ), _mm_set1_epi32( b->faces ) ) );
+	// What kcc_make_proxies accepts, from the loaded values: |x| + |y| within KCC_MAX_MAGNITUDE (a bound on each),
+	// unit normals (a capsule's from points denormal-apart is not), radii in range; NaN fails every test.
+	__m128 sign = _mm_set1_ps( -0.0f );
+	__m128 size = _mm_add_ps( _mm_andnot_ps( sign, bx ), _mm_andnot_ps( sign, by ) );
+	__m128 skew = _mm_andnot_ps( sign, _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, nx ), _mm_mul_ps( ny, ny ) ), _mm_set1_ps( 1.0f ) ) );
+	__m128 bad = _mm_or_ps( _mm_cmpnle_ps( size, _mm_set1_ps( KCC_MAX_MAGNITUDE ) ), _mm_cmpnle_ps( skew, _mm_set1_ps( 1.0e-3f ) ) );
+	vec2s u = a->faces == 2 ? a->normals[0] : kcc_v2( 1.0f, 0.0f );
+	*valid = _mm_movemask_ps( _mm_and_ps( lane, bad ) ) == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius ) &&
+			 kcc_cast_usable( a0 ) && kcc_cast_usable( a1 ) && kcc_cast_unit( u );
+
+	__m128 num_b = _mm_add_ps( _mm_sub_ps( n_dot_b, _mm_min_ps( s1, s0 ) ), _mm_set1_ps( rounded ) );
+	num_b = _mm_or_ps( _mm_and_ps( lane, num_b ), _mm_andnot_ps( lane, inf ) );
+	__m128 den_b = _mm_and_ps( lane, _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( d.x ) ), _mm_mul_ps( ny, _mm_set1_ps( d.y ) ) ) );
+
+	// The segment's faces (lanes 0, 1; none for a point): normal u reversed, support max over b of -u . b + u . a0,
+	// and u, support max over b of u . b - u . a1.
+	__m128 num_a = inf, den_a = _mm_setzero_ps();
+	if ( a->faces == 2 )
+	{
+		__m128 u_dot_b = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( u.x ), bx ), _mm_mul_ps( _mm_set1_ps( u.y ), by ) );
+		float lo = kcc_cast_hmin( _mm_or_ps( _mm_and_ps( lane, u_dot_b ), _mm_andnot_ps( lane, inf ) ) );
+		float hi = kcc_cast_hmax( _mm_or_ps( _mm_and_ps( lane, u_dot_b ), _mm_andnot_ps( lane, _mm_set1_ps( -INFINITY ) ) ) );
+		float ud = kcc_dot( u, d );
+		num_a = _mm_setr_ps( kcc_dot( u, a0 ) - lo + rounded, hi - kcc_dot( u, a1 ) + rounded, INFINITY, INFINITY );
+		den_a = _mm_setr_ps( -ud, ud, 0.0f, 0.0f );
+	}
+
+	// The clip, as in kcc_cast_cores.
+	__m128 zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
+	den_b = _mm_add_ps( den_b, zero );
+	den_a = _mm_add_ps( den_a, zero );
+	__m128 t_b = _mm_div_ps( num_b, den_b ), t_a = _mm_div_ps( num_a, den_a );
+	__m128 entering_b = _mm_cmplt_ps( den_b, zero ), entering_a = _mm_cmplt_ps( den_a, zero );
+	__m128 enters_b = _mm_and_ps( entering_b, t_b ), enters_a = _mm_and_ps( entering_a, t_a );
+	__m128 leaves_b = _mm_or_ps( _mm_andnot_ps( entering_b, t_b ), _mm_and_ps( entering_b, one ) );
+	__m128 leaves_a = _mm_or_ps( _mm_andnot_ps( entering_a, t_a ), _mm_and_ps( entering_a, one ) );
+	float lower = kcc_cast_hmax( _mm_max_ps( _mm_max_ps( enters_b, enters_a ), zero ) );
+	float upper = kcc_cast_hmin( _mm_min_ps( _mm_min_ps( leaves_b, one ), leaves_a ) );
+	kcc_cast_output out = kcc_cast_miss();
+	if ( lower > upper )
+	{
+		return out;
+	}
+	vec2s origin = kcc_v2( 0.0f, 0.0f );
+	if ( lower > 0.0f )
+	{
+		__m128 at = _mm_set1_ps( lower );
+		int mask = _mm_movemask_ps( _mm_cmpeq_ps( enters_b, at ) ) | ( _mm_movemask_ps( _mm_cmpeq_ps( enters_a, at ) ) << 4 );
+		int enter = 0;
+		while ( ( mask & 1 ) == 0 )
+		{
+			mask >>= 1;
+			enter += 1;
+		}
+		// Face numbering of kcc_cast_classify: b's faces, then a's.
+		enter = enter < 4 ? enter : b->faces + enter - 4;
+		float t = lower;
+		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, t ) );
+		vec2s normal = kcc_cast_face_normal( a, b, enter );
+		if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) == false )
+		{
+			return out;
+		}
+		out.hit = true;
+		out.fraction = t;
+		out.normal = normal;
+		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+		return out;
+	}
+	// Starts within every offset line: as in kcc_cast_cores.
+	float nums[8];
+	_mm_storeu_ps( nums, num_b );
+	_mm_storeu_ps( nums + 4, num_a );
+	int best = 0;
+	for ( int f = 1; f < 8; ++f )
+	{
+		best = nums[f] < nums[best] ? f : best;
+	}
+	float best_separation = rounded - nums[best];
+	best = best < 4 ? best : b->faces + best - 4;
+	return kcc_cast_start( a, d, b, rounded, best, best_separation );
+}
+#endif
+
+#if defined( KCC_CAST_SSE2 )
+// b's faces four at a time (b a polygon or box: its arrays hold at least four points and normals; lanes past
+// count are ignored), then a's faces; the same arithmetic as kcc_cast_faces, lane by lane.
+static inline int kcc_cast_faces_sse2( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded,
+									   float* num, float* den )
+{
+	const float* pb = b->points[0].raw;
+	const float* nb = b->normals[0].raw;
+	__m128 inf = _mm_set1_ps( INFINITY );
+	__m128 dx = _mm_set1_ps( d.x ), dy = _mm_set1_ps( d.y ), r = _mm_set1_ps( rounded );
+	bool segment = a->count == 2;
+	vec2s u = segment ? a->normals[0] : kcc_v2( 0.0f, 0.0f );
+	__m128 ux = _mm_set1_ps( u.x ), uy = _mm_set1_ps( u.y );
+	__m128 u_lo = inf, u_hi = _mm_set1_ps( -INFINITY );
+	__m128 bxs[2], bys[2], lanes[2];
+	int groups = ( b->faces + 3 ) >> 2;
+	for ( int g = 0; g < groups; ++g )
+	{
+		__m128 p01 = _mm_loadu_ps( pb + 8 * g ), p23 = _mm_loadu_ps( pb + 8 * g + 4 );
+		__m128 n01 = _mm_loadu_ps( nb + 8 * g ), n23 = _mm_loadu_ps( nb + 8 * g + 4 );
+		__m128 bx = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+		__m128 by = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+		__m128 nx = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+		__m128 ny = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+		__m128 low = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[0].x ) ),
+								 _mm_mul_ps( ny, _mm_set1_ps( a->points[0].y ) ) );
+		for ( int i = 1; i < a->count; ++i )
+		{
+			__m128 value = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[i].x ) ),
+									   _mm_mul_ps( ny, _mm_set1_ps( a->points[i].y ) ) );
+			low = _mm_min_ps( value, low );
+		}
+		__m128 n_dot_b = _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) );
+		__m128 num4 = _mm_add_ps( _mm_sub_ps( n_dot_b, low ), r );
+		__m128 den4 = _mm_add_ps( _mm_mul_ps( nx, dx ), _mm_mul_ps( ny, dy ) );
+		// Lanes past the count: num +inf, den 0 (no limit, never the face of largest separation).
+		__m128i index = _mm_add_epi32( _mm_set_epi32( 3, 2, 1, 0 ), _mm_set1_epi32( 4 * g ) );
+		__m128 lane = _mm_castsi128_ps( _mm_cmplt_epi32( index, _mm_set1_epi32( b->faces ) ) );
+		num4 = _mm_or_ps( _mm_and_ps( lane, num4 ), _mm_andnot_ps( lane, inf ) );
+		den4 = _mm_and_ps( lane, den4 );
+		_mm_storeu_ps( num + 4 * g, num4 );
+		_mm_storeu_ps( den + 4 * g, den4 );
+		bxs[g] = bx;
+		bys[g] = by;
+		lanes[g] = lane;
+		if ( segment )
+		{
+			__m128 value = _mm_add_ps( _mm_mul_ps( ux, bx ), _mm_mul_ps( uy, by ) );
+			u_lo = _mm_min_ps( _mm_or_ps( _mm_and_ps( lane, value ), _mm_andnot_ps( lane, inf ) ), u_lo );
+			u_hi = _mm_max_ps( _mm_or_ps( _mm_and_ps( lane, value ), _mm_andnot_ps( lane, _mm_set1_ps( -INFINITY ) ) ),
+							   u_hi );
+		}
+	}
+	int f = b->faces;
+	if ( segment )
+	{
+		u_lo = _mm_min_ps( u_lo, _mm_shuffle_ps( u_lo, u_lo, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+		u_lo = _mm_min_ss( u_lo, _mm_shuffle_ps( u_lo, u_lo, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+		u_hi = _mm_max_ps( u_hi, _mm_shuffle_ps( u_hi, u_hi, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+		u_hi = _mm_max_ss( u_hi, _mm_shuffle_ps( u_hi, u_hi, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+		float lo = _mm_cvtss_f32( u_lo ), hi = _mm_cvtss_f32( u_hi );
+		float ud = kcc_dot( u, d );
+		num[f] = kcc_dot( u, a->points[0] ) - lo + rounded;
+		den[f] = -ud;
+		num[f + 1] = hi - kcc_dot( u, a->points[1] ) + rounded;
+		den[f + 1] = ud;
+		f += 2;
+	}
+	else
+	{
+		for ( int j = 0; j < a->faces; ++j )
+		{
+			vec2s n = a->normals[j];
+			__m128 lo4 = inf;
+			for ( int g = 0; g < groups; ++g )
+			{
+				__m128 value = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( n.x ), bxs[g] ), _mm_mul_ps( _mm_set1_ps( n.y ), bys[g] ) );
+				lo4 = _mm_min_ps( _mm_or_ps( _mm_and_ps( lanes[g], value ), _mm_andnot_ps( lanes[g], inf ) ), lo4 );
+			}
+			lo4 = _mm_min_ps( lo4, _mm_shuffle_ps( lo4, lo4, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+			lo4 = _mm_min_ss( lo4, _mm_shuffle_ps( lo4, lo4, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+			num[f] = kcc_dot( n, a->points[j] ) - _mm_cvtss_f32( lo4 ) + rounded;
+			den[f] = -kcc_dot( n, d );
+			f += 1;
+		}
+	}
+	return f;
+}
+#endif
+
+static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation )
+{
+	float rounded = a->radius + b->radius + separation;
+	float num[KCC_CAST_MAX_FACES + 4], den[KCC_CAST_MAX_FACES + 4], entry[KCC_CAST_MAX_FACES + 4];
+	kcc_cast_output out = kcc_cast_miss();
+
+	// Entry: the latest num / den over the faces the ray enters (den < 0); exit: the earliest over the faces it
+	// leaves (den > 0); a face it runs along (den == 0) must hold at the start. + 0 turns -0 into +0, so such a
+	// face counts as left at num / +0: -inf (the start is outside it: a miss), +inf or NaN (inside or on it: no
+	// limit; NaN loses the min). The divisions are independent and the selects branch-free (the signs are random
+	// for random directions).
+	float lower, upper;
+#if defined( KCC_CAST_SSE2 )
+	int faces = b->count >= 3 ? kcc_cast_faces_sse2( a, d, b, rounded, num, den ) : kcc_cast_faces( a, d, b, rounded, num, den );
+	int padded = ( faces + 3 ) & ~3;
+	_mm_storeu_ps( num + faces, _mm_set1_ps( INFINITY ) );
+	_mm_storeu_ps( den + faces, _mm_setzero_ps() );
+	__m128 zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
+	__m128 lower4 = zero, upper4 = one;
+	for ( int f = 0; f < padded; f += 4 )
+	{
+		__m128 den4 = _mm_add_ps( _mm_loadu_ps( den + f ), zero );
+		__m128 t = _mm_div_ps( _mm_loadu_ps( num + f ), den4 );
+		__m128 entering = _mm_cmplt_ps( den4, zero );
+		__m128 enters = _mm_and_ps( entering, t );
+		__m128 leaves = _mm_or_ps( _mm_andnot_ps( entering, t ), _mm_and_ps( entering, one ) );
+		_mm_storeu_ps( entry + f, enters );
+		lower4 = _mm_max_ps( enters, lower4 );
+		upper4 = _mm_min_ps( leaves, upper4 );
+	}
+	lower4 = _mm_max_ps( lower4, _mm_shuffle_ps( lower4, lower4, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+	lower4 = _mm_max_ss( lower4, _mm_shuffle_ps( lower4, lower4, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+	upper4 = _mm_min_ps( upper4, _mm_shuffle_ps( upper4, upper4, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+	upper4 = _mm_min_ss( upper4, _mm_shuffle_ps( upper4, upper4, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+	lower = _mm_cvtss_f32( lower4 );
+	upper = _mm_cvtss_f32( upper4 );
+#else
+	int faces = kcc_cast_faces( a, d, b, rounded, num, den );
+	lower = 0.0f;
+	upper = 1.0f;
+	for ( int f = 0; f < faces; ++f )
+	{
+		float den_f = den[f] + 0.0f;
+		float t = num[f] / den_f;
+		float enters = den_f < 0.0f ? t : 0.0f;
+		float leaves = den_f >= 0.0f ? t : 1.0f;
+		entry[f] = enters;
+		lower = enters > lower ? enters : lower;
+		upper = leaves < upper ? leaves : upper;
+	}
+#endif
+	if ( lower > upper )
+	{
+		return out;
+	}
+	int enter = -1;
+	for ( int f = 0; f < faces; ++f )
+	{
+		enter = entry[f] == lower ? f : enter;
+	}
+	enter = lower > 0.0f ? enter : -1;
+
+	if ( enter >= 0 )
+	{
+		return kcc_cast_entered( a, d, b, rounded, enter, lower );
+	}
+	// The start is within every offset line: the face of largest separation (smallest num).
+	int best = -1;
+	if ( faces > 0 )
+	{
+		best = 0;
+		for ( int f = 1; f < faces; ++f )
+		{
+			best = num[f] < num[best] ? f : best;
+		}
+	}
+	return kcc_cast_start( a, d, b, rounded, best, best >= 0 ? rounded - num[best] : 0.0f );
 }
 
 // Conservative advancement on GJK distance: a separating line with normal n and gap g cannot close before the
@@ -955,10 +1260,49 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 											 float target_separation, bool conservative );
 
+// Polytope cores (every kind but the sector) take the clipping path; anything else, and anything invalid or out
+// of range, the general path with its asserts and guards. The fast path validates only a hit in release builds:
+// a miss is the answer for an invalid shape too.
+static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+												   float target_separation )
+{
+	kcc_cast_core ca, cb;
+	// Comparisons that fail for NaN as well: finite, within range, separation >= 0.
+	bool usable = ( fabsf( translation.x ) <= KCC_MAX_MAGNITUDE ) & ( fabsf( translation.y ) <= KCC_MAX_MAGNITUDE ) &
+				  ( target_separation >= 0.0f ) & ( target_separation <= KCC_MAX_MAGNITUDE );
+	if ( usable && moving != NULL && target != NULL && kcc_cast_core_make( moving, &ca ) &&
+		 kcc_cast_core_make( target, &cb ) )
+	{
+#if defined( KCC_CAST_SSE2 )
+		if ( ca.count <= 2 && cb.count >= 3 && cb.count <= 4 )
+		{
+			// Validated in every build from the values it loads anyway.
+			bool valid;
+			kcc_cast_output out = kcc_cast_small_sse2( &ca, translation, &cb, target_separation, &valid );
+			return valid ? out : kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+		}
+#endif
+#if defined( KCC_ENABLE_ASSERT )
+		// Debug builds check up front so invalid shapes always reach the general path's asserts.
+		if ( kcc_cast_core_valid( moving, &ca ) && kcc_cast_core_valid( target, &cb ) )
+		{
+			return kcc_cast_cores( &ca, translation, &cb, target_separation );
+		}
+#else
+		kcc_cast_output out = kcc_cast_cores( &ca, translation, &cb, target_separation );
+		if ( out.hit == false || ( kcc_cast_core_valid( moving, &ca ) && kcc_cast_core_valid( target, &cb ) ) )
+		{
+			return out;
+		}
+#endif
+	}
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+}
+
 kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 										   float target_separation )
 {
-	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+	return kcc_shape_cast_fast( moving, translation, target, target_separation );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
@@ -977,14 +1321,6 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 		 target_separation < 0.0f )
 	{
 		return kcc_cast_miss();
-	}
-	if ( conservative == false && kcc_in_range( translation ) && target_separation <= KCC_MAX_MAGNITUDE )
-	{
-		kcc_cast_core ca, cb;
-		if ( kcc_cast_core_make( moving, &ca ) && kcc_cast_core_make( target, &cb ) )
-		{
-			return kcc_cast_cores( &ca, translation, &cb, target_separation );
-		}
 	}
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( moving, pa );
@@ -1038,5 +1374,5 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 
 kcc_cast_output kcc_shape_cast( const kcc_shape* moving, vec2s translation, const kcc_shape* target )
 {
-	return kcc_shape_cast_separation( moving, translation, target, 0.0f );
+	return kcc_shape_cast_fast( moving, translation, target, 0.0f );
 }
