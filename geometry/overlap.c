@@ -3,6 +3,9 @@
 #include "internal.h"
 
 #include <float.h>
+#if defined( __SSE2__ )
+#include <emmintrin.h>
+#endif
 
 // Exact decision for a point against the rounded edge v -> w in double: differences of floats and their products
 // are exact there, so a point exactly on an edge of a sharp polygon counts as touching.
@@ -31,6 +34,64 @@ static bool kcc_edge_decision_exact( vec2s p, vec2s v, vec2s w, float rr )
 	return cross * cross <= r * r * ee;
 }
 
+// Index of the edge of greatest separation n_i . (p - v_i) over the first count edges, and that separation (the
+// first such edge on ties, as a scalar loop in index order picks it).
+#if defined( __SSE2__ )
+#define KCC_LANE_CAP_ROW( n )                                                                                         \
+	{                                                                                                              \
+		0 < n ? FLT_MAX : -FLT_MAX, 1 < n ? FLT_MAX : -FLT_MAX, 2 < n ? FLT_MAX : -FLT_MAX, 3 < n ? FLT_MAX : -FLT_MAX, \
+			4 < n ? FLT_MAX : -FLT_MAX, 5 < n ? FLT_MAX : -FLT_MAX, 6 < n ? FLT_MAX : -FLT_MAX,                    \
+			7 < n ? FLT_MAX : -FLT_MAX                                                                             \
+	}
+// Row count: +FLT_MAX for the lanes of the first count edges, -FLT_MAX for the rest.
+static const float s_kcc_lane_cap[KCC_MAX_POLYGON_VERTICES + 1][8] = {
+	KCC_LANE_CAP_ROW( 0 ), KCC_LANE_CAP_ROW( 1 ), KCC_LANE_CAP_ROW( 2 ), KCC_LANE_CAP_ROW( 3 ), KCC_LANE_CAP_ROW( 4 ),
+	KCC_LANE_CAP_ROW( 5 ), KCC_LANE_CAP_ROW( 6 ), KCC_LANE_CAP_ROW( 7 ), KCC_LANE_CAP_ROW( 8 ) };
+#undef KCC_LANE_CAP_ROW
+
+static int kcc_max_separation_edge( const kcc_polygon* b, float px, float py, float* separation )
+{
+	// Two edges per vector: (x, y) products of four vectors, deinterleaved into the eight sums (each the same
+	// nx * dx + ny * dy as in scalar code). Lanes past count get -FLT_MAX. All eight entries are in the arrays.
+	__m128 p = _mm_setr_ps( px, py, px, py );
+	__m128 q01 = _mm_mul_ps( _mm_loadu_ps( &b->normals[0].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[0].x ) ) );
+	__m128 q23 = _mm_mul_ps( _mm_loadu_ps( &b->normals[2].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[2].x ) ) );
+	__m128 q45 = _mm_mul_ps( _mm_loadu_ps( &b->normals[4].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[4].x ) ) );
+	__m128 q67 = _mm_mul_ps( _mm_loadu_ps( &b->normals[6].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[6].x ) ) );
+	__m128 s0 = _mm_add_ps( _mm_shuffle_ps( q01, q23, _MM_SHUFFLE( 2, 0, 2, 0 ) ),
+							_mm_shuffle_ps( q01, q23, _MM_SHUFFLE( 3, 1, 3, 1 ) ) );
+	__m128 s1 = _mm_add_ps( _mm_shuffle_ps( q45, q67, _MM_SHUFFLE( 2, 0, 2, 0 ) ),
+							_mm_shuffle_ps( q45, q67, _MM_SHUFFLE( 3, 1, 3, 1 ) ) );
+	// Lanes past count take -FLT_MAX: min with +FLT_MAX keeps a lane (a NaN lane becomes FLT_MAX, "separated"),
+	// min with -FLT_MAX drops it whatever the unused entries hold.
+	const float* cap = s_kcc_lane_cap[b->count];
+	s0 = _mm_min_ps( s0, _mm_loadu_ps( cap ) );
+	s1 = _mm_min_ps( s1, _mm_loadu_ps( cap + 4 ) );
+	__m128 m = _mm_max_ps( s0, s1 );
+	m = _mm_max_ps( m, _mm_shuffle_ps( m, m, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+	m = _mm_max_ps( m, _mm_shuffle_ps( m, m, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
+	unsigned bits = (unsigned)_mm_movemask_ps( _mm_cmpeq_ps( s0, m ) ) |
+					( (unsigned)_mm_movemask_ps( _mm_cmpeq_ps( s1, m ) ) << 4 );
+	*separation = _mm_cvtss_f32( m );
+	// no lane equals a NaN maximum (a NaN point): edge 0, and the caller's finiteness test says no
+	return bits != 0 ? __builtin_ctz( bits ) : 0;
+}
+#else
+static int kcc_max_separation_edge( const kcc_polygon* b, float px, float py, float* separation )
+{
+	float best = -FLT_MAX;
+	int best_index = 0;
+	for ( int i = 0; i < b->count; ++i )
+	{
+		float s = b->normals[i].x * ( px - b->vertices[i].x ) + b->normals[i].y * ( py - b->vertices[i].y );
+		best_index = s > best ? i : best_index;
+		best = s > best ? s : best;
+	}
+	*separation = best;
+	return best_index;
+}
+#endif
+
 bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 {
 	int n = b->count;
@@ -43,41 +104,33 @@ bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 
 	// The edge of greatest separation holds the closest feature: if the closest point is a vertex, the point lies
 	// in that vertex's normal cone, and only the two edges at the vertex can be the most separated.
-	float best = -FLT_MAX;
-	int best_index = 0;
-	for ( int i = 0; i < n; ++i )
-	{
-		float s = b->normals[i].x * ( px - b->vertices[i].x ) + b->normals[i].y * ( py - b->vertices[i].y );
-		best_index = s > best ? i : best_index;
-		best = s > best ? s : best;
-	}
+	float best;
+	int best_index = kcc_max_separation_edge( b, px, py, &best );
 
 	vec2s v = b->vertices[best_index];
 	vec2s w = b->vertices[best_index + 1 < n ? best_index + 1 : 0];
-	// Branch-free float decision: inside the core, or within rr of that edge's segment (random queries would
-	// mispredict branches here). Only an answer within rounding of the boundary goes to the exact double test;
+	// Outside the core (best > 0) the distance to that edge's segment is |(best, over / |e|)|, with best the
+	// distance to the edge's line and over how far the projection along e = w - v falls outside [0, ee]. So the
+	// test distance <= rr is best^2 ee + over^2 <= rr^2 ee: no division, no closest point. Branch-free (random
+	// queries would mispredict); only an answer within rounding of the boundary goes to the exact double test,
 	// m bounds the float error of the separation and the distance (a few ulps of |p - v| + |w - v|).
 	float dx = px - v.x, dy = py - v.y;
-	float margin = 1.0e-6f * ( fabsf( dx ) + fabsf( dy ) );
 	float ex = w.x - v.x, ey = w.y - v.y;
 	float ee = ex * ex + ey * ey;
 	float along = dx * ex + dy * ey;
-	along = 0.5f * ( along + fabsf( along ) );
-	along = ee < along ? ee : along;
-	float t = along / ee; // ee > 0: polygon edges have length
-	float qx = dx - t * ex, qy = dy - t * ey;
-	float distance_squared = qx * qx + qy * qy;
-	float rr2 = rr * rr;
-	bool hit = ( best <= 0.0f ) | ( distance_squared <= rr2 );
-	float m = margin + 1.0e-6f * ( fabsf( ex ) + fabsf( ey ) ) + FLT_MIN;
-	bool near_boundary = ( fabsf( best ) <= m ) | ( fabsf( distance_squared - rr2 ) <= 4.0f * m * ( rr + m ) );
+	float over = along - kcc_min_ss( kcc_max_ss( along, 0.0f ), ee );
+	float gap = ( best * best * ee + over * over ) - rr * rr * ee; // ee (distance^2 - rr^2)
+	bool hit = ( best <= 0.0f ) | ( gap <= 0.0f );
+	float m = 1.0e-6f * ( fabsf( dx ) + fabsf( dy ) + fabsf( ex ) + fabsf( ey ) ) + FLT_MIN;
+	// a NaN gap (the squares overflow for huge shapes) goes to the double test too
+	bool near_boundary = ( fabsf( best ) <= m ) | !( fabsf( gap ) > 4.0f * m * ( rr + m ) * ee );
 	if ( near_boundary )
 	{
 		return kcc_edge_decision_exact( a.center, v, w, rr );
 	}
-	// NaN or Inf in the point or the radius: no hit
-	bool finite = ( px - px == 0.0f ) & ( py - py == 0.0f ) & ( rr - rr == 0.0f );
-	return hit & finite;
+	// NaN or Inf in the point or the radius: no hit (x - x is 0 for finite x, NaN otherwise)
+	float not_finite = ( px - px ) + ( py - py ) + ( rr - rr );
+	return hit & ( not_finite <= 0.0f );
 }
 
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )
