@@ -148,6 +148,12 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 		return result;
 	}
 	float settle = kcc_settle_distance( c, &down );
+	if ( settle > down.travel + tolerance )
+	{
+		// A steep surface (a wall, a 60 degree top) stops the descent before the floor found below: the character
+		// would hang on it, not stand on the step.
+		return result;
+	}
 	settle = kcc_minf( settle > 0.0f ? settle : 0.0f, down.travel );
 	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
 	if ( kcc_dot2( glms_vec2_sub( p3, p ), up ) <= tolerance )
