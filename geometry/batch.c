@@ -21,6 +21,15 @@
 
 #define KCC_BATCH_CHUNK 256
 
+// The kernels are built twice, for AVX2 (eight lanes) and for the baseline (four), and the loader picks one per
+// machine (GCC's target_clones: an ifunc). The same IEEE operations in either, so the same answers (no FMA: the
+// AVX2 clone may not contract a * b + c).
+#if defined( __GNUC__ ) && !defined( __clang__ ) && defined( __x86_64__ ) && defined( __linux__ )
+#define KCC_BATCH_CLONES __attribute__( ( target_clones( "avx2", "default" ) ) )
+#else
+#define KCC_BATCH_CLONES
+#endif
+
 // A circle entry takes part only when its centre is finite and its radius finite and >= 0, exactly the circles
 // kcc_overlap would accept (x * 0 is 0 for finite x, NaN otherwise).
 KCC_INLINE bool kcc_batch_circle_ok( float x, float y, float r )
@@ -32,7 +41,7 @@ KCC_INLINE bool kcc_batch_circle_ok( float x, float y, float r )
 typedef void kcc_batch_kernel( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags );
 
-static void kcc_batch_circle( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_circle( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							  uint8_t* restrict flags )
 {
 	const kcc_circle shape = s->circle;
@@ -44,7 +53,7 @@ static void kcc_batch_circle( const kcc_shape* s, const vec2s* restrict centers,
 	}
 }
 
-static void kcc_batch_aabb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_aabb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							uint8_t* restrict flags )
 {
 	const kcc_aabb box = s->aabb;
@@ -56,7 +65,7 @@ static void kcc_batch_aabb( const kcc_shape* s, const vec2s* restrict centers, c
 	}
 }
 
-static void kcc_batch_obb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_obb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 						   uint8_t* restrict flags )
 {
 	const kcc_obb box = s->obb;
@@ -68,7 +77,7 @@ static void kcc_batch_obb( const kcc_shape* s, const vec2s* restrict centers, co
 	}
 }
 
-static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							  uint8_t* restrict flags )
 {
 	const kcc_sector sector = s->sector;
@@ -80,7 +89,7 @@ static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers,
 	}
 }
 
-static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {
 	const kcc_capsule cap = s->capsule;
@@ -96,7 +105,7 @@ static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers
 // circles beyond it by more than a bound on that test's rounding margin are out there too (the distance to the
 // closest feature is at least the separation), and the few others (in an area query) run the full test, so the
 // answers are identical.
-static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
+KCC_BATCH_CLONES static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags )
 {
 	const kcc_polygon* p = &s->polygon;
