@@ -54,8 +54,7 @@ static inline vec2s kcc_lerp( vec2s a, vec2s b, float s )
 
 static inline vec2s kcc_normalize_or( vec2s v, vec2s fallback )
 {
-	float length = sqrtf( kcc_dot( v, v ) );
-	return length > 0.0f ? kcc_scale( v, 1.0f / length ) : fallback;
+	return kcc_unit_or( v, fallback );
 }
 
 static inline bool kcc_in_range( vec2s v )
@@ -431,14 +430,14 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s translation
 		if ( start.distance > radii )
 		{
 			// Within the separation, not overlapping: the separating normal points from b's core to a's.
-			vec2s normal = kcc_scale( start.point, -1.0f / start.distance );
+			vec2s normal = kcc_unit_or( kcc_scale( start.point, -1.0f ), kcc_v2( 0.0f, 1.0f ) );
 			out.normal = normal;
 			out.point = kcc_add( core_b, kcc_scale( normal, b->radius ) );
 		}
 		else if ( start.distance > 0.0f )
 		{
 			// Only the rounded parts overlap: the middle of the overlap between the cores.
-			vec2s normal = kcc_scale( start.point, -1.0f / start.distance );
+			vec2s normal = kcc_unit_or( kcc_scale( start.point, -1.0f ), kcc_v2( 0.0f, 1.0f ) );
 			out.point = kcc_add( core_b, kcc_scale( normal, 0.5f * ( b->radius + start.distance - a->radius ) ) );
 		}
 		else
@@ -561,7 +560,7 @@ static inline bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 		case KCC_SHAPE_OBB:
 		{
 			const kcc_obb* b = &s->obb;
-			if ( !( b->half_extents.x > 0.0f && b->half_extents.y > 0.0f ) )
+			if ( !( b->half_extents.x > 0.0f && b->half_extents.y > 0.0f && fabsf( b->angle ) <= KCC_MAX_MAGNITUDE ) )
 			{
 				return false;
 			}
@@ -644,8 +643,10 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 	int i1 = i + 1 == fixed->count ? 0 : i + 1;
 	vec2s e0 = fixed->points[i], e1 = fixed->points[i1];
 	vec2s n = fixed->normals[i];
-	vec2s e = kcc_sub( e1, e0 );
-	float ee = kcc_dot( e, e );
+	// Positions along the face are measured on its unit tangent (the normal turned left: the edge direction),
+	// so an edge of zero length (a degenerate core) has an extent of zero, not an undefined one.
+	vec2s e = kcc_v2( -n.y, n.x );
+	float ee = kcc_dot( kcc_sub( e1, e0 ), e );
 	// The other core moves by q relative to b's edge, or b moves by -q relative to a's edge: c = (o + base) . e.
 	vec2s base = on_b ? kcc_sub( q, e0 ) : kcc_sub( kcc_scale( q, -1.0f ), e0 );
 	const vec2s* o = other->points;
@@ -682,7 +683,7 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 		float mid = 0.5f * ( from + to );
 		if ( on_b )
 		{
-			out.core_b = kcc_add( e0, kcc_scale( e, ee > 0.0f ? mid / ee : 0.0f ) );
+			out.core_b = kcc_add( e0, kcc_scale( e, mid ) );
 		}
 		else
 		{
@@ -758,7 +759,7 @@ static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kc
 	else
 	{
 		distance = sqrtf( kcc_dot( feature.vertex, feature.vertex ) );
-		direction = distance > 0.0f ? kcc_scale( feature.vertex, -1.0f / distance ) : kcc_v2( 0.0f, 0.0f );
+		direction = kcc_unit_or( kcc_scale( feature.vertex, -1.0f ), kcc_v2( 0.0f, 0.0f ) );
 	}
 	if ( distance <= rounded )
 	{
@@ -1172,7 +1173,7 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 	{
 		kcc_gjk_output g = kcc_gjk_distance( a, kcc_scale( translation, t ), b );
 		float distance = g.distance;
-		vec2s normal = distance > 0.0f ? kcc_scale( kcc_sub( g.point_a, g.point_b ), 1.0f / distance )
+		vec2s normal = distance > 0.0f ? kcc_unit_or( kcc_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) )
 									   : kcc_v2( 0.0f, 0.0f ); // out of b toward a
 		if ( t == 0.0f && distance <= target )
 		{
@@ -1217,7 +1218,7 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 				kcc_gjk_output earlier = kcc_gjk_distance( a, kcc_scale( translation, back > 0.0f ? back : 0.0f ), b );
 				if ( earlier.distance > distance )
 				{
-					normal = kcc_scale( kcc_sub( earlier.point_a, earlier.point_b ), 1.0f / earlier.distance );
+					normal = kcc_unit_or( kcc_sub( earlier.point_a, earlier.point_b ), normal );
 				}
 			}
 			out.normal = normal;

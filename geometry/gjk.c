@@ -37,10 +37,9 @@ static inline float kcc_cross( vec2s a, vec2s b )
 // Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
-	vec2s e = kcc_sub( b, a );
-	float length = sqrtf( e.x * e.x + e.y * e.y );
-	float inv = length > 0.0f ? 1.0f / length : 0.0f;
-	return kcc_v2( e.y * inv, -e.x * inv );
+	// Scaled before normalising: points denormal-apart still give a unit normal (bug H3-8).
+	vec2s e = kcc_unit_or( kcc_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
+	return kcc_v2( e.y, -e.x );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -205,7 +204,8 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		{
 			const kcc_obb* b = &s->obb;
 			if ( kcc_usable_vec2( b->center ) == false || kcc_usable_vec2( b->half_extents ) == false ||
-				 kcc_usable_vec2( b->rotation ) == false || b->half_extents.x < 0.0f || b->half_extents.y < 0.0f )
+				 kcc_usable_vec2( b->rotation ) == false || b->half_extents.x < 0.0f || b->half_extents.y < 0.0f ||
+				 kcc_usable_float( b->angle ) == false )
 			{
 				return 0;
 			}
@@ -576,7 +576,7 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 	float radii = a->radius + b->radius;
 	if ( core.distance > radii && core.distance > 0.0f )
 	{
-		vec2s normal = kcc_scale( kcc_sub( core.point_b, core.point_a ), 1.0f / core.distance );
+		vec2s normal = kcc_unit_or( kcc_sub( core.point_b, core.point_a ), kcc_v2( 0.0f, 1.0f ) );
 		out.distance = core.distance - radii;
 		out.normal = normal;
 		out.point_a = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
@@ -586,7 +586,7 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 	if ( core.distance > 0.0f )
 	{
 		// Only the rounded parts overlap: report the middle of the overlap on the line between the cores.
-		vec2s normal = kcc_scale( kcc_sub( core.point_b, core.point_a ), 1.0f / core.distance );
+		vec2s normal = kcc_unit_or( kcc_sub( core.point_b, core.point_a ), kcc_v2( 0.0f, 1.0f ) );
 		vec2s pa = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
 		vec2s pb = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
 		out.point_a = kcc_scale( kcc_add( pa, pb ), 0.5f );
@@ -713,13 +713,19 @@ void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minko
 	int edges_b = kcc_sorted_edges( b, 1.0f, vb, nb, kb, ib );
 
 	int i = 0, j = 0, k = 0;
-	while ( i < edges_a || j < edges_b )
+	while ( ( i < edges_a || j < edges_b ) && k < KCC_MAX_MINKOWSKI_VERTICES )
 	{
 		out->vertices[k] = kcc_sub( vb[j], va[i] );
 		out->index_b[k] = ib[j];
-		// The edge of smaller angle comes first; parallel edges of the same direction merge into one.
-		bool take_a = ka[i] <= kb[j];
-		bool take_b = kb[j] <= ka[i];
+		// The edge of smaller angle comes first; parallel edges of the same direction merge into one. Written so
+		// at least one side advances even for a NaN key (an edge of a degenerate core: bug H3-10), and neither
+		// passes its last edge.
+		bool take_a = !( kb[j] < ka[i] ) && i < edges_a;
+		bool take_b = !( ka[i] < kb[j] ) && j < edges_b;
+		if ( take_a == false && take_b == false )
+		{
+			break;
+		}
 		out->normals[k] = take_a ? na[i] : nb[j];
 		i += take_a ? 1 : 0;
 		j += take_b ? 1 : 0;

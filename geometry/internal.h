@@ -87,6 +87,21 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 											 float target_separation );
 
+/// v / |v|, or fallback when v is zero. Scaled by its largest component first, so vectors whose squared length
+/// underflows (denormal components) still give a unit result.
+static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
+{
+	float ax = fabsf( v.x ), ay = fabsf( v.y );
+	float m = ax > ay ? ax : ay;
+	if ( !( m > 0.0f && m < INFINITY ) )
+	{
+		return fallback;
+	}
+	vec2s s = kcc_v2( v.x / m, v.y / m );
+	float inv = 1.0f / sqrtf( s.x * s.x + s.y * s.y );
+	return kcc_v2( s.x * inv, s.y * inv );
+}
+
 /// Largest coordinate, extent, radius or translation magnitude the distance, cast and penetration queries accept
 /// (kcc_make_proxies, casts): their arithmetic multiplies up to four such values, which stays finite in float
 /// below this, so no NaN can come out. Beyond it the queries return their empty result.

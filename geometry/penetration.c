@@ -42,7 +42,7 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 		}
 		out.overlapping = true;
 		out.depth = radii - closest.distance;
-		out.normal = kcc_scale( closest.point, 1.0f / closest.distance );
+		out.normal = kcc_unit_or( closest.point, kcc_v2( 0.0f, 1.0f ) ); // scaled first: denormal distances too
 		return out;
 	}
 	out.overlapping = true;
