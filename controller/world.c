@@ -6,6 +6,8 @@
 
 #include <chipmunk/chipmunk_structs.h>
 
+#include <string.h>
+
 bool kcc_world_create( kcc_controller* c )
 {
 	cpBody* body = cpBodyNewKinematic();
@@ -159,6 +161,116 @@ static vec2s kcc_polygon_centroid( const vec2s* v, int count )
 	return o;
 }
 
+// Turn at vertex b (a -> b -> c), in double as kcc_shape_is_valid measures it: > 0 for a strictly convex,
+// counter-clockwise corner.
+static double kcc_turn( vec2s a, vec2s b, vec2s c )
+{
+	double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
+	double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
+	return ex * fy - ey * fx;
+}
+
+// Unit normal of the edge a -> b (the edge turned clockwise), zero for a point.
+static vec2s kcc_edge_normal( vec2s a, vec2s b )
+{
+	vec2s e = glms_vec2_sub( b, a );
+	float len = sqrtf( e.x * e.x + e.y * e.y );
+	vec2s normal = { { 0.0f, 0.0f } };
+	if ( len > 0.0f )
+	{
+		normal.x = e.y / len;
+		normal.y = -e.x / len;
+	}
+	return normal;
+}
+
+// Chipmunk accepts polygons the core does not: repeated or collinear vertices (cpPolyShapeNewRaw, a box of zero
+// height), and rounding to the local frame can flatten a corner of a large, nearly round polygon. Drop every
+// vertex that is not a strictly convex corner; what remains is a valid polygon, or a capsule (two points) or a
+// circle (one point) of the same radius, so a degenerate shape still blocks like its segment.
+static void kcc_clean_polygon( kcc_shape* out )
+{
+	kcc_polygon* p = &out->polygon;
+	int n = p->count;
+	// Quick test in float: a turn well above the rounding of its own terms is strictly convex in kcc_shape_is_valid's
+	// double arithmetic too. Only polygons with a corner near flat (or worse) take the exact path below.
+	vec2s previous = glms_vec2_sub( p->vertices[0], p->vertices[n - 1] );
+	bool all_convex = true;
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s edge = glms_vec2_sub( p->vertices[i + 1 < n ? i + 1 : 0], p->vertices[i] );
+		float a = previous.x * edge.y, b = previous.y * edge.x;
+		all_convex &= a - b > 1.0e-5f * ( fabsf( a ) + fabsf( b ) ); // no branch per corner
+		previous = edge;
+	}
+	if ( all_convex )
+	{
+		return; // the common case: nothing to clean
+	}
+	int bad = -1;
+	for ( int i = 0; i < n && bad < 0; ++i )
+	{
+		if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
+		{
+			bad = i;
+		}
+	}
+	if ( bad < 0 )
+	{
+		return;
+	}
+	vec2s original[KCC_MAX_POLYGON_VERTICES];
+	int original_count = n;
+	memcpy( original, p->vertices, (size_t)n * sizeof( vec2s ) );
+	while ( bad >= 0 && n >= 3 )
+	{
+		for ( int i = bad; i + 1 < n; ++i )
+		{
+			p->vertices[i] = p->vertices[i + 1];
+		}
+		n -= 1;
+		bad = -1;
+		for ( int i = 0; i < n && n >= 3 && bad < 0; ++i )
+		{
+			if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
+			{
+				bad = i;
+			}
+		}
+	}
+	if ( n >= 3 )
+	{
+		p->count = n;
+		for ( int i = 0; i < n; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
+		}
+		return;
+	}
+	// Collinear (or a point): the segment between the two original vertices farthest apart.
+	int best_a = 0, best_b = 0;
+	float best = -1.0f;
+	for ( int i = 0; i < original_count; ++i )
+	{
+		for ( int j = i + 1; j < original_count; ++j )
+		{
+			vec2s e = glms_vec2_sub( original[j], original[i] );
+			float d = e.x * e.x + e.y * e.y;
+			if ( d > best )
+			{
+				best = d;
+				best_a = i;
+				best_b = j;
+			}
+		}
+	}
+	float radius = p->radius;
+	out->type = KCC_SHAPE_CAPSULE;
+	out->capsule.a = original[best_a];
+	out->capsule.b = original[best_b];
+	out->capsule.radius = radius;
+}
+
 static void kcc_convert_polygon( const kcc_controller* c, const cpPolyShape* poly, int piece, kcc_shape* out )
 {
 	int count = poly->count;
@@ -178,8 +290,8 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpPolyShape* pol
 	p->radius = radius;
 	if ( count <= KCC_MAX_POLYGON_VERTICES )
 	{
-		// Chipmunk's vertices are already a counter-clockwise convex hull with unit edge normals (its normal i
-		// belongs to the edge ending at vertex i; ours to the edge starting there).
+		// Chipmunk's vertices are a counter-clockwise convex hull with unit edge normals (its normal i belongs to
+		// the edge ending at vertex i; ours to the edge starting there), unless the game built a degenerate one.
 		for ( int i = 0; i < count; ++i )
 		{
 			p->vertices[i] = kcc_bridge_relative( planes[i].v0, c->origin );
@@ -205,18 +317,14 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpPolyShape* pol
 		p->count = n;
 		for ( int i = 0; i < n; ++i )
 		{
-			vec2s e = glms_vec2_sub( p->vertices[i + 1 < n ? i + 1 : 0], p->vertices[i] );
-			float len = sqrtf( e.x * e.x + e.y * e.y );
-			vec2s normal = { { 0.0f, 0.0f } };
-			if ( len > 0.0f )
-			{
-				normal.x = e.y / len;
-				normal.y = -e.x / len;
-			}
-			p->normals[i] = normal;
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
 		}
 	}
-	p->centroid = kcc_polygon_centroid( p->vertices, p->count );
+	kcc_clean_polygon( out );
+	if ( out->type == KCC_SHAPE_POLYGON )
+	{
+		p->centroid = kcc_polygon_centroid( p->vertices, p->count );
+	}
 }
 
 void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate )
@@ -257,7 +365,8 @@ void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate )
 // controller's own kinematic body: there is nothing to activate.
 static void kcc_world_place_body( cpBody* body, cpVect position )
 {
-	cpVect rot = cpvforangle( body->a );
+	// The controller never turns its body: skip the sine and cosine for angle 0.
+	cpVect rot = body->a == 0.0 ? cpv( 1.0, 0.0 ) : cpvforangle( body->a );
 	cpVect cog = body->cog;
 	cpVect offset = cpv( cog.x * rot.x - cog.y * rot.y, cog.x * rot.y + cog.y * rot.x );
 	body->p = cpvadd( offset, position );
