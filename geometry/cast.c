@@ -882,54 +882,103 @@ static inline float kcc_cast_hmin( __m128 v )
 	return _mm_cvtss_f32( _mm_min_ss( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 2, 3, 0, 1 ) ) ) );
 }
 
-// The controller's pairs: a circle or capsule (a point or segment core) against a core of 3 or 4 points (a tile):
-// the same lines and arithmetic as kcc_cast_faces and the clip below, straight-line, b's faces in one register
-// and the segment's two faces in another.
+// Four points of a core with at least four slots (a polygon's arrays, or storage) as x and y lanes.
+static inline void kcc_cast_load4( const vec2s* v, __m128* x, __m128* y )
+{
+	__m128 v01 = _mm_loadu_ps( v[0].raw ), v23 = _mm_loadu_ps( v[2].raw );
+	*x = _mm_shuffle_ps( v01, v23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+	*y = _mm_shuffle_ps( v01, v23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+}
+
+// Lanes below count: all bits set.
+static inline __m128 kcc_cast_lanes( int count )
+{
+	return _mm_castsi128_ps( _mm_cmplt_epi32( _mm_set_epi32( 3, 2, 1, 0 ), _mm_set1_epi32( count ) ) );
+}
+
+static inline __m128 kcc_cast_select( __m128 mask, __m128 a, __m128 b )
+{
+	return _mm_or_ps( _mm_and_ps( mask, a ), _mm_andnot_ps( mask, b ) );
+}
+
+// Lanes of a polygon-like core that kcc_make_proxies would refuse: |x| + |y| above KCC_MAX_MAGNITUDE (a bound on
+// each), normals not unit; NaN fails both tests.
+static inline int kcc_cast_bad_lanes( __m128 px, __m128 py, __m128 nx, __m128 ny, __m128 lanes )
+{
+	__m128 sign = _mm_set1_ps( -0.0f );
+	__m128 size = _mm_add_ps( _mm_andnot_ps( sign, px ), _mm_andnot_ps( sign, py ) );
+	__m128 skew = _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, nx ), _mm_mul_ps( ny, ny ) ), _mm_set1_ps( 1.0f ) );
+	skew = _mm_andnot_ps( sign, skew );
+	__m128 bad = _mm_or_ps( _mm_cmpnle_ps( size, _mm_set1_ps( KCC_MAX_MAGNITUDE ) ),
+							_mm_cmpnle_ps( skew, _mm_set1_ps( 1.0e-3f ) ) );
+	return _mm_movemask_ps( _mm_and_ps( lanes, bad ) );
+}
+
+// Small cores, the controller's pairs: a circle, capsule or box-sized polygon moving against a core of 3 or 4
+// points (a tile). The same lines and arithmetic as kcc_cast_faces and the clip in kcc_cast_cores, straight-line:
+// b's faces in one register, a's in another. Validates what it loads (*valid false: take the general path).
 static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation,
 											bool* valid )
 {
 	float rounded = a->radius + b->radius + separation;
-	const float* pb = b->points[0].raw;
-	const float* nb = b->normals[0].raw;
-	__m128 p01 = _mm_loadu_ps( pb ), p23 = _mm_loadu_ps( pb + 4 );
-	__m128 n01 = _mm_loadu_ps( nb ), n23 = _mm_loadu_ps( nb + 4 );
-	__m128 bx = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
-	__m128 by = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
-	__m128 nx = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
-	__m128 ny = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
-	vec2s a0 = a->points[0], a1 = a->points[a->count - 1];
-	__m128 s0 = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a0.x ) ), _mm_mul_ps( ny, _mm_set1_ps( a0.y ) ) );
-	__m128 s1 = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a1.x ) ), _mm_mul_ps( ny, _mm_set1_ps( a1.y ) ) );
-	__m128 n_dot_b = _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) );
-	__m128 inf = _mm_set1_ps( INFINITY );
+	__m128 inf = _mm_set1_ps( INFINITY ), r = _mm_set1_ps( rounded );
+	__m128 dx = _mm_set1_ps( d.x ), dy = _mm_set1_ps( d.y );
+	__m128 bx, by, nx, ny;
+	kcc_cast_load4( b->points, &bx, &by );
+	kcc_cast_load4( b->normals, &nx, &ny );
 	// A triangle's fourth lane: num +inf, den 0 (no limit, never the face of largest separation).
-	__m128 lane = _mm_castsi128_ps( _mm_cmplt_epi32( _mm_set_epi32( 3, 2, 1, 0 ), _mm_set1_epi32( b->faces ) ) );
-	// What kcc_make_proxies accepts, from the loaded values: |x| + |y| within KCC_MAX_MAGNITUDE (a bound on each),
-	// unit normals (a capsule's from points denormal-apart is not), radii in range; NaN fails every test.
-	__m128 sign = _mm_set1_ps( -0.0f );
-	__m128 size = _mm_add_ps( _mm_andnot_ps( sign, bx ), _mm_andnot_ps( sign, by ) );
-	__m128 skew = _mm_andnot_ps( sign, _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, nx ), _mm_mul_ps( ny, ny ) ), _mm_set1_ps( 1.0f ) ) );
-	__m128 bad = _mm_or_ps( _mm_cmpnle_ps( size, _mm_set1_ps( KCC_MAX_MAGNITUDE ) ), _mm_cmpnle_ps( skew, _mm_set1_ps( 1.0e-3f ) ) );
-	vec2s u = a->faces == 2 ? a->normals[0] : kcc_v2( 1.0f, 0.0f );
-	*valid = _mm_movemask_ps( _mm_and_ps( lane, bad ) ) == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius ) &&
-			 kcc_cast_usable( a0 ) && kcc_cast_usable( a1 ) && kcc_cast_unit( u );
+	__m128 lanes_b = kcc_cast_lanes( b->faces );
 
-	__m128 num_b = _mm_add_ps( _mm_sub_ps( n_dot_b, _mm_min_ps( s1, s0 ) ), _mm_set1_ps( rounded ) );
-	num_b = _mm_or_ps( _mm_and_ps( lane, num_b ), _mm_andnot_ps( lane, inf ) );
-	__m128 den_b = _mm_and_ps( lane, _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( d.x ) ), _mm_mul_ps( ny, _mm_set1_ps( d.y ) ) ) );
-
-	// The segment's faces (lanes 0, 1; none for a point): normal u reversed, support max over b of -u . b + u . a0,
-	// and u, support max over b of u . b - u . a1.
-	__m128 num_a = inf, den_a = _mm_setzero_ps();
-	if ( a->faces == 2 )
+	// b's faces: support of a in -n, the smallest n . a over a's points.
+	__m128 low = inf;
+	for ( int i = 0; i < a->count; ++i )
 	{
-		__m128 u_dot_b = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( u.x ), bx ), _mm_mul_ps( _mm_set1_ps( u.y ), by ) );
-		float lo = kcc_cast_hmin( _mm_or_ps( _mm_and_ps( lane, u_dot_b ), _mm_andnot_ps( lane, inf ) ) );
-		float hi = kcc_cast_hmax( _mm_or_ps( _mm_and_ps( lane, u_dot_b ), _mm_andnot_ps( lane, _mm_set1_ps( -INFINITY ) ) ) );
-		float ud = kcc_dot( u, d );
-		num_a = _mm_setr_ps( kcc_dot( u, a0 ) - lo + rounded, hi - kcc_dot( u, a1 ) + rounded, INFINITY, INFINITY );
-		den_a = _mm_setr_ps( -ud, ud, 0.0f, 0.0f );
+		__m128 value = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[i].x ) ),
+								   _mm_mul_ps( ny, _mm_set1_ps( a->points[i].y ) ) );
+		low = _mm_min_ps( value, low );
 	}
+	__m128 num_b = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) ), low ), r );
+	num_b = kcc_cast_select( lanes_b, num_b, inf );
+	__m128 den_b = _mm_and_ps( lanes_b, _mm_add_ps( _mm_mul_ps( nx, dx ), _mm_mul_ps( ny, dy ) ) );
+	int bad = kcc_cast_bad_lanes( bx, by, nx, ny, lanes_b );
+
+	// a's faces (none for a point): normal -n_a, support max over b of -n_a . b + n_a . a_j, i.e.
+	// num = n_a . a_j - min over b of n_a . b. A segment's two faces are u (a0 to a1) and -u (a1 to a0).
+	__m128 num_a = inf, den_a = _mm_setzero_ps();
+	if ( a->faces > 0 )
+	{
+		__m128 ax, ay, mx, my;
+		if ( a->faces == 2 )
+		{
+			vec2s a0 = a->points[0], a1 = a->points[1], u = a->normals[0];
+			ax = _mm_setr_ps( a0.x, a1.x, 0.0f, 0.0f );
+			ay = _mm_setr_ps( a0.y, a1.y, 0.0f, 0.0f );
+			mx = _mm_setr_ps( u.x, -u.x, 1.0f, 1.0f );
+			my = _mm_setr_ps( u.y, -u.y, 0.0f, 0.0f );
+		}
+		else
+		{
+			kcc_cast_load4( a->points, &ax, &ay );
+			kcc_cast_load4( a->normals, &mx, &my );
+		}
+		__m128 lanes_a = kcc_cast_lanes( a->faces );
+		bad |= kcc_cast_bad_lanes( ax, ay, mx, my, lanes_a );
+		__m128 lo = inf;
+		for ( int k = 0; k < b->count; ++k )
+		{
+			__m128 value = _mm_add_ps( _mm_mul_ps( mx, _mm_set1_ps( b->points[k].x ) ),
+									   _mm_mul_ps( my, _mm_set1_ps( b->points[k].y ) ) );
+			lo = _mm_min_ps( value, lo );
+		}
+		num_a = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( mx, ax ), _mm_mul_ps( my, ay ) ), lo ), r );
+		num_a = kcc_cast_select( lanes_a, num_a, inf );
+		den_a = _mm_and_ps( lanes_a, _mm_sub_ps( _mm_setzero_ps(), _mm_add_ps( _mm_mul_ps( mx, dx ), _mm_mul_ps( my, dy ) ) ) );
+	}
+	else
+	{
+		bad |= kcc_cast_usable( a->points[0] ) ? 0 : 1;
+	}
+	*valid = bad == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius );
 
 	// The clip, as in kcc_cast_cores.
 	__m128 zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
@@ -1275,7 +1324,7 @@ static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2
 		 kcc_cast_core_make( target, &cb ) )
 	{
 #if defined( KCC_CAST_SSE2 )
-		if ( ca.count <= 2 && cb.count >= 3 && cb.count <= 4 )
+		if ( ca.count <= 4 && cb.count >= 3 && cb.count <= 4 )
 		{
 			// Validated in every build from the values it loads anyway.
 			bool valid;
@@ -1304,6 +1353,12 @@ kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s transl
 										   float target_separation )
 {
 	return kcc_shape_cast_fast( moving, translation, target, target_separation );
+}
+
+kcc_cast_output kcc_shape_cast_minkowski( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+										  float target_separation )
+{
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,

@@ -82,6 +82,12 @@ typedef struct kcc_polytope_closest
 
 kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const vec2s* normals, int count, vec2s p );
 
+/// kcc_shape_cast_separation through an explicitly built Minkowski difference for polytope cores (the general
+/// path: flat boxes, sectors through conservative advancement): the tests compare the clipping fast path with it.
+/// Defined in cast.c.
+kcc_cast_output kcc_shape_cast_minkowski( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+										  float target_separation );
+
 /// kcc_shape_cast_separation by conservative advancement for every kind (kcc_shape_cast uses the exact
 /// Minkowski path for polytope cores): the independent path the tests cross-check it with. Defined in cast.c.
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,

@@ -760,6 +760,202 @@ static void test_shape_cast_minkowski_matches_conservative_advancement( void** s
 	assert_true( hits > 1000 && grazing < compared / 100 );
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The clipping fast path's regions: a start inside the mitered difference but outside the rounded one (a corner),
+// slabs (a point against a segment), two points, parallel faces, translations with -0 components.
+
+static void test_shape_cast_clipping_regions( void** state )
+{
+	(void)state;
+	kcc_shape box = kcc_make_aabb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 1.0f ) );
+	// Within 0.3 of both corner lines at (0, 0) but 0.354 from the corner: the start is in the corner region.
+	kcc_shape corner = kcc_make_circle( kcc_v2( -0.25f, -0.25f ), 0.3f );
+	float reach = 0.25f - sqrtf( 0.09f - 0.0625f );
+	kcc_cast_output c = kcc_shape_cast( &corner, kcc_v2( 1.0f, 0.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.fraction, reach, 1.0e-6f );
+	assert_near( c.normal.x, -( 0.25f - reach ) / 0.3f, 1.0e-5f );
+	assert_near( c.normal.y, -0.25f / 0.3f, 1.0e-5f );
+	assert_near( c.point.x, 0.0f, 1.0e-6f );
+	assert_near( c.point.y, 0.0f, 1.0e-6f );
+	c = kcc_shape_cast( &corner, kcc_v2( 0.0f, 1.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.fraction, reach, 1.0e-6f );
+	assert_near( c.normal.y, -( 0.25f - reach ) / 0.3f, 1.0e-5f );
+	// Leaving the corner region without touching the disc: misses, also along the box's faces.
+	assert_false( kcc_shape_cast( &corner, kcc_v2( -1.0f, 0.0f ), &box ).hit );
+	assert_false( kcc_shape_cast( &corner, kcc_v2( 0.0f, -1.0f ), &box ).hit );
+	assert_false( kcc_shape_cast( &corner, kcc_v2( 1.0f, -1.0f ), &box ).hit );
+	assert_false( kcc_shape_cast( &corner, kcc_v2( 0.0f, 0.0f ), &box ).hit );
+	// The same corner with a separation that reaches it: a hit at 0 with the separating normal from the corner.
+	c = kcc_shape_cast_separation( &corner, kcc_v2( -1.0f, 0.0f ), &box, 0.06f );
+	assert_true( c.hit && c.fraction == 0.0f );
+	assert_near( c.normal.x, -sqrtf( 0.5f ), 1.0e-6f );
+	assert_near( c.normal.y, -sqrtf( 0.5f ), 1.0e-6f );
+
+	// A circle against a capsule: the difference is a segment, its face lines a slab. Into the end cap.
+	kcc_shape rod = kcc_make_capsule( kcc_v2( -1.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 0.1f );
+	kcc_shape dot = kcc_make_circle( kcc_v2( -2.0f, 0.05f ), 0.1f );
+	c = kcc_shape_cast( &dot, kcc_v2( 4.0f, 0.0f ), &rod );
+	float cap = sqrtf( 0.04f - 0.0025f );
+	assert_true( c.hit );
+	assert_near( c.fraction, ( 1.0f - cap ) / 4.0f, 1.0e-6f );
+	assert_near( c.normal.x, -cap / 0.2f, 1.0e-5f );
+	assert_near( c.normal.y, 0.05f / 0.2f, 1.0e-5f );
+	assert_near( c.point.x, -1.0f - 0.1f * cap / 0.2f, 1.0e-5f );
+	// Along the slab outside it, across it past the end, along the capsule's side within reach.
+	dot = kcc_make_circle( kcc_v2( -2.0f, 0.5f ), 0.1f );
+	assert_false( kcc_shape_cast( &dot, kcc_v2( 4.0f, 0.0f ), &rod ).hit );
+	dot = kcc_make_circle( kcc_v2( -1.5f, 1.0f ), 0.1f );
+	assert_false( kcc_shape_cast( &dot, kcc_v2( 0.0f, -2.0f ), &rod ).hit );
+	dot = kcc_make_circle( kcc_v2( 0.5f, 1.0f ), 0.1f );
+	c = kcc_shape_cast( &dot, kcc_v2( 0.0f, -2.0f ), &rod );
+	assert_true( c.hit );
+	assert_near( c.fraction, 0.4f, 1.0e-6f );
+	assert_near( c.normal.y, 1.0f, 1.0e-6f );
+	assert_near( c.point.x, 0.5f, 1.0e-6f );
+	assert_near( c.point.y, 0.1f, 1.0e-6f );
+
+	// Two points: a circle against a circle.
+	kcc_shape ball = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_shape other = kcc_make_circle( kcc_v2( 5.0f, 0.5f ), 1.0f );
+	c = kcc_shape_cast( &ball, kcc_v2( 10.0f, 0.0f ), &other );
+	assert_true( c.hit );
+	assert_near( c.fraction, ( 5.0f - sqrtf( 3.75f ) ) / 10.0f, 1.0e-6f );
+	assert_false( kcc_shape_cast( &ball, kcc_v2( 0.0f, 10.0f ), &other ).hit );
+
+	// -0 components: a face the ray runs along, outside it (a miss) or inside it (no limit).
+	kcc_shape high = kcc_make_circle( kcc_v2( -1.0f, 1.501f ), 0.5f );
+	assert_false( kcc_shape_cast( &high, kcc_v2( 3.0f, -0.0f ), &box ).hit );
+	kcc_shape level = kcc_make_circle( kcc_v2( -1.0f, 0.5f ), 0.5f );
+	c = kcc_shape_cast( &level, kcc_v2( 3.0f, -0.0f ), &box );
+	assert_true( c.hit );
+	assert_near( c.fraction, 0.5f / 3.0f, 1.0e-6f );
+	assert_near( c.normal.x, -1.0f, 1.0e-6f );
+	kcc_shape above = kcc_make_circle( kcc_v2( 0.5f, 2.0f ), 0.5f );
+	c = kcc_shape_cast( &above, kcc_v2( -0.0f, -2.0f ), &box );
+	assert_near( c.fraction, 0.25f, 1.0e-6f );
+	assert_near( c.normal.y, 1.0f, 1.0e-6f );
+
+	// Parallel faces of rotated boxes (the same rotation, vertices rounded apart): the hit is on the face, the
+	// point in the part that touches, the time as conservative advancement finds it.
+	for ( int i = 0; i < 16; ++i )
+	{
+		float angle = 0.1f + 0.37f * (float)i;
+		vec2s up = kcc_v2( -sinf( angle ), cosf( angle ) );
+		kcc_shape plate = kcc_make_box( kcc_v2( 1.0f, 0.25f ), 0.0f );
+		kcc_shape crate = kcc_make_box( kcc_v2( 0.5f, 0.5f ), 0.05f );
+		kcc_shape floor_box = kcc_shape_transform( &plate, kcc_v2( 3.0f, -2.0f ), angle );
+		vec2s offset = kcc_v2( 0.3f * cosf( angle ) + 2.0f * up.x, 0.3f * sinf( angle ) + 2.0f * up.y );
+		kcc_shape falling = kcc_shape_transform( &crate, kcc_v2( 3.0f + offset.x, -2.0f + offset.y ), angle );
+		vec2s d = kcc_v2( -3.0f * up.x, -3.0f * up.y );
+		c = kcc_shape_cast( &falling, d, &floor_box );
+		kcc_cast_output slow = kcc_shape_cast_conservative( &falling, d, &floor_box, 0.0f );
+		assert_true( c.hit && slow.hit );
+		// The gap along up is 2 - 0.25 - 0.5 - 0.05 = 1.2 of the 3 travelled.
+		assert_near( c.fraction, 1.2f / 3.0f, 2.0e-6f );
+		assert_near( c.fraction, slow.fraction, 1.0e-5f );
+		assert_true( c.normal.x * up.x + c.normal.y * up.y > 0.99999f );
+		// The touching part spans -0.2 .. 0.8 along the plate from its centre: its middle is 0.3.
+		vec2s along = kcc_v2( c.point.x - 3.0f, c.point.y + 2.0f );
+		assert_near( along.x * cosf( angle ) + along.y * sinf( angle ), 0.3f, 1.0e-4f );
+		assert_near( along.x * up.x + along.y * up.y, 0.25f, 1.0e-4f );
+	}
+}
+
+// The clipping path against the explicitly built Minkowski difference (both exact up to rounding) on random
+// polytope pairs of every kind, sizes and separations: the same hits, times, normals and start classes.
+static void test_shape_cast_clipping_matches_minkowski( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 2024 };
+	int compared = 0, hits = 0, starts = 0, grazing = 0;
+	for ( int ka = 0; ka < K_SECTOR; ++ka )
+	{
+		for ( int kb = 0; kb < K_SECTOR; ++kb )
+		{
+			for ( int n = 0; n < 300; ++n )
+			{
+				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -3.0f, 3.0f ), uniform( &rng, -3.0f, 3.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
+											uniform( &rng, 0.2f, 1.2f ) );
+				kcc_aabb box_a = kcc_shape_bounds( &a );
+				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
+				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
+				float reach = uniform( &rng, 0.2f, 2.0f );
+				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				if ( n % 7 == 0 )
+				{
+					d.y = n % 2 == 0 ? 0.0f : -0.0f; // axis-aligned: faces run along the ray
+				}
+				float separation = n % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
+				kcc_cast_output fast = kcc_shape_cast_separation( &a, d, &b, separation );
+				kcc_cast_output exact = kcc_shape_cast_minkowski( &a, d, &b, separation );
+				compared += 1;
+				assert_true( kcc_is_valid_float( fast.fraction ) && kcc_is_valid_vec2( fast.normal ) &&
+							 kcc_is_valid_vec2( fast.point ) );
+				if ( fast.hit != exact.hit )
+				{
+					// Only a path grazing the target distance may differ.
+					float lowest = FLT_MAX;
+					for ( int k = 0; k <= 400; ++k )
+					{
+						lowest = fminf( lowest, distance_at( &a, d, (float)k / 400.0f, &b ) );
+					}
+					if ( fabsf( lowest - separation ) > 1.0e-4f )
+					{
+						print_error( "kinds %s/%s: fast hit %d (%.9g) exact hit %d (%.9g), closest approach - target %.9g\n",
+									 s_kind_names[ka], s_kind_names[kb], fast.hit, fast.fraction, exact.hit,
+									 exact.fraction, lowest - separation );
+						print_shape( &a );
+						print_shape( &b );
+						fail();
+					}
+					grazing += 1;
+					continue;
+				}
+				if ( fast.hit == false )
+				{
+					continue;
+				}
+				float closing = -( exact.normal.x * d.x + exact.normal.y * d.y );
+				float allowed = 2.0e-6f + 1.0e-6f / ( closing > 1.0e-3f ? closing : 1.0e-3f );
+				bool start_fast = fast.fraction == 0.0f, start_exact = exact.fraction == 0.0f;
+				bool zero_fast = fast.normal.x == 0.0f && fast.normal.y == 0.0f;
+				bool zero_exact = exact.normal.x == 0.0f && exact.normal.y == 0.0f;
+				bool ok = fabsf( fast.fraction - exact.fraction ) <= allowed;
+				if ( ok && start_fast && start_exact )
+				{
+					// Starting within the target distance: the same class (overlapping or not), the same normal.
+					starts += 1;
+					ok = zero_fast == zero_exact || fabsf( distance_at( &a, d, 0.0f, &b ) ) <= 1.0e-5f;
+					ok = ok && ( zero_fast || zero_exact ||
+								 fast.normal.x * exact.normal.x + fast.normal.y * exact.normal.y > 0.9999f );
+				}
+				else if ( ok )
+				{
+					hits += 1;
+					ok = fast.normal.x * exact.normal.x + fast.normal.y * exact.normal.y > 0.9999f ||
+						 fast.fraction < 1.0e-4f;
+				}
+				if ( ok == false )
+				{
+					print_error( "kinds %s/%s d (%.9g %.9g) sep %.9g: fast %.9g (%.6g %.6g) exact %.9g (%.6g %.6g)\n",
+								 s_kind_names[ka], s_kind_names[kb], d.x, d.y, separation, fast.fraction, fast.normal.x,
+								 fast.normal.y, exact.fraction, exact.normal.x, exact.normal.y );
+					print_shape( &a );
+					print_shape( &b );
+					fail();
+				}
+			}
+		}
+	}
+	printf( "clipping vs minkowski: %d pairs, %d hits, %d starting within the target, %d grazing\n", compared, hits,
+			starts, grazing );
+	assert_true( hits > 4000 && starts > 1000 && grazing < compared / 200 );
+}
+
 static void test_casts_make_no_allocation( void** state )
 {
 	(void)state;
@@ -794,6 +990,8 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_bad_input ),
 		cmocka_unit_test( test_shape_cast_random_pairs ),
 		cmocka_unit_test( test_shape_cast_minkowski_matches_conservative_advancement ),
+		cmocka_unit_test( test_shape_cast_clipping_regions ),
+		cmocka_unit_test( test_shape_cast_clipping_matches_minkowski ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_cast", tests, NULL, NULL );
