@@ -11,6 +11,13 @@
 
 #include <float.h>
 
+// Keeps the rare paths out of the shape cast's hot function (GCC otherwise inlines them into one large body).
+#if defined( __GNUC__ )
+#define KCC_CAST_NOINLINE __attribute__( ( noinline ) )
+#else
+#define KCC_CAST_NOINLINE
+#endif
+
 // The shape cast builds and clips its face lines four at a time with SSE2 where available (every x86-64). The
 // scalar code computes the same values; define KCC_NO_SIMD to use it.
 #if !defined( KCC_NO_SIMD ) && ( defined( __SSE2__ ) || defined( _M_X64 ) )
@@ -501,99 +508,103 @@ static inline bool kcc_cast_unit( vec2s v )
 	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= 1.0e-3f;
 }
 
+// The box kinds' corners and normals in storage (no zero extents: flat boxes take the general path).
+static bool kcc_cast_core_make_box( const kcc_shape* s, kcc_cast_core* c )
+{
+	if ( s->type == KCC_SHAPE_AABB )
+	{
+		const kcc_aabb* b = &s->aabb;
+		if ( !( b->min.x < b->max.x && b->min.y < b->max.y ) )
+		{
+			return false;
+		}
+		c->storage[0] = b->min;
+		c->storage[1] = kcc_v2( b->max.x, b->min.y );
+		c->storage[2] = b->max;
+		c->storage[3] = kcc_v2( b->min.x, b->max.y );
+		c->storage[4] = kcc_v2( 0.0f, -1.0f );
+		c->storage[5] = kcc_v2( 1.0f, 0.0f );
+		c->storage[6] = kcc_v2( 0.0f, 1.0f );
+		c->storage[7] = kcc_v2( -1.0f, 0.0f );
+	}
+	else if ( s->type == KCC_SHAPE_OBB )
+	{
+		const kcc_obb* b = &s->obb;
+		if ( !( b->half_extents.x > 0.0f && b->half_extents.y > 0.0f && fabsf( b->angle ) <= KCC_MAX_MAGNITUDE ) )
+		{
+			return false;
+		}
+		// The same corners and normals as kcc_make_proxies.
+		vec2s axis_x = b->rotation;
+		vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
+		vec2s ex = kcc_scale( axis_x, b->half_extents.x );
+		vec2s ey = kcc_scale( axis_y, b->half_extents.y );
+		c->storage[0] = kcc_sub( kcc_sub( b->center, ex ), ey );
+		c->storage[1] = kcc_sub( kcc_add( b->center, ex ), ey );
+		c->storage[2] = kcc_add( kcc_add( b->center, ex ), ey );
+		c->storage[3] = kcc_add( kcc_sub( b->center, ex ), ey );
+		c->storage[4] = kcc_scale( axis_y, -1.0f );
+		c->storage[5] = axis_x;
+		c->storage[6] = axis_y;
+		c->storage[7] = kcc_scale( axis_x, -1.0f );
+	}
+	else
+	{
+		return false; // sectors, invalid kinds
+	}
+	c->points = c->storage;
+	c->normals = c->storage + 4;
+	c->radius = 0.0f;
+	c->count = 4;
+	c->faces = 4;
+	return true;
+}
+
 // Points the core at a circle, capsule, AABB, OBB or polygon (no zero extents), checking only what indexing
-// needs. False for everything else (sectors, flat boxes, bad counts): the general path answers those.
+// needs. False for everything else (sectors, flat boxes, bad counts): the general path answers those. The common
+// kinds inline, the boxes out of line.
 static inline bool kcc_cast_core_make( const kcc_shape* s, kcc_cast_core* c )
 {
-	switch ( s->type )
+	if ( s->type == KCC_SHAPE_POLYGON )
 	{
-		case KCC_SHAPE_CIRCLE:
-			c->points = &s->circle.center;
+		c->points = s->polygon.vertices;
+		c->normals = s->polygon.normals;
+		c->radius = s->polygon.radius;
+		c->count = s->polygon.count;
+		c->faces = s->polygon.count;
+		return s->polygon.count >= 3 && s->polygon.count <= KCC_MAX_POLYGON_VERTICES;
+	}
+	if ( s->type == KCC_SHAPE_CAPSULE )
+	{
+		const kcc_capsule* k = &s->capsule;
+		c->points = &k->a; // a and b are adjacent in kcc_capsule
+		c->radius = k->radius;
+		if ( k->a.x == k->b.x && k->a.y == k->b.y )
+		{
 			c->normals = NULL;
-			c->radius = s->circle.radius;
 			c->count = 1;
 			c->faces = 0;
 			return true;
-		case KCC_SHAPE_CAPSULE:
-		{
-			const kcc_capsule* k = &s->capsule;
-			c->points = &k->a; // a and b are adjacent in kcc_capsule
-			c->radius = k->radius;
-			if ( k->a.x == k->b.x && k->a.y == k->b.y )
-			{
-				c->normals = NULL;
-				c->count = 1;
-				c->faces = 0;
-				return true;
-			}
-			vec2s e = kcc_sub( k->b, k->a );
-			float inv = 1.0f / sqrtf( kcc_dot( e, e ) );
-			c->storage[4] = kcc_v2( e.y * inv, -e.x * inv );
-			c->storage[5] = kcc_v2( -e.y * inv, e.x * inv );
-			c->normals = c->storage + 4;
-			c->count = 2;
-			c->faces = 2;
-			return true;
 		}
-		case KCC_SHAPE_AABB:
-		{
-			const kcc_aabb* b = &s->aabb;
-			if ( !( b->min.x < b->max.x && b->min.y < b->max.y ) )
-			{
-				return false;
-			}
-			c->storage[0] = b->min;
-			c->storage[1] = kcc_v2( b->max.x, b->min.y );
-			c->storage[2] = b->max;
-			c->storage[3] = kcc_v2( b->min.x, b->max.y );
-			c->storage[4] = kcc_v2( 0.0f, -1.0f );
-			c->storage[5] = kcc_v2( 1.0f, 0.0f );
-			c->storage[6] = kcc_v2( 0.0f, 1.0f );
-			c->storage[7] = kcc_v2( -1.0f, 0.0f );
-			c->points = c->storage;
-			c->normals = c->storage + 4;
-			c->radius = 0.0f;
-			c->count = 4;
-			c->faces = 4;
-			return true;
-		}
-		case KCC_SHAPE_OBB:
-		{
-			const kcc_obb* b = &s->obb;
-			if ( !( b->half_extents.x > 0.0f && b->half_extents.y > 0.0f && fabsf( b->angle ) <= KCC_MAX_MAGNITUDE ) )
-			{
-				return false;
-			}
-			// The same corners and normals as kcc_make_proxies.
-			vec2s axis_x = b->rotation;
-			vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
-			vec2s ex = kcc_scale( axis_x, b->half_extents.x );
-			vec2s ey = kcc_scale( axis_y, b->half_extents.y );
-			c->storage[0] = kcc_sub( kcc_sub( b->center, ex ), ey );
-			c->storage[1] = kcc_sub( kcc_add( b->center, ex ), ey );
-			c->storage[2] = kcc_add( kcc_add( b->center, ex ), ey );
-			c->storage[3] = kcc_add( kcc_sub( b->center, ex ), ey );
-			c->storage[4] = kcc_scale( axis_y, -1.0f );
-			c->storage[5] = axis_x;
-			c->storage[6] = axis_y;
-			c->storage[7] = kcc_scale( axis_x, -1.0f );
-			c->points = c->storage;
-			c->normals = c->storage + 4;
-			c->radius = 0.0f;
-			c->count = 4;
-			c->faces = 4;
-			return true;
-		}
-		case KCC_SHAPE_POLYGON:
-			c->points = s->polygon.vertices;
-			c->normals = s->polygon.normals;
-			c->radius = s->polygon.radius;
-			c->count = s->polygon.count;
-			c->faces = s->polygon.count;
-			return s->polygon.count >= 3 && s->polygon.count <= KCC_MAX_POLYGON_VERTICES;
-		default:
-			return false;
+		vec2s e = kcc_sub( k->b, k->a );
+		float inv = 1.0f / sqrtf( kcc_dot( e, e ) );
+		c->storage[4] = kcc_v2( e.y * inv, -e.x * inv );
+		c->storage[5] = kcc_v2( -e.y * inv, e.x * inv );
+		c->normals = c->storage + 4;
+		c->count = 2;
+		c->faces = 2;
+		return true;
 	}
+	if ( s->type == KCC_SHAPE_CIRCLE )
+	{
+		c->points = &s->circle.center;
+		c->normals = NULL;
+		c->radius = s->circle.radius;
+		c->count = 1;
+		c->faces = 0;
+		return true;
+	}
+	return kcc_cast_core_make_box( s, c );
 }
 
 // What kcc_make_proxies accepts (finite, within KCC_MAX_MAGNITUDE, unit normals and rotation, non-negative
@@ -917,8 +928,8 @@ static inline int kcc_cast_bad_lanes( __m128 px, __m128 py, __m128 nx, __m128 ny
 // Small cores, the controller's pairs: a circle, capsule or box-sized polygon moving against a core of 3 or 4
 // points (a tile). The same lines and arithmetic as kcc_cast_faces and the clip in kcc_cast_cores, straight-line:
 // b's faces in one register, a's in another. Validates what it loads (*valid false: take the general path).
-static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation,
-											bool* valid )
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b,
+															  float separation, bool* valid )
 {
 	float rounded = a->radius + b->radius + separation;
 	__m128 inf = _mm_set1_ps( INFINITY ), r = _mm_set1_ps( rounded );
@@ -1127,7 +1138,8 @@ static inline int kcc_cast_faces_sse2( const kcc_cast_core* a, vec2s d, const kc
 }
 #endif
 
-static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float separation )
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b,
+															 float separation )
 {
 	float rounded = a->radius + b->radius + separation;
 	float num[KCC_CAST_MAX_FACES + 4], den[KCC_CAST_MAX_FACES + 4], entry[KCC_CAST_MAX_FACES + 4];
