@@ -7,7 +7,7 @@
 #include <float.h>
 #include <string.h>
 
-// A move longer than the candidate buffer allows is split in halves at most this many times (1024 sub-moves).
+// A part of a move whose query overflows the candidate buffer is halved at most this many times (1/1024 of it).
 #define KCC_MAX_SPLIT_DEPTH 10
 
 // Approach cosine below which the skin back-off stops growing (skin / 1e-4 = 10,000 skins): only a guard
@@ -18,6 +18,9 @@
 // Extra room around the query region and the sweep culls (absorbs the rounding of the Chipmunk bounds).
 #define KCC_QUERY_MARGIN 1.0e-3f
 #define KCC_CULL_MARGIN 1.0e-4f
+
+// Depenetration normals this close to opposite (cosine) are two sides of one squeeze.
+#define KCC_OPPOSITE_COSINE 0.99f
 
 static float kcc_dot2( vec2s a, vec2s b )
 {
@@ -515,6 +518,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 	*pushed = false;
 	*crushed = false;
 	int rounds = c->def.max_depenetration_iterations;
+	vec2s last_normal = { { 0.0f, 0.0f } };
 	for ( int round = 0; round <= rounds; ++round )
 	{
 		kcc_shape character;
@@ -556,8 +560,17 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 			*crushed = true;
 			return p;
 		}
-		// Out by the depth plus the skin, so the casts that follow do not start in contact.
-		p = kcc_add_scaled( p, deepest_pen.depth + c->def.skin, deepest_pen.normal );
+		// Out by the depth plus the skin, so the casts that follow do not start in contact. Except right after a
+		// push the other way (a gap barely wider than the character, between a floor and a ceiling, say): the
+		// previous push went one skin past the first surface, so the room left is skin - depth; going back by
+		// (skin + depth) / 2 puts the character in the middle of it instead of into the first surface again.
+		float push = deepest_pen.depth + c->def.skin;
+		if ( round > 0 && kcc_dot2( deepest_pen.normal, last_normal ) < -KCC_OPPOSITE_COSINE )
+		{
+			push = 0.5f * push;
+		}
+		p = kcc_add_scaled( p, push, deepest_pen.normal );
+		last_normal = deepest_pen.normal;
 		*pushed = true;
 	}
 	return p;
@@ -832,6 +845,29 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	}
 }
 
+// One part of a move, from the character's current position. When its query meets more shapes than the buffer
+// holds, it is done as two halves, each queried where it starts (a fall onto a dense floor overflows only near the
+// floor). Halving stops at 1/1024 of the move, and before a half would be shorter than min_move (it would not be
+// cast at all): then the part goes on with what fits and reports KCC_CANDIDATES_TRUNCATED.
+static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last, kcc_move_accumulator* acc )
+{
+	c->origin = c->position;
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
+	float half_length = 0.5f * kcc_len2( delta );
+	if ( c->candidate_overflow && depth < KCC_MAX_SPLIT_DEPTH && half_length >= c->def.min_move && half_length > 0.0f )
+	{
+		vec2s half = glms_vec2_scale( delta, 0.5f );
+		kcc_move_part( c, half, depth + 1, false, acc );
+		kcc_move_part( c, half, depth + 1, last, acc );
+		return;
+	}
+	if ( c->candidate_overflow )
+	{
+		acc->flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	kcc_move_piece( c, delta, acc, last );
+}
+
 static kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
 {
 	if ( kcc_is_valid_vec2( p ) == false )
@@ -899,33 +935,9 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	}
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
 
-	// 2. One query over the whole move; when it holds more shapes than the buffer, split the move in halves until
-	// each part's query fits.
-	c->origin = c->position;
-	int pieces = 1;
-	for ( int depth = 0;; ++depth )
-	{
-		kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), glms_vec2_scale( delta, 1.0f / (float)pieces ) ) );
-		if ( c->candidate_overflow == false || depth == KCC_MAX_SPLIT_DEPTH )
-		{
-			break;
-		}
-		pieces *= 2;
-	}
-	vec2s piece_delta = glms_vec2_scale( delta, 1.0f / (float)pieces );
-	for ( int i = 0; i < pieces; ++i )
-	{
-		if ( i > 0 )
-		{
-			c->origin = c->position;
-			kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), piece_delta ) );
-		}
-		if ( c->candidate_overflow )
-		{
-			acc.flags |= KCC_CANDIDATES_TRUNCATED;
-		}
-		kcc_move_piece( c, piece_delta, &acc, i == pieces - 1 );
-	}
+	// 2. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
+	// each with its own query, until every part fits (kcc_move_part).
+	kcc_move_part( c, delta, 0, true, &acc );
 	c->flags |= acc.flags;
 
 	kcc_world_sync_body( c );
