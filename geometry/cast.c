@@ -662,26 +662,49 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 	vec2s base = on_b ? kcc_sub( q, e0 ) : kcc_sub( kcc_scale( q, -1.0f ), e0 );
 	const vec2s* o = other->points;
 	// The support (smallest n . o), then any other point within rounding of its line (rare: a parallel edge).
-	float value[KCC_MAX_POLYGON_VERTICES];
-	int support = 0;
-	value[0] = kcc_dot( n, o[0] );
-	for ( int k = 1; k < other->count; ++k )
+	int lo, hi;
+	float c_lo, c_hi;
+	if ( other->count <= 2 )
 	{
-		value[k] = kcc_dot( n, o[k] );
-		support = value[k] < value[support] ? k : support;
+		// A point or a segment (the controller's characters): straight-line.
+		vec2s o1 = o[other->count - 1];
+		float v0 = kcc_dot( n, o[0] ), v1 = kcc_dot( n, o1 );
+		int support = v1 < v0 ? other->count - 1 : 0;
+		vec2s s = o[support];
+		bool tie = fabsf( v1 - v0 ) <= 4.0f * FLT_EPSILON * ( fabsf( s.x ) + fabsf( s.y ) );
+		float c0 = kcc_dot( kcc_add( o[0], base ), e ), c1 = kcc_dot( kcc_add( o1, base ), e );
+		float cs = support == 0 ? c0 : c1;
+		int last = other->count - 1;
+		lo = tie ? ( c1 < c0 ? last : 0 ) : support;
+		hi = tie ? ( c1 < c0 ? 0 : last ) : support;
+		c_lo = tie ? ( c1 < c0 ? c1 : c0 ) : cs;
+		c_hi = tie ? ( c1 < c0 ? c0 : c1 ) : cs;
 	}
-	int lo = support, hi = support;
-	float c_lo = kcc_dot( kcc_add( o[support], base ), e ), c_hi = c_lo;
-	float level = value[support] + 4.0f * FLT_EPSILON * ( fabsf( o[support].x ) + fabsf( o[support].y ) );
-	for ( int k = 0; k < other->count; ++k )
+	else
 	{
-		if ( value[k] <= level && k != support )
+		float value[KCC_MAX_POLYGON_VERTICES];
+		int support = 0;
+		value[0] = kcc_dot( n, o[0] );
+		for ( int k = 1; k < other->count; ++k )
 		{
-			float c = kcc_dot( kcc_add( o[k], base ), e );
-			lo = c < c_lo ? k : lo;
-			c_lo = c < c_lo ? c : c_lo;
-			hi = c > c_hi ? k : hi;
-			c_hi = c > c_hi ? c : c_hi;
+			value[k] = kcc_dot( n, o[k] );
+			support = value[k] < value[support] ? k : support;
+		}
+		lo = support;
+		hi = support;
+		c_lo = kcc_dot( kcc_add( o[support], base ), e );
+		c_hi = c_lo;
+		float level = value[support] + 4.0f * FLT_EPSILON * ( fabsf( o[support].x ) + fabsf( o[support].y ) );
+		for ( int k = 0; k < other->count; ++k )
+		{
+			if ( value[k] <= level && k != support )
+			{
+				float c = kcc_dot( kcc_add( o[k], base ), e );
+				lo = c < c_lo ? k : lo;
+				c_lo = c < c_lo ? c : c_lo;
+				hi = c > c_hi ? k : hi;
+				c_hi = c > c_hi ? c : c_hi;
+			}
 		}
 	}
 	kcc_cast_feature out;
@@ -956,22 +979,23 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	// a's faces (none for a point): normal -n_a, support max over b of -n_a . b + n_a . a_j, i.e.
 	// num = n_a . a_j - min over b of n_a . b. A segment's two faces are u (a0 to a1) and -u (a1 to a0).
 	__m128 num_a = inf, den_a = _mm_setzero_ps();
-	if ( a->faces > 0 )
+	if ( a->faces == 2 )
+	{
+		// A segment: both faces from the extremes of u . b over b's lanes (min over b of -u . b is -max).
+		vec2s a0 = a->points[0], a1 = a->points[1], u = a->normals[0];
+		__m128 u_dot_b = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( u.x ), bx ), _mm_mul_ps( _mm_set1_ps( u.y ), by ) );
+		float lo = kcc_cast_hmin( kcc_cast_select( lanes_b, u_dot_b, inf ) );
+		float hi = kcc_cast_hmax( kcc_cast_select( lanes_b, u_dot_b, _mm_set1_ps( -INFINITY ) ) );
+		float ud = kcc_dot( u, d );
+		num_a = _mm_setr_ps( kcc_dot( u, a0 ) - lo + rounded, -kcc_dot( u, a1 ) + hi + rounded, INFINITY, INFINITY );
+		den_a = _mm_setr_ps( -ud, ud, 0.0f, 0.0f );
+		bad |= ( kcc_cast_usable( a0 ) && kcc_cast_usable( a1 ) && kcc_cast_unit( u ) ) ? 0 : 1;
+	}
+	else if ( a->faces > 0 )
 	{
 		__m128 ax, ay, mx, my;
-		if ( a->faces == 2 )
-		{
-			vec2s a0 = a->points[0], a1 = a->points[1], u = a->normals[0];
-			ax = _mm_setr_ps( a0.x, a1.x, 0.0f, 0.0f );
-			ay = _mm_setr_ps( a0.y, a1.y, 0.0f, 0.0f );
-			mx = _mm_setr_ps( u.x, -u.x, 1.0f, 1.0f );
-			my = _mm_setr_ps( u.y, -u.y, 0.0f, 0.0f );
-		}
-		else
-		{
-			kcc_cast_load4( a->points, &ax, &ay );
-			kcc_cast_load4( a->normals, &mx, &my );
-		}
+		kcc_cast_load4( a->points, &ax, &ay );
+		kcc_cast_load4( a->normals, &mx, &my );
 		__m128 lanes_a = kcc_cast_lanes( a->faces );
 		bad |= kcc_cast_bad_lanes( ax, ay, mx, my, lanes_a );
 		__m128 lo = inf;
