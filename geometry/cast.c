@@ -616,7 +616,7 @@ static bool kcc_cast_core_valid( const kcc_shape* s, const kcc_cast_core* c )
 	if ( s->type == KCC_SHAPE_OBB )
 	{
 		const kcc_obb* b = &s->obb;
-		return kcc_cast_usable( b->center ) & kcc_cast_usable( b->half_extents ) & kcc_cast_usable( b->rotation ) &
+		return kcc_cast_usable( b->center ) && kcc_cast_usable( b->half_extents ) && kcc_cast_usable( b->rotation ) &&
 			   kcc_cast_unit( b->rotation );
 	}
 	float size = 0.0f, skew = 0.0f;
@@ -630,7 +630,7 @@ static bool kcc_cast_core_valid( const kcc_shape* s, const kcc_cast_core* c )
 		vec2s n = c->normals[i];
 		skew += fabsf( n.x * n.x + n.y * n.y - 1.0f );
 	}
-	return ( size <= KCC_MAX_MAGNITUDE ) & ( skew <= 1.0e-3f ) & kcc_cast_radius( c->radius );
+	return size <= KCC_MAX_MAGNITUDE && skew <= 1.0e-3f && kcc_cast_radius( c->radius );
 }
 
 // Where a point q on the plane's side stands relative to face f of M: on the face's extent (its tangential
