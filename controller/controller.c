@@ -720,6 +720,26 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		flags |= KCC_CRUSHED;
 	}
 
+	// Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
+	// input would cover |lateral| horizontally, |lateral| / cos(angle) along the slope. Starting on the floor, the
+	// lateral part is turned along the floor instead, keeping its length (uphill, the floor contact does it).
+	if ( grounded_mode && def->constant_speed_on_slopes && was_on_floor )
+	{
+		vec2s n = c->floor_normal;
+		float vertical = kcc_dot2( delta, up );
+		vec2s lateral = kcc_add_scaled( delta, -vertical, up );
+		float away = kcc_dot2( lateral, n );
+		if ( vertical <= 0.0f && away > 0.0f && kcc_dot2( n, up ) < 1.0f - 1.0e-6f )
+		{
+			vec2s along = kcc_add_scaled( lateral, -away, n );
+			float along_length = kcc_len2( along );
+			if ( along_length > 0.0f )
+			{
+				delta = kcc_add_scaled( glms_vec2_scale( along, kcc_len2( lateral ) / along_length ), vertical, up );
+			}
+		}
+	}
+
 	// 4. Cast and slide.
 	vec2s planes[KCC_MAX_PLANES];
 	int plane_count = 0;

@@ -8,6 +8,9 @@
 
 #include <string.h>
 
+// Sine of the smallest corner turn the quick polygon test accepts (about 0.57 degrees).
+#define KCC_CLEAN_TURN 1.0e-2f
+
 bool kcc_world_create( kcc_controller* c )
 {
 	cpBody* body = cpBodyNewKinematic();
@@ -192,16 +195,16 @@ static void kcc_clean_polygon( kcc_shape* out )
 {
 	kcc_polygon* p = &out->polygon;
 	int n = p->count;
-	// Quick test in float: a turn well above the rounding of its own terms is strictly convex in kcc_shape_is_valid's
-	// double arithmetic too. Only polygons with a corner near flat (or worse) take the exact path below.
-	vec2s previous = glms_vec2_sub( p->vertices[0], p->vertices[n - 1] );
+	// Quick test on the unit edge normals (cheap: they are at hand): a corner turning by more than about half a
+	// degree is strictly convex after rounding too, unless one of its edges is shorter than about 1e-5 of its
+	// distance from the character. Anything else (repeated vertices have zero normals) takes the exact path below.
+	vec2s previous = p->normals[n - 1];
 	bool all_convex = true;
 	for ( int i = 0; i < n; ++i )
 	{
-		vec2s edge = glms_vec2_sub( p->vertices[i + 1 < n ? i + 1 : 0], p->vertices[i] );
-		float a = previous.x * edge.y, b = previous.y * edge.x;
-		all_convex &= a - b > 1.0e-5f * ( fabsf( a ) + fabsf( b ) ); // no branch per corner
-		previous = edge;
+		vec2s normal = p->normals[i];
+		all_convex &= previous.x * normal.y - previous.y * normal.x > KCC_CLEAN_TURN; // no branch per corner
+		previous = normal;
 	}
 	if ( all_convex )
 	{

@@ -524,17 +524,21 @@ static void test_level_polygon_with_many_vertices_blocks( void** state )
 
 // Chipmunk accepts polygons the core's validity rules refuse: a box of zero height (cpBoxShapeNew2, two pairs of
 // equal vertices) and a raw polygon with a collinear vertex on its top edge. Both are level geometry like any other:
-// the character lands on them, rests at the skin's gap, walks across (the zero-height box is a thin platform).
+// the character lands on them, rests at the skin's gap, walks across (the zero-height box is a thin platform). So is
+// a top with a corner turning by only 0.11 degrees (valid, but too flat for the controller's quick test).
 static void test_degenerate_chipmunk_polygons_hold( void** state )
 {
 	(void)state;
 	for ( int kind = 0; kind < KIND_COUNT; ++kind )
 	{
-		for ( int variant = 0; variant < 2; ++variant )
+		for ( int variant = 0; variant < 3; ++variant )
 		{
 			scene* s = scene_create( 1.0f );
 			float half_height = character_half_height( kind );
-			kcc_controller_def def = character_def( kind, kcc_v2( -3.0f, half_height + 1.0f ) );
+			// Not a multiple of the 0.125 steps from the peak: a flat bottom whose corner lands exactly on the peak's
+			// vertex meets a vertex-to-vertex contact, whose cast normal may be the character's steep side.
+			kcc_controller_def def = character_def( kind, kcc_v2( -3.03f, half_height + 1.0f ) );
+			float peak = variant == 2 ? 0.005f : 0.0f; // the top's height at x = 0
 			kcc_controller* c = scene_create_controller( s, &def );
 			assert_non_null( c );
 			extras e = { .space = s->space };
@@ -545,11 +549,11 @@ static void test_degenerate_chipmunk_polygons_hold( void** state )
 			}
 			else
 			{
-				cpVect verts[5] = { cpv( -5.0, -1.0 ), cpv( 5.0, -1.0 ), cpv( 5.0, 0.0 ), cpv( 0.0, 0.0 ), cpv( -5.0, 0.0 ) };
+				cpVect verts[5] = { cpv( -5.0, -1.0 ), cpv( 5.0, -1.0 ), cpv( 5.0, 0.0 ), cpv( 0.0, peak ), cpv( -5.0, 0.0 ) };
 				platform = extras_add( &e, cpPolyShapeNewRaw( cpSpaceGetStaticBody( s->space ), 5, verts, 0.0 ), false );
 			}
 			const char* name = character_name( kind );
-			const char* what = variant == 0 ? "zero-height box" : "collinear vertex";
+			const char* what = variant == 0 ? "zero-height box" : variant == 1 ? "collinear vertex" : "nearly flat corner";
 			vec2s velocity = kcc_v2( 0.0f, 0.0f );
 			kcc_move_result result;
 			for ( int move = 0; move < 60; ++move )
@@ -565,11 +569,14 @@ static void test_degenerate_chipmunk_polygons_hold( void** state )
 							 move, (double)result.position.x );
 				SCENE_CHECK( ( result.flags & KCC_ON_WALL ) == 0, "%s on a %s move %d at x %.4f: wall contact", name,
 							 what, move, (double)result.position.x );
-				SCENE_CHECK( fabsf( result.position.y - ( half_height + def.skin ) ) <= 1e-4f,
-							 "%s on a %s move %d: at y %.6f, the top is at 0", name, what, move,
-							 (double)result.position.y );
+				// On the nearly flat top, the skin's gap from the top under the character (its bottom is flat or
+				// round: it rests within the skin of the top's highest point below it, 0 to peak).
+				float top = peak * ( 1.0f - fminf( fabsf( result.position.x ) / 5.0f, 1.0f ) );
+				SCENE_CHECK( fabsf( result.position.y - ( half_height + def.skin + top ) ) <= 1e-4f + peak,
+							 "%s on a %s move %d: at y %.6f, the top is at %g", name, what, move,
+							 (double)result.position.y, (double)top );
 			}
-			SCENE_CHECK( result.position.x >= 2.9f, "%s on a %s: only reached x %.4f", name, what,
+			SCENE_CHECK( result.position.x >= 2.9f - 0.03f, "%s on a %s: only reached x %.4f", name, what,
 						 (double)result.position.x );
 			kcc_controller_destroy( c );
 			extras_destroy( &e );
