@@ -948,6 +948,30 @@ static inline int kcc_cast_bad_lanes( __m128 px, __m128 py, __m128 nx, __m128 ny
 	return _mm_movemask_ps( _mm_and_ps( lanes, bad ) );
 }
 
+// What kcc_make_proxies accepts of the small kernel's cores, from the values it loads: b's lanes (and a's for a
+// polygon) through kcc_cast_bad_lanes, a segment's ends and normal, a point, both radii.
+static inline bool kcc_cast_small_valid( const kcc_cast_core* a, const kcc_cast_core* b, __m128 bx, __m128 by,
+										 __m128 nx, __m128 ny, __m128 lanes_b )
+{
+	int bad = kcc_cast_bad_lanes( bx, by, nx, ny, lanes_b );
+	if ( a->faces == 2 )
+	{
+		bad |= ( kcc_cast_usable( a->points[0] ) && kcc_cast_usable( a->points[1] ) && kcc_cast_unit( a->normals[0] ) ) ? 0 : 1;
+	}
+	else if ( a->faces > 0 )
+	{
+		__m128 ax, ay, mx, my;
+		kcc_cast_load4( a->points, &ax, &ay );
+		kcc_cast_load4( a->normals, &mx, &my );
+		bad |= kcc_cast_bad_lanes( ax, ay, mx, my, kcc_cast_lanes( a->faces ) );
+	}
+	else
+	{
+		bad |= kcc_cast_usable( a->points[0] ) ? 0 : 1;
+	}
+	return bad == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius );
+}
+
 // Small cores, the controller's pairs: a circle, capsule or box-sized polygon moving against a core of 3 or 4
 // points (a tile). The same lines and arithmetic as kcc_cast_faces and the clip in kcc_cast_cores, straight-line:
 // b's faces in one register, a's in another. Validates what it loads (*valid false: take the general path).
@@ -974,7 +998,6 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	__m128 num_b = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) ), low ), r );
 	num_b = kcc_cast_select( lanes_b, num_b, inf );
 	__m128 den_b = _mm_and_ps( lanes_b, _mm_add_ps( _mm_mul_ps( nx, dx ), _mm_mul_ps( ny, dy ) ) );
-	int bad = kcc_cast_bad_lanes( bx, by, nx, ny, lanes_b );
 
 	// a's faces (none for a point): normal -n_a, support max over b of -n_a . b + n_a . a_j, i.e.
 	// num = n_a . a_j - min over b of n_a . b. A segment's two faces are u (a0 to a1) and -u (a1 to a0).
@@ -989,7 +1012,6 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 		float ud = kcc_dot( u, d );
 		num_a = _mm_setr_ps( kcc_dot( u, a0 ) - lo + rounded, -kcc_dot( u, a1 ) + hi + rounded, INFINITY, INFINITY );
 		den_a = _mm_setr_ps( -ud, ud, 0.0f, 0.0f );
-		bad |= ( kcc_cast_usable( a0 ) && kcc_cast_usable( a1 ) && kcc_cast_unit( u ) ) ? 0 : 1;
 	}
 	else if ( a->faces > 0 )
 	{
@@ -997,7 +1019,6 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 		kcc_cast_load4( a->points, &ax, &ay );
 		kcc_cast_load4( a->normals, &mx, &my );
 		__m128 lanes_a = kcc_cast_lanes( a->faces );
-		bad |= kcc_cast_bad_lanes( ax, ay, mx, my, lanes_a );
 		__m128 lo = inf;
 		for ( int k = 0; k < b->count; ++k )
 		{
@@ -1009,11 +1030,17 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 		num_a = kcc_cast_select( lanes_a, num_a, inf );
 		den_a = _mm_and_ps( lanes_a, _mm_sub_ps( _mm_setzero_ps(), _mm_add_ps( _mm_mul_ps( mx, dx ), _mm_mul_ps( my, dy ) ) ) );
 	}
-	else
+
+#if defined( KCC_ENABLE_ASSERT )
+	// Debug builds check up front so invalid shapes always reach the general path's asserts.
+	*valid = kcc_cast_small_valid( a, b, bx, by, nx, ny, lanes_b );
+	if ( *valid == false )
 	{
-		bad |= kcc_cast_usable( a->points[0] ) ? 0 : 1;
+		return kcc_cast_miss();
 	}
-	*valid = bad == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius );
+#else
+	*valid = true;
+#endif
 
 	// The clip, as in kcc_cast_cores.
 	__m128 zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
@@ -1029,8 +1056,11 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	kcc_cast_output out = kcc_cast_miss();
 	if ( lower > upper )
 	{
-		return out;
+		return out; // a miss is the answer for an invalid shape too
 	}
+#if !defined( KCC_ENABLE_ASSERT )
+	*valid = kcc_cast_small_valid( a, b, bx, by, nx, ny, lanes_b );
+#endif
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
 	if ( lower > 0.0f )
 	{
