@@ -11,8 +11,10 @@
 #pragma GCC optimize( "no-trapping-math" )
 #endif
 // The header's min / max helpers as plain C selects (the same results as the scalar maxss / minss), which the
-// vectoriser can turn into packed instructions.
+// vectoriser can turn into packed instructions (a build may define it already, e.g. -DKCC_NO_INLINE_ASM).
+#ifndef KCC_NO_INLINE_ASM
 #define KCC_NO_INLINE_ASM
+#endif
 
 #include "internal.h"
 
