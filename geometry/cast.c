@@ -1379,6 +1379,9 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 // Polytope cores (every kind but the sector) take the clipping path; anything else, and anything invalid or out
 // of range, the general path with its asserts and guards. The fast path validates only a hit in release builds:
 // a miss is the answer for an invalid shape too.
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
 static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 												   float target_separation )
 {
