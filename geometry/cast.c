@@ -343,9 +343,15 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 		return kcc_cast_miss();
 	}
 
+	// One notion of validity for every query: exactly what kcc_shape_is_valid rejects (convexity included).
+	bool valid = kcc_shape_is_valid( s );
+	KCC_ASSERT( valid, "kcc_ray_cast: shape is invalid" );
+	if ( valid == false )
+	{
+		return kcc_cast_miss();
+	}
 	kcc_proxy proxies[KCC_MAX_PROXIES];
 	int count = kcc_make_proxies( s, proxies );
-	KCC_ASSERT( count > 0 || kcc_shape_is_valid( s ), "kcc_ray_cast: shape is invalid" );
 	if ( count == 0 || kcc_in_range( origin ) == false || kcc_in_range( translation ) == false )
 	{
 		return kcc_cast_miss();
@@ -1051,8 +1057,10 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	__m128 enters_b = _mm_and_ps( entering_b, t_b ), enters_a = _mm_and_ps( entering_a, t_a );
 	__m128 leaves_b = _mm_or_ps( _mm_andnot_ps( entering_b, t_b ), _mm_and_ps( entering_b, one ) );
 	__m128 leaves_a = _mm_or_ps( _mm_andnot_ps( entering_a, t_a ), _mm_and_ps( entering_a, one ) );
-	float lower = kcc_cast_hmax( _mm_max_ps( _mm_max_ps( enters_b, enters_a ), zero ) );
-	float upper = kcc_cast_hmin( _mm_min_ps( _mm_min_ps( leaves_b, one ), leaves_a ) );
+	// minps / maxps return their second operand when either is NaN: a NaN bound (0 / +0, a face the ray runs along
+	// while touching it) must be the first operand so it loses, as in kcc_cast_cores.
+	float lower = kcc_cast_hmax( _mm_max_ps( enters_a, _mm_max_ps( enters_b, zero ) ) );
+	float upper = kcc_cast_hmin( _mm_min_ps( leaves_a, _mm_min_ps( leaves_b, one ) ) );
 	kcc_cast_output out = kcc_cast_miss();
 	if ( lower > upper )
 	{
@@ -1374,7 +1382,14 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 }
 
 static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-											 float target_separation, bool conservative );
+											 float target_separation, bool conservative, bool validate );
+
+// Both shapes pass kcc_shape_is_valid, the one notion of validity (convexity included; cores the kernels cannot
+// use, e.g. out of range, are the kernels' own checks). Trusted callers skip it.
+static inline bool kcc_cast_shapes_valid( const kcc_shape* moving, const kcc_shape* target, bool validate )
+{
+	return validate == false || ( kcc_shape_is_valid( moving ) && kcc_shape_is_valid( target ) );
+}
 
 // Polytope cores (every kind but the sector) take the clipping path; anything else, and anything invalid or out
 // of range, the general path with its asserts and guards. The fast path validates only a hit in release builds:
@@ -1383,7 +1398,7 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 __attribute__( ( always_inline ) )
 #endif
 static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-												   float target_separation )
+												   float target_separation, bool validate )
 {
 	kcc_cast_core ca, cb;
 	// Comparisons that fail for NaN as well: finite, within range, separation >= 0.
@@ -1392,52 +1407,74 @@ static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2
 	if ( usable && moving != NULL && target != NULL && kcc_cast_core_make( moving, &ca ) &&
 		 kcc_cast_core_make( target, &cb ) )
 	{
+#if defined( KCC_ENABLE_ASSERT )
+		// Debug builds check up front so invalid shapes always reach the general path's asserts.
+		if ( kcc_cast_shapes_valid( moving, target, validate ) == false )
+		{
+			return kcc_shape_cast_impl( moving, translation, target, target_separation, false, validate );
+		}
+#endif
 #if defined( KCC_CAST_SSE2 )
 		if ( ca.count <= 4 && cb.count >= 3 && cb.count <= 4 )
 		{
-			// Validated in every build from the values it loads anyway.
-			bool valid;
-			kcc_cast_output out = kcc_cast_small_sse2( &ca, translation, &cb, target_separation, &valid );
-			return valid ? out : kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+			// The kernel's own checks (range, unit normals) in every build, from the values it loads anyway.
+			bool usable_cores;
+			kcc_cast_output out = kcc_cast_small_sse2( &ca, translation, &cb, target_separation, &usable_cores );
+#if !defined( KCC_ENABLE_ASSERT )
+			if ( usable_cores && out.hit && kcc_cast_shapes_valid( moving, target, validate ) == false )
+			{
+				return kcc_cast_miss();
+			}
+#endif
+			return usable_cores ? out : kcc_shape_cast_impl( moving, translation, target, target_separation, false, validate );
 		}
 #endif
 #if defined( KCC_ENABLE_ASSERT )
-		// Debug builds check up front so invalid shapes always reach the general path's asserts.
 		if ( kcc_cast_core_valid( moving, &ca ) && kcc_cast_core_valid( target, &cb ) )
 		{
 			return kcc_cast_cores( &ca, translation, &cb, target_separation );
 		}
 #else
 		kcc_cast_output out = kcc_cast_cores( &ca, translation, &cb, target_separation );
-		if ( out.hit == false || ( kcc_cast_core_valid( moving, &ca ) && kcc_cast_core_valid( target, &cb ) ) )
+		if ( out.hit == false )
 		{
 			return out;
 		}
+		if ( kcc_cast_core_valid( moving, &ca ) && kcc_cast_core_valid( target, &cb ) )
+		{
+			return kcc_cast_shapes_valid( moving, target, validate ) ? out : kcc_cast_miss();
+		}
 #endif
 	}
-	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, false, validate );
 }
 
 kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 										   float target_separation )
 {
-	return kcc_shape_cast_fast( moving, translation, target, target_separation );
+	return kcc_shape_cast_fast( moving, translation, target, target_separation, true );
+}
+
+kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+										float target_separation )
+{
+	return kcc_shape_cast_fast( moving, translation, target, target_separation, false );
 }
 
 kcc_cast_output kcc_shape_cast_minkowski( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 										  float target_separation )
 {
-	return kcc_shape_cast_impl( moving, translation, target, target_separation, false );
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, false, true );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 											 float target_separation )
 {
-	return kcc_shape_cast_impl( moving, translation, target, target_separation, true );
+	return kcc_shape_cast_impl( moving, translation, target, target_separation, true, true );
 }
 
 static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-											 float target_separation, bool conservative )
+											 float target_separation, bool conservative, bool validate )
 {
 	KCC_ASSERT( kcc_is_valid_vec2( translation ), "kcc_shape_cast: translation is not finite" );
 	KCC_ASSERT( kcc_is_valid_float( target_separation ) && target_separation >= 0.0f,
@@ -1447,11 +1484,19 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 	{
 		return kcc_cast_miss();
 	}
+	if ( validate )
+	{
+		bool valid_moving = kcc_shape_is_valid( moving ), valid_target = kcc_shape_is_valid( target );
+		KCC_ASSERT( valid_moving, "kcc_shape_cast: moving shape is invalid" );
+		KCC_ASSERT( valid_target, "kcc_shape_cast: target shape is invalid" );
+		if ( valid_moving == false || valid_target == false )
+		{
+			return kcc_cast_miss();
+		}
+	}
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( moving, pa );
 	int nb = kcc_make_proxies( target, pb );
-	KCC_ASSERT( na > 0 || kcc_shape_is_valid( moving ), "kcc_shape_cast: moving shape is invalid" );
-	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( target ), "kcc_shape_cast: target shape is invalid" );
 	if ( na == 0 || nb == 0 || kcc_in_range( translation ) == false || target_separation > KCC_MAX_MAGNITUDE )
 	{
 		return kcc_cast_miss();
@@ -1499,5 +1544,5 @@ static kcc_cast_output kcc_shape_cast_impl( const kcc_shape* moving, vec2s trans
 
 kcc_cast_output kcc_shape_cast( const kcc_shape* moving, vec2s translation, const kcc_shape* target )
 {
-	return kcc_shape_cast_fast( moving, translation, target, 0.0f );
+	return kcc_shape_cast_fast( moving, translation, target, 0.0f, true );
 }

@@ -600,15 +600,27 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 
 kcc_distance_output kcc_distance( const kcc_shape* a, const kcc_shape* b )
 {
+	// One notion of validity for every query: exactly what kcc_shape_is_valid rejects (convexity included).
+	bool valid_a = kcc_shape_is_valid( a ), valid_b = kcc_shape_is_valid( b );
+	KCC_ASSERT( valid_a, "kcc_distance: shape a is invalid" );
+	KCC_ASSERT( valid_b, "kcc_distance: shape b is invalid" );
+	if ( valid_a == false || valid_b == false )
+	{
+		kcc_distance_output empty = { 0 };
+		return empty;
+	}
+	return kcc_distance_trusted( a, b );
+}
+
+kcc_distance_output kcc_distance_trusted( const kcc_shape* a, const kcc_shape* b )
+{
 	kcc_distance_output best = { 0 };
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( a, pa );
 	int nb = kcc_make_proxies( b, pb );
-	KCC_ASSERT( na > 0 || kcc_shape_is_valid( a ), "kcc_distance: shape a is invalid" );
-	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( b ), "kcc_distance: shape b is invalid" );
 	if ( na == 0 || nb == 0 )
 	{
-		return best;
+		return best; // out of range (KCC_MAX_MAGNITUDE)
 	}
 	best.distance = FLT_MAX;
 	for ( int i = 0; i < na; ++i )

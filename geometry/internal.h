@@ -34,8 +34,9 @@ typedef struct kcc_proxy
 	bool curved;
 } kcc_proxy;
 
-/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many (0 for an invalid shape: cheap checks only,
-/// finite data, non-negative radii and extents, vertex count in range).
+/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many: 0 when a value is beyond KCC_MAX_MAGNITUDE or
+/// the data cannot be indexed or normalised (cheap checks only: finite data, non-negative radii and extents, vertex
+/// count in range, unit normals). Validity (kcc_shape_is_valid, convexity included) is the caller's check.
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies );
 
 /// Support point of the core (radius excluded) in direction d (need not be unit).
@@ -112,3 +113,21 @@ static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
 /// (kcc_make_proxies, casts): their arithmetic multiplies up to four such values, which stays finite in float
 /// below this, so no NaN can come out. Beyond it the queries return their empty result.
 #define KCC_MAX_MAGNITUDE 1.0e9f
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trusted entry points (gjk.c, cast.c, penetration.c). The public kcc_distance, kcc_shape_cast(_separation) and
+// kcc_penetration treat every shape kcc_shape_is_valid rejects as invalid (an O(n) pass over a polygon, convexity
+// included). A caller that builds its shapes itself and knows them valid (the controller: candidates converted
+// from Chipmunk, the character translated from a valid local shape) calls these instead: the same results for
+// valid shapes, without that check. Out-of-range values (KCC_MAX_MAGNITUDE), bad translations and separations are
+// still refused as in the public functions; an invalid shape gives an unspecified result (no crash).
+
+/// kcc_distance without the validity check.
+kcc_distance_output kcc_distance_trusted( const kcc_shape* a, const kcc_shape* b );
+
+/// kcc_shape_cast_separation without the validity check (target_separation 0: kcc_shape_cast).
+kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+										float target_separation );
+
+/// kcc_penetration without the validity check.
+kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );

@@ -148,15 +148,27 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 
 kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_shape* b )
 {
+	// One notion of validity for every query: exactly what kcc_shape_is_valid rejects (convexity included).
+	bool valid_a = kcc_shape_is_valid( a ), valid_b = kcc_shape_is_valid( b );
+	KCC_ASSERT( valid_a, "kcc_penetration: shape a is invalid" );
+	KCC_ASSERT( valid_b, "kcc_penetration: shape b is invalid" );
+	if ( valid_a == false || valid_b == false )
+	{
+		kcc_penetration_output empty = { 0 };
+		return empty;
+	}
+	return kcc_penetration_trusted( a, b );
+}
+
+kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b )
+{
 	kcc_penetration_output out = { 0 };
 	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
 	int na = kcc_make_proxies( a, pa );
 	int nb = kcc_make_proxies( b, pb );
-	KCC_ASSERT( na > 0 || kcc_shape_is_valid( a ), "kcc_penetration: shape a is invalid" );
-	KCC_ASSERT( nb > 0 || kcc_shape_is_valid( b ), "kcc_penetration: shape b is invalid" );
 	if ( na == 0 || nb == 0 )
 	{
-		return out;
+		return out; // out of range (KCC_MAX_MAGNITUDE)
 	}
 	if ( na > 1 || nb > 1 )
 	{

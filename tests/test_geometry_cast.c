@@ -956,6 +956,136 @@ static void test_shape_cast_clipping_matches_minkowski( void** state )
 	assert_true( hits > 4000 && starts > 1000 && grazing < compared / 200 );
 }
 
+// One notion of validity (lead decision on H3-2 / H3-4 / H3-11): ray casts, shape casts, distance and penetration
+// treat exactly the shapes kcc_shape_is_valid rejects as invalid, in release builds too. These corrupted polygons
+// are finite with unit normals (the old cheap guards accepted them) and sit where a valid shape would be hit.
+static void test_queries_reject_what_is_valid_rejects( void** state )
+{
+	(void)state;
+	vec2s hexagon[6] = { { { -1.0f, 0.0f } }, { { -0.5f, -1.0f } }, { { 0.5f, -1.0f } },
+						 { { 1.0f, 0.0f } },  { { 0.5f, 1.0f } },   { { -0.5f, 1.0f } } };
+	kcc_shape good = kcc_make_polygon( hexagon, 6, 0.0f );
+	assert_true( kcc_shape_is_valid( &good ) );
+	kcc_shape bad[3];
+	bad[0] = good;
+	bad[0].polygon.vertices[1] = kcc_v2( 0.0f, 0.0f ); // not convex
+	bad[1] = good;
+	bad[1].polygon.normals[0] = good.polygon.normals[3]; // unit, but not the edge's normal
+	bad[2] = good;
+	for ( int i = 0; i < 3; ++i )
+	{
+		// clockwise: the same outline reversed, normals still unit
+		bad[2].polygon.vertices[i] = good.polygon.vertices[5 - i];
+		bad[2].polygon.vertices[5 - i] = good.polygon.vertices[i];
+	}
+	kcc_shape circle = kcc_make_circle( kcc_v2( -4.0f, 0.0f ), 0.5f );
+	kcc_shape inside = kcc_make_circle( kcc_v2( 0.0f, 0.5f ), 0.25f );
+	kcc_shape box = kcc_make_aabb( kcc_v2( 3.0f, -0.5f ), kcc_v2( 4.0f, 0.5f ) );
+	kcc_shape capsule = kcc_make_capsule( kcc_v2( -4.0f, -0.3f ), kcc_v2( -4.0f, 0.3f ), 0.3f );
+	kcc_shape sector = kcc_make_sector( kcc_v2( -4.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 1.0f, 60.0f * DEG );
+	const kcc_shape* movers[3] = { &circle, &capsule, &sector };
+
+	// The valid hexagon is hit, overlapped and at a distance: the same calls must fail for the corrupted ones.
+	assert_true( kcc_ray_cast( &good, kcc_v2( -5.0f, 0.1f ), kcc_v2( 10.0f, 0.0f ) ).hit );
+	for ( int m = 0; m < 3; ++m )
+	{
+		assert_true( kcc_shape_cast( movers[m], kcc_v2( 8.0f, 0.0f ), &good ).hit );
+		assert_true( kcc_shape_cast_separation( &good, kcc_v2( -8.0f, 0.0f ), movers[m], 0.1f ).hit );
+	}
+	assert_true( kcc_penetration( &good, &inside ).overlapping );
+	assert_true( kcc_distance( &good, &box ).distance > 1.0f );
+
+	kcc_set_assert_fcn( record_assert );
+	for ( int i = 0; i < 3; ++i )
+	{
+		const kcc_shape* b = &bad[i];
+		assert_false( kcc_shape_is_valid( b ) );
+		s_assert_count = 0;
+		kcc_cast_output ray = kcc_ray_cast( b, kcc_v2( -5.0f, 0.1f ), kcc_v2( 10.0f, 0.0f ) );
+		assert_true( ray.hit == false && ray.fraction == 1.0f );
+		for ( int m = 0; m < 3; ++m )
+		{
+			kcc_cast_output c = kcc_shape_cast( movers[m], kcc_v2( 8.0f, 0.0f ), b );
+			assert_true( c.hit == false && c.fraction == 1.0f && c.normal.x == 0.0f && c.point.x == 0.0f );
+			c = kcc_shape_cast( b, kcc_v2( -8.0f, 0.0f ), movers[m] );
+			assert_true( c.hit == false && c.fraction == 1.0f );
+			c = kcc_shape_cast_separation( b, kcc_v2( -8.0f, 0.0f ), movers[m], 0.1f );
+			assert_true( c.hit == false && c.fraction == 1.0f );
+			c = kcc_shape_cast_separation( movers[m], kcc_v2( 8.0f, 0.0f ), b, 0.1f );
+			assert_true( c.hit == false && c.fraction == 1.0f );
+		}
+		// Starting inside: the clipping kernel would report an overlap at 0.
+		assert_false( kcc_shape_cast( &inside, kcc_v2( 0.1f, 0.0f ), b ).hit );
+		kcc_penetration_output pen = kcc_penetration( b, &inside );
+		assert_true( pen.overlapping == false && pen.depth == 0.0f && pen.normal.x == 0.0f && pen.normal.y == 0.0f );
+		pen = kcc_penetration( &inside, b );
+		assert_true( pen.overlapping == false && pen.depth == 0.0f );
+		kcc_distance_output d = kcc_distance( b, &box );
+		assert_true( d.distance == 0.0f && d.normal.x == 0.0f && d.normal.y == 0.0f && d.point_a.x == 0.0f &&
+					 d.point_b.x == 0.0f );
+		d = kcc_distance( &box, b );
+		assert_true( d.distance == 0.0f && d.normal.x == 0.0f && d.point_a.x == 0.0f );
+#if defined( KCC_ENABLE_ASSERT )
+		assert_true( s_assert_count >= 18 ); // each of the 18 calls above reported the invalid shape
+#endif
+	}
+	kcc_set_assert_fcn( NULL );
+}
+
+// Moving along the line of a face that the other core's corner touches exactly (the pair's faces there have
+// den 0 and num 0: 0 / 0 = NaN). The NaN bound must not decide the clip: found by fuzz_geometry, two boxes corner
+// to corner, a moved 1/64 up toward b, which is 0.14 above: the fast kernel reported a hit at fraction 9.
+static void test_shape_cast_along_a_touching_face_line( void** state )
+{
+	(void)state;
+	kcc_shape a = kcc_make_aabb( kcc_v2( 0x1.e8p-2f, 0x1.1p-3f ), kcc_v2( 0x1.ecp-1f, 0x1.4p-3f ) );
+	kcc_shape b = kcc_make_aabb( kcc_v2( 0x1.48p-2f, 0x1.3p-2f ), kcc_v2( 0x1.e8p-2f, 0x1.8cp-1f ) );
+	kcc_cast_output c = kcc_shape_cast( &a, kcc_v2( 0.0f, 0x1p-6f ), &b );
+	assert_true( c.hit == false && c.fraction == 1.0f );
+
+	// The same contact in the four mirror images, as AABBs and as box polygons (4-point kernel), far enough to
+	// hit and too short to: the fast path agrees with the explicit Minkowski path.
+	int compared = 0;
+	for ( int mirror = 0; mirror < 4; ++mirror )
+	{
+		float sx = ( mirror & 1 ) ? -1.0f : 1.0f, sy = ( mirror & 2 ) ? -1.0f : 1.0f;
+		// a: x in [0.5, 1.5], y in [0, 0.25]; b: x in [-0.5, 0.5], y in [0.5, 1.5] (mirrored)
+		vec2s a_lo = kcc_v2( sx * 0.5f, sy * 0.0f ), a_hi = kcc_v2( sx * 1.5f, sy * 0.25f );
+		vec2s b_lo = kcc_v2( sx * -0.5f, sy * 0.5f ), b_hi = kcc_v2( sx * 0.5f, sy * 1.5f );
+		kcc_shape boxes[2][2];
+		boxes[0][0] = kcc_make_aabb( kcc_v2( fminf( a_lo.x, a_hi.x ), fminf( a_lo.y, a_hi.y ) ),
+									 kcc_v2( fmaxf( a_lo.x, a_hi.x ), fmaxf( a_lo.y, a_hi.y ) ) );
+		boxes[0][1] = kcc_make_aabb( kcc_v2( fminf( b_lo.x, b_hi.x ), fminf( b_lo.y, b_hi.y ) ),
+									 kcc_v2( fmaxf( b_lo.x, b_hi.x ), fmaxf( b_lo.y, b_hi.y ) ) );
+		for ( int k = 0; k < 2; ++k )
+		{
+			kcc_aabb r = boxes[0][k].aabb;
+			kcc_shape poly = kcc_make_box( kcc_v2( 0.5f * ( r.max.x - r.min.x ), 0.5f * ( r.max.y - r.min.y ) ), 0.0f );
+			boxes[1][k] = kcc_shape_translate( &poly, kcc_v2( 0.5f * ( r.min.x + r.max.x ), 0.5f * ( r.min.y + r.max.y ) ) );
+		}
+		for ( int kind = 0; kind < 2; ++kind )
+		{
+			const float lengths[3] = { 0.125f, 0.25f, 1.0f }; // short of the gap, exactly it, beyond it
+			for ( int l = 0; l < 3; ++l )
+			{
+				vec2s d = kcc_v2( 0.0f, sy * lengths[l] );
+				kcc_cast_output fast = kcc_shape_cast( &boxes[kind][0], d, &boxes[kind][1] );
+				kcc_cast_output exact = kcc_shape_cast_minkowski( &boxes[kind][0], d, &boxes[kind][1], 0.0f );
+				assert_true( fast.fraction >= 0.0f && fast.fraction <= 1.0f );
+				assert_true( fast.hit == exact.hit );
+				assert_true( fast.hit == ( l > 0 ) );
+				if ( fast.hit )
+				{
+					assert_near( fast.fraction, 0.25f / lengths[l], 1.0e-6f );
+					assert_near( fast.normal.y, -sy, 1.0e-6f );
+				}
+				compared += 1;
+			}
+		}
+	}
+	assert_int_equal( compared, 24 );
+}
+
 static void test_casts_make_no_allocation( void** state )
 {
 	(void)state;
@@ -992,6 +1122,8 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_minkowski_matches_conservative_advancement ),
 		cmocka_unit_test( test_shape_cast_clipping_regions ),
 		cmocka_unit_test( test_shape_cast_clipping_matches_minkowski ),
+		cmocka_unit_test( test_queries_reject_what_is_valid_rejects ),
+		cmocka_unit_test( test_shape_cast_along_a_touching_face_line ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_cast", tests, NULL, NULL );
