@@ -3,6 +3,8 @@
 // sensors), the velocity-level call and the state snapshot. docs/controller.md explains each step.
 #include "chipmunk_bridge.h"
 #include "internal.h"
+// The geometry core's trusted entry points: the candidates and the character are valid by construction.
+#include "../geometry/internal.h"
 
 #include <float.h>
 #include <string.h>
@@ -435,7 +437,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 			kcc_character_at( c, from, &moving );
 			have_moving = true;
 		}
-		kcc_cast_output out = kcc_shape_cast( &moving, translation, &cand->core );
+		kcc_cast_output out = kcc_shape_cast_trusted( &moving, translation, &cand->core, 0.0f );
 		if ( out.hit == false )
 		{
 			continue;
@@ -447,7 +449,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 		{
 			// Started touching or overlapping: the penetration normal says which way is out. Moving out (or
 			// along) is free; moving in is blocked at once.
-			kcc_penetration_output pen = kcc_penetration( &cand->core, &moving );
+			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &moving );
 			if ( pen.overlapping == false || kcc_dot2( pen.normal, pen.normal ) < 0.25f )
 			{
 				continue;
@@ -539,7 +541,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 				kcc_character_at( c, p, &character );
 				have_character = true;
 			}
-			kcc_penetration_output pen = kcc_penetration( &cand->core, &character );
+			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
 			if ( pen.overlapping == false || kcc_dot2( pen.normal, pen.normal ) < 0.25f )
 			{
 				continue;

@@ -2,6 +2,8 @@
 // Ground: the probe below the character after the slide (floor state, snapping, keeping the skin) and step
 // climbing (up, forward, down onto walkable floor).
 #include "internal.h"
+// The geometry core's trusted entry points: the candidates and the character are valid by construction.
+#include "../geometry/internal.h"
 
 #include <float.h>
 
@@ -42,7 +44,7 @@ static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec
 	}
 	kcc_shape at;
 	kcc_character_at( c, glms_vec2_sub( p, glms_vec2_scale( c->def.up, settle ) ), &at );
-	kcc_distance_output d = kcc_distance( &at, &s->candidate->core );
+	kcc_distance_output d = kcc_distance_trusted( &at, &s->candidate->core );
 	if ( d.distance <= 0.0f )
 	{
 		return settle;

@@ -334,6 +334,8 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 	return best;
 }
 
+static kcc_cast_output kcc_ray_cast_unchecked( const kcc_shape* s, vec2s origin, vec2s translation );
+
 kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translation )
 {
 	KCC_ASSERT( kcc_is_valid_vec2( origin ), "kcc_ray_cast: origin is not finite" );
@@ -343,13 +345,26 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 		return kcc_cast_miss();
 	}
 
-	// One notion of validity for every query: exactly what kcc_shape_is_valid rejects (convexity included).
+	// One notion of validity for every query: exactly what kcc_shape_is_valid rejects (convexity included). Debug
+	// builds check first so the assert fires; release builds check only a hit (a miss is the answer for an invalid
+	// shape too, and the computation indexes nothing kcc_make_proxies has not checked).
+#if defined( KCC_ENABLE_ASSERT )
 	bool valid = kcc_shape_is_valid( s );
 	KCC_ASSERT( valid, "kcc_ray_cast: shape is invalid" );
 	if ( valid == false )
 	{
 		return kcc_cast_miss();
 	}
+	return kcc_ray_cast_unchecked( s, origin, translation );
+#else
+	kcc_cast_output out = kcc_ray_cast_unchecked( s, origin, translation );
+	return out.hit == false || kcc_shape_is_valid( s ) ? out : kcc_cast_miss();
+#endif
+}
+
+// kcc_ray_cast for a shape whose validity is checked by the caller (origin and translation finite).
+static kcc_cast_output kcc_ray_cast_unchecked( const kcc_shape* s, vec2s origin, vec2s translation )
+{
 	kcc_proxy proxies[KCC_MAX_PROXIES];
 	int count = kcc_make_proxies( s, proxies );
 	if ( count == 0 || kcc_in_range( origin ) == false || kcc_in_range( translation ) == false )

@@ -19,6 +19,7 @@
 #include "test_reference.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define PI_F 3.14159265358979323846f
 #define DEG ( PI_F / 180.0f )
@@ -1086,6 +1087,55 @@ static void test_shape_cast_along_a_touching_face_line( void** state )
 	assert_int_equal( compared, 24 );
 }
 
+static bool same_bits( const void* a, const void* b, size_t size )
+{
+	return memcmp( a, b, size ) == 0;
+}
+
+// The trusted entry points (internal.h, used by the controller) skip only the validity check: for valid shapes
+// their outputs are bit for bit those of the public functions, in the clipping kernels and the general paths alike.
+static void test_trusted_entry_points_match_public_ones( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 20240611 };
+	int hits = 0, compared = 0;
+	for ( int ka = 0; ka < K_COUNT; ++ka )
+	{
+		for ( int kb = 0; kb < K_COUNT; ++kb )
+		{
+			for ( int trial = 0; trial < 60; ++trial )
+			{
+				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ), 1.0f );
+				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -2.5f, 2.5f ), uniform( &rng, -2.5f, 2.5f ) ), 1.0f );
+				assert_true( kcc_shape_is_valid( &a ) && kcc_shape_is_valid( &b ) );
+				vec2s d = kcc_v2( uniform( &rng, -5.0f, 5.0f ), uniform( &rng, -5.0f, 5.0f ) );
+				float separation = trial % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
+				kcc_cast_output pub = kcc_shape_cast_separation( &a, d, &b, separation );
+				kcc_cast_output trusted = kcc_shape_cast_trusted( &a, d, &b, separation );
+				assert_true( same_bits( &pub, &trusted, sizeof( pub ) ) );
+				pub = kcc_shape_cast( &a, d, &b );
+				trusted = kcc_shape_cast_trusted( &a, d, &b, 0.0f );
+				assert_true( same_bits( &pub, &trusted, sizeof( pub ) ) );
+				hits += pub.hit ? 1 : 0;
+				kcc_distance_output dp = kcc_distance( &a, &b ), dt = kcc_distance_trusted( &a, &b );
+				assert_true( same_bits( &dp, &dt, sizeof( dp ) ) );
+				kcc_penetration_output pp = kcc_penetration( &a, &b ), pt = kcc_penetration_trusted( &a, &b );
+				assert_true( same_bits( &pp, &pt, sizeof( pp ) ) );
+				compared += 1;
+			}
+		}
+	}
+	assert_int_equal( compared, K_COUNT * K_COUNT * 60 );
+	assert_true( hits > compared / 5 );
+	// Out of range or a bad translation: refused like the public function.
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
+	kcc_shape far = kcc_make_circle( kcc_v2( 2.0e9f, 0.0f ), 1.0f );
+	assert_false( kcc_shape_cast_trusted( &far, kcc_v2( -2.0e9f, 0.0f ), &circle, 0.0f ).hit );
+	assert_false( kcc_shape_cast_trusted( &circle, kcc_v2( 2.0e9f, 0.0f ), &far, 0.0f ).hit );
+	assert_false( kcc_penetration_trusted( &far, &far ).overlapping );
+	assert_true( kcc_distance_trusted( &far, &circle ).distance == 0.0f );
+}
+
 static void test_casts_make_no_allocation( void** state )
 {
 	(void)state;
@@ -1124,6 +1174,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_clipping_matches_minkowski ),
 		cmocka_unit_test( test_queries_reject_what_is_valid_rejects ),
 		cmocka_unit_test( test_shape_cast_along_a_touching_face_line ),
+		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_cast", tests, NULL, NULL );
