@@ -660,6 +660,7 @@ typedef struct kcc_cast_feature
 {
 	vec2s core_b; // contact point on b's core (on the face: the middle of the touching part)
 	vec2s vertex; // off the face: the vertex w = b - a of M at the end passed
+	float beyond; // off the face: how far past that end, along the face (0 on it)
 	bool on_face;
 } kcc_cast_feature;
 
@@ -732,6 +733,7 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 	if ( c_lo <= ee && c_hi >= 0.0f )
 	{
 		out.on_face = true;
+		out.beyond = 0.0f;
 		out.vertex = kcc_v2( 0.0f, 0.0f );
 		float from = c_lo > 0.0f ? c_lo : 0.0f;
 		float to = c_hi < ee ? c_hi : ee;
@@ -748,6 +750,7 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 		return out;
 	}
 	out.on_face = false;
+	out.beyond = c_lo > ee ? c_lo - ee : -c_hi;
 	if ( c_lo > ee )
 	{
 		out.core_b = on_b ? e1 : o[lo];
@@ -766,24 +769,106 @@ static inline vec2s kcc_cast_face_normal( const kcc_cast_core* a, const kcc_cast
 	return f < b->faces ? b->normals[f] : kcc_scale( a->normals[f - b->faces], -1.0f );
 }
 
-// The ray enters the mitered polygon at fraction lower through face enter: the hit on that face, or on the disc
-// of the vertex at the end it passed, or a miss of that disc.
-static kcc_cast_output kcc_cast_entered( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded,
-										 int enter, float lower )
+// The hit at fraction t on face f (the entry point on its extent, or the contact at its end vertex), with f's normal.
+static inline kcc_cast_output kcc_cast_face_hit( const kcc_cast_core* a, const kcc_cast_core* b, int f, float t,
+												 vec2s core_b )
 {
-	kcc_cast_output out = kcc_cast_miss();
-	float t = lower;
-	kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, t ) );
-	vec2s normal = kcc_cast_face_normal( a, b, enter );
-	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+	kcc_cast_output out;
+	out.hit = true;
+	out.fraction = t;
+	out.normal = kcc_cast_face_normal( a, b, f );
+	out.point = kcc_add( core_b, kcc_scale( out.normal, b->radius ) );
+	return out;
+}
+
+// Two faces of M that meet at a vertex w enter at the same time when the ray passes through w (a corner of one core
+// meets a corner of the other, radius 0). Rounding (the face offsets are differences of dot products) then picks
+// either, and the one picked may classify as just past its end: the disc of w has radius 0 and a ray a rounding
+// error off w misses it, though it enters M through the other face. So every face whose line the entry point lies
+// on within rounding is considered; when one of them holds the entry point, the contact is real and is reported with
+// a target face if one qualifies (on its face, or past its end within rounding: vertex to vertex), else with the
+// mover's face: the target's surface is what a character stands on (a flat bottom corner on a slope's apex gives
+// the slope, not the character's side). Otherwise (no tie, or the entry point is off every tied face: a rounded
+// corner) the disc of the entered face's end vertex decides, as for any entry past a face's end.
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_entered_tie( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b,
+																float rounded, int enter, float lower,
+																kcc_cast_feature entered, const float* entry,
+																const float* den, int faces )
+{
+	vec2s q = kcc_scale( d, lower );
+	float size_a = 0.0f, size_b = 0.0f;
+	for ( int i = 0; i < a->count; ++i )
 	{
-		return out;
+		float size = fabsf( a->points[i].x ) + fabsf( a->points[i].y );
+		size_a = size > size_a ? size : size_a;
 	}
+	for ( int i = 0; i < b->count; ++i )
+	{
+		float size = fabsf( b->points[i].x ) + fabsf( b->points[i].y );
+		size_b = size > size_b ? size : size_b;
+	}
+	// A face offset is n . b_k - n . a_i + rounded: a few roundings of values up to these sizes.
+	float slack = 16.0f * FLT_EPSILON * ( size_a + size_b + rounded );
+	bool real = entered.on_face;
+	int pick = -1, pick_rank = 4;
+	kcc_cast_feature picked = entered;
+	for ( int k = -1; k < faces; ++k )
+	{
+		int f = k < 0 ? enter : k;
+		kcc_cast_feature feature = entered;
+		if ( k >= 0 )
+		{
+			// Entered too, and the entry point lies on its line within rounding.
+			if ( f == enter || !( den[f] < 0.0f ) || ( lower - entry[f] ) * -den[f] > slack )
+			{
+				continue;
+			}
+			feature = kcc_cast_classify( a, b, f, q );
+			real = real || feature.on_face;
+		}
+		if ( feature.on_face || feature.beyond <= slack )
+		{
+			// Target faces first, then faces holding the entry point.
+			int rank = ( f < b->faces ? 0 : 2 ) + ( feature.on_face ? 0 : 1 );
+			if ( rank < pick_rank )
+			{
+				pick = f;
+				pick_rank = rank;
+				picked = feature;
+			}
+		}
+	}
+	if ( real && pick >= 0 )
+	{
+		return kcc_cast_face_hit( a, b, pick, lower, picked.core_b );
+	}
+	float t = lower;
+	vec2s normal;
+	if ( entered.on_face || kcc_ray_disc( entered.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+	{
+		return kcc_cast_miss(); // on_face with real: picked above
+	}
+	kcc_cast_output out;
 	out.hit = true;
 	out.fraction = t;
 	out.normal = normal;
-	out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+	out.point = kcc_add( entered.core_b, kcc_scale( normal, b->radius ) );
 	return out;
+}
+
+// The ray enters the mitered polygon at fraction lower through face enter: the hit on that face, or on the disc
+// of the vertex at the end it passed, or a miss of that disc. entry and den: every face's entry fraction (0 when it
+// does not enter) and n . d, in kcc_cast_classify's numbering. The common case, a target face entered on its extent,
+// needs nothing else; a mover's face or an entry past the end looks for a tie first (kcc_cast_entered_tie).
+static inline kcc_cast_output kcc_cast_entered( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded,
+												int enter, float lower, const float* entry, const float* den, int faces )
+{
+	kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, lower ) );
+	if ( feature.on_face && enter < b->faces )
+	{
+		return kcc_cast_face_hit( a, b, enter, lower, feature.core_b );
+	}
+	return kcc_cast_entered_tie( a, d, b, rounded, enter, lower, feature, entry, den, faces );
 }
 
 // The start is within every offset line. The face of largest separation (best, -1 when M is a point) holds the
@@ -1076,15 +1161,13 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	// while touching it) must be the first operand so it loses, as in kcc_cast_cores.
 	float lower = kcc_cast_hmax( _mm_max_ps( enters_a, _mm_max_ps( enters_b, zero ) ) );
 	float upper = kcc_cast_hmin( _mm_min_ps( leaves_a, _mm_min_ps( leaves_b, one ) ) );
-	kcc_cast_output out = kcc_cast_miss();
 	if ( lower > upper )
 	{
-		return out; // a miss is the answer for an invalid shape too
+		return kcc_cast_miss(); // a miss is the answer for an invalid shape too
 	}
 #if !defined( KCC_ENABLE_ASSERT )
 	*valid = kcc_cast_small_valid( a, b, bx, by, nx, ny, lanes_b );
 #endif
-	vec2s origin = kcc_v2( 0.0f, 0.0f );
 	if ( lower > 0.0f )
 	{
 		__m128 at = _mm_set1_ps( lower );
@@ -1097,18 +1180,28 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 		}
 		// Face numbering of kcc_cast_classify: b's faces, then a's.
 		enter = enter < 4 ? enter : b->faces + enter - 4;
-		float t = lower;
-		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, t ) );
-		vec2s normal = kcc_cast_face_normal( a, b, enter );
-		if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) == false )
+		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, lower ) );
+		if ( feature.on_face && enter < b->faces )
 		{
-			return out;
+			return kcc_cast_face_hit( a, b, enter, lower, feature.core_b );
 		}
-		out.hit = true;
-		out.fraction = t;
-		out.normal = normal;
-		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
-		return out;
+		// A mover's face or past the end: the lanes in kcc_cast_classify's numbering for the tie check.
+		float lanes[16], entry[8], den[8];
+		_mm_storeu_ps( lanes, enters_b );
+		_mm_storeu_ps( lanes + 4, enters_a );
+		_mm_storeu_ps( lanes + 8, den_b );
+		_mm_storeu_ps( lanes + 12, den_a );
+		int faces = 0;
+		for ( int lane = 0; lane < 8; ++lane )
+		{
+			if ( lane < 4 ? lane < b->faces : lane - 4 < a->faces )
+			{
+				entry[faces] = lanes[lane];
+				den[faces] = lanes[lane + 8];
+				faces += 1;
+			}
+		}
+		return kcc_cast_entered_tie( a, d, b, rounded, enter, lower, feature, entry, den, faces );
 	}
 	// Starts within every offset line: as in kcc_cast_cores.
 	float nums[8];
@@ -1280,7 +1373,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a,
 
 	if ( enter >= 0 )
 	{
-		return kcc_cast_entered( a, d, b, rounded, enter, lower );
+		return kcc_cast_entered( a, d, b, rounded, enter, lower, entry, den, faces );
 	}
 	// The start is within every offset line: the face of largest separation (smallest num).
 	int best = -1;

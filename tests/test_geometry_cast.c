@@ -1087,9 +1087,156 @@ static void test_shape_cast_along_a_touching_face_line( void** state )
 	assert_int_equal( compared, 24 );
 }
 
-static bool same_bits( const void* a, const void* b, size_t size )
+// Index of the face of s (a polygon) whose normal is n exactly, else -1.
+static int face_with_normal( const kcc_shape* s, vec2s n )
 {
-	return memcmp( a, b, size ) == 0;
+	for ( int i = 0; i < s->polygon.count; ++i )
+	{
+		if ( s->polygon.normals[i].x == n.x && s->polygon.normals[i].y == n.y )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
+// Vertex to vertex (LEAD -> H8, from the controller: a hexagon walking over a 0.11 degree apex in exactly aligned
+// steps lost its floor for a move). When a corner of the mover meets a vertex of the target, the target's face and
+// the mover's face enter at the same time within rounding: the cast reports the TARGET's face normal, and never
+// misses (the rounding-picked face could classify as just past its end, whose disc of radius 0 the ray missed).
+static void test_shape_cast_vertex_to_vertex_reports_the_target_face( void** state )
+{
+	(void)state;
+	// The controller's cast at the failing move (its local frame): the hexagon's bottom-right corner is 1.8e-7 right
+	// of the apex, 0.0015 above it, moving down. It missed.
+	{
+		const float av[12] = { -0x1.8p-2f,  -0x1.11117p-7f, -0x1.fffff4p-4f, -0x1.c3f038p-2f, 0x1.80000cp-2f,  -0x1.c3f03p-2f,
+							   0x1.4p-1f,   -0x1.111112p-7f, 0x1.8p-2f,     0x1.b2df28p-2f,  -0x1.000004p-3f, 0x1.b2df26p-2f };
+		const float bv[10] = { -0x1.28p+2f, -0x1.72a8c4p+0f, 0x1.58p+2f, -0x1.72a8c4p+0f, 0x1.58p+2f,
+							   -0x1.caa30cp-2f, 0x1.8p-2f, -0x1.c58454p-2f, -0x1.28p+2f, -0x1.caa30cp-2f };
+		vec2s ap[6], bp[5];
+		for ( int i = 0; i < 6; ++i )
+		{
+			ap[i] = kcc_v2( av[2 * i], av[2 * i + 1] );
+		}
+		for ( int i = 0; i < 5; ++i )
+		{
+			bp[i] = kcc_v2( bv[2 * i], bv[2 * i + 1] );
+		}
+		kcc_shape a = kcc_make_polygon( ap, 6, 0.0f ), b = kcc_make_polygon( bp, 5, 0.0f );
+		assert_true( kcc_shape_is_valid( &a ) && kcc_shape_is_valid( &b ) );
+		vec2s d = kcc_v2( -0.0f, -0x1.f400cap-3f );
+		kcc_cast_output c = kcc_shape_cast( &a, d, &b );
+		assert_true( c.hit );
+		assert_near( c.fraction, kcc_distance( &a, &b ).distance / -d.y, 1.0e-6f );
+		assert_true( face_with_normal( &b, c.normal ) >= 0 && c.normal.y > 0.99f );
+	}
+
+	// A target with a 0.11 degree apex at the origin; movers with a flat bottom (a hexagon: the general kernel; a
+	// box polygon: the small kernel), placed with a bottom corner over the apex, off by a few ulps (a tie within
+	// rounding: the target's face) or by 1e-3 (no tie: the exact face), moving down or diagonally onto it.
+	vec2s top[5] = { { { -5.0f, -1.0f } }, { { 5.0f, -1.0f } }, { { 5.0f, 0.0f } }, { { 0.0f, 0.005f } }, { { -5.0f, 0.0f } } };
+	kcc_shape apex = kcc_make_polygon( top, 5, 0.0f );
+	assert_int_equal( apex.polygon.count, 5 );
+	vec2s hexagon_points[6];
+	for ( int i = 0; i < 6; ++i )
+	{
+		float angle = (float)i * PI_F / 3.0f;
+		hexagon_points[i] = kcc_v2( 0.5f * cosf( angle ), 0.5f * sinf( angle ) );
+	}
+	kcc_shape movers[2] = { kcc_make_polygon( hexagon_points, 6, 0.0f ), kcc_make_box( kcc_v2( 0.25f, 0.433f ), 0.0f ) };
+	int ties = 0, exact = 0;
+	for ( int m = 0; m < 2; ++m )
+	{
+		const kcc_shape* local = &movers[m];
+		// The bottom corners: the lowest vertices, leftmost and rightmost.
+		float bottom = FLT_MAX;
+		for ( int i = 0; i < local->polygon.count; ++i )
+		{
+			bottom = fminf( bottom, local->polygon.vertices[i].y );
+		}
+		float corner_x[2] = { FLT_MAX, -FLT_MAX };
+		for ( int i = 0; i < local->polygon.count; ++i )
+		{
+			if ( local->polygon.vertices[i].y <= bottom + 1.0e-6f )
+			{
+				corner_x[0] = fminf( corner_x[0], local->polygon.vertices[i].x );
+				corner_x[1] = fmaxf( corner_x[1], local->polygon.vertices[i].x );
+			}
+		}
+		for ( int side = 0; side < 2; ++side )
+		{
+			const float offsets[9] = { 0.0f, 6.0e-8f, -6.0e-8f, 1.8e-7f, -1.8e-7f, 4.8e-7f, -4.8e-7f, 1.0e-3f, -1.0e-3f };
+			for ( int o = 0; o < 9; ++o )
+			{
+				bool within_rounding = fabsf( offsets[o] ) < 1.0e-6f;
+				for ( int path = 0; path < ( within_rounding ? 2 : 1 ); ++path )
+				{
+					// Down: the corner starts over the apex (offset), 0.0015 above it. Diagonal (ties only): it comes
+					// from up and to the side and meets the apex half way.
+					float gap = path == 0 ? 0.0015f : 0.0f;
+					vec2s d = path == 0 ? kcc_v2( 0.0f, -0.25f ) : kcc_v2( side == 0 ? -0.125f : 0.125f, -0.125f );
+					vec2s approach = path == 0 ? kcc_v2( 0.0f, 0.0f ) : kcc_v2( -0.5f * d.x, -0.5f * d.y );
+					vec2s at = kcc_v2( 0.0f + offsets[o] - corner_x[side] + approach.x,
+									   0.005f + gap - bottom + approach.y );
+					kcc_shape a = kcc_shape_translate( local, at );
+					assert_true( kcc_shape_is_valid( &a ) );
+					kcc_cast_output c = kcc_shape_cast( &a, d, &apex );
+					if ( c.hit == false )
+					{
+						print_error( "mover %d side %d offset %g path %d: missed\n", m, side, (double)offsets[o], path );
+						fail();
+					}
+					// Certificate: the distance at the reported fraction is zero (touching), and positive just before.
+					float length = hypotf( d.x, d.y );
+					assert_true( distance_at( &a, d, c.fraction, &apex ) <= 2.0e-6f );
+					assert_true( distance_at( &a, d, c.fraction - 1.0e-4f / length, &apex ) > 0.0f );
+					int target_face = face_with_normal( &apex, c.normal );
+					// Exact geometry off the tie: the corner right of the apex (side 1, offset > 0) or left of it (side
+					// 0, offset < 0) puts the apex under the mover's flat bottom: the mover's face; otherwise the
+					// corner lands on a slope: the target's face.
+					bool apex_under_bottom = side == 1 ? offsets[o] > 0.0f : offsets[o] < 0.0f;
+					bool expect_target = within_rounding || apex_under_bottom == false;
+					if ( expect_target ? target_face < 0 : ( target_face >= 0 || c.normal.y < 0.999999f ) )
+					{
+						print_error( "mover %d side %d offset %g path %d: fraction %.9g normal (%.9g %.9g), expected %s face\n",
+									 m, side, (double)offsets[o], path, c.fraction, c.normal.x, c.normal.y,
+									 expect_target ? "a target" : "the mover's bottom" );
+						fail();
+					}
+					assert_true( c.normal.y > 0.99f ); // a floor either way
+					ties += within_rounding ? 1 : 0;
+					exact += within_rounding ? 0 : 1;
+				}
+			}
+		}
+	}
+	assert_int_equal( ties, 2 * 2 * 7 * 2 );
+	assert_int_equal( exact, 2 * 2 * 2 );
+
+	// The roles swapped: the apex moving up into the hexagon's corner. The target is the hexagon now: its bottom.
+	kcc_shape hexagon = kcc_shape_translate( &movers[0], kcc_v2( -0.25f, 0.005f + 0.0015f + 0.25f * sqrtf( 3.0f ) ) );
+	kcc_cast_output c = kcc_shape_cast( &apex, kcc_v2( 0.0f, 0.25f ), &hexagon );
+	assert_true( c.hit );
+	int face = face_with_normal( &hexagon, c.normal );
+	assert_true( face >= 0 && c.normal.y < -0.999999f );
+}
+
+// Bit for bit, field by field (the structs' padding bytes are not part of the output).
+static bool same_float( float a, float b )
+{
+	return memcmp( &a, &b, sizeof( a ) ) == 0;
+}
+
+static bool same_vec( vec2s a, vec2s b )
+{
+	return same_float( a.x, b.x ) && same_float( a.y, b.y );
+}
+
+static bool same_cast( kcc_cast_output a, kcc_cast_output b )
+{
+	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_vec( a.point, b.point ) &&
+		   same_vec( a.normal, b.normal );
 }
 
 // The trusted entry points (internal.h, used by the controller) skip only the validity check: for valid shapes
@@ -1112,15 +1259,16 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 				float separation = trial % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
 				kcc_cast_output pub = kcc_shape_cast_separation( &a, d, &b, separation );
 				kcc_cast_output trusted = kcc_shape_cast_trusted( &a, d, &b, separation );
-				assert_true( same_bits( &pub, &trusted, sizeof( pub ) ) );
+				assert_true( same_cast( pub, trusted ) );
 				pub = kcc_shape_cast( &a, d, &b );
 				trusted = kcc_shape_cast_trusted( &a, d, &b, 0.0f );
-				assert_true( same_bits( &pub, &trusted, sizeof( pub ) ) );
+				assert_true( same_cast( pub, trusted ) );
 				hits += pub.hit ? 1 : 0;
 				kcc_distance_output dp = kcc_distance( &a, &b ), dt = kcc_distance_trusted( &a, &b );
-				assert_true( same_bits( &dp, &dt, sizeof( dp ) ) );
+				assert_true( same_float( dp.distance, dt.distance ) && same_vec( dp.point_a, dt.point_a ) &&
+							 same_vec( dp.point_b, dt.point_b ) && same_vec( dp.normal, dt.normal ) );
 				kcc_penetration_output pp = kcc_penetration( &a, &b ), pt = kcc_penetration_trusted( &a, &b );
-				assert_true( same_bits( &pp, &pt, sizeof( pp ) ) );
+				assert_true( pp.overlapping == pt.overlapping && same_float( pp.depth, pt.depth ) && same_vec( pp.normal, pt.normal ) );
 				compared += 1;
 			}
 		}
@@ -1174,6 +1322,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_clipping_matches_minkowski ),
 		cmocka_unit_test( test_queries_reject_what_is_valid_rejects ),
 		cmocka_unit_test( test_shape_cast_along_a_touching_face_line ),
+		cmocka_unit_test( test_shape_cast_vertex_to_vertex_reports_the_target_face ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};
