@@ -1388,6 +1388,47 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a,
 	return kcc_cast_start( a, d, b, rounded, best, best >= 0 ? rounded - num[best] : 0.0f );
 }
 
+// The gap along n (out of b toward a, radii excluded) between a moved by offset and b: n . (closest point of a in
+// -n) - n . (farthest point of b in n). It is at most the core distance, with equality for the contact normal.
+static float kcc_cast_gap_along( const kcc_proxy* a, vec2s offset, const kcc_proxy* b, vec2s n )
+{
+	vec2s pa = kcc_add( kcc_proxy_support( a, kcc_scale( n, -1.0f ) ), offset );
+	return kcc_dot( n, pa ) - kcc_dot( n, kcc_proxy_support( b, n ) );
+}
+
+// The contact normal at the stop of conservative advancement. The witness direction of nearly touching cores is
+// imprecise, and the look-back normal (taken ~1e-3 earlier on the path) belongs to the closest features there,
+// which differ near a corner (a vertex landing on a face 1e-3 from its end got the other face's normal). The
+// contact normal maximises the gap along n (the support gap equals the distance only for it), so the better of those
+// directions and of the cores' face normals (b's, and a's reversed) is taken. Curved arcs keep the witness direction.
+static vec2s kcc_cast_contact_normal( const kcc_proxy* a, vec2s offset, const kcc_proxy* b, vec2s normal,
+									  kcc_gjk_output g )
+{
+	vec2s best = normal;
+	float best_gap = kcc_cast_gap_along( a, offset, b, normal );
+	if ( g.distance > 0.0f )
+	{
+		vec2s witness = kcc_unit_or( kcc_sub( g.point_a, g.point_b ), normal );
+		float gap = kcc_cast_gap_along( a, offset, b, witness );
+		best = gap > best_gap ? witness : best;
+		best_gap = gap > best_gap ? gap : best_gap;
+	}
+	// Face normals: a polytope's edges (a segment's two sides), a curved core's two straight edges.
+	int faces_b = b->curved ? 2 : ( b->count >= 2 ? b->count : 0 );
+	int faces_a = a->curved ? 2 : ( a->count >= 2 ? a->count : 0 );
+	for ( int k = 0; k < faces_b + faces_a; ++k )
+	{
+		vec2s n = k < faces_b ? b->normals[k] : kcc_scale( a->normals[k - faces_b], -1.0f );
+		float gap = kcc_cast_gap_along( a, offset, b, n );
+		if ( gap > best_gap )
+		{
+			best = n;
+			best_gap = gap;
+		}
+	}
+	return best;
+}
+
 // Conservative advancement on GJK distance: a separating line with normal n and gap g cannot close before the
 // moving shape advances g along n, so stepping t by (distance - target) / (closing speed) never passes the
 // impact. Used whenever a curved (sector) core is involved.
@@ -1452,6 +1493,7 @@ static kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translat
 					normal = kcc_unit_or( kcc_sub( earlier.point_a, earlier.point_b ), normal );
 				}
 			}
+			normal = kcc_cast_contact_normal( a, kcc_scale( translation, t ), b, normal, g );
 			out.normal = normal;
 			out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
 			return out;
