@@ -252,6 +252,16 @@ KCC_INLINE __m128 kcc_sse_shuffle_0220( __m128 v )
 {
 	return _mm_shuffle_ps( v, v, 0x28 );
 }
+/// Internal: lanes (2, 3, 3, 2).
+KCC_INLINE __m128 kcc_sse_shuffle_2332( __m128 v )
+{
+	return _mm_shuffle_ps( v, v, 0xbe );
+}
+/// Internal: lanes (2, 3, 0, 1).
+KCC_INLINE __m128 kcc_sse_swap_halves( __m128 v )
+{
+	return _mm_shuffle_ps( v, v, 0x4e );
+}
 /// Internal: lanes (1, 0, 3, 2).
 KCC_INLINE __m128 kcc_sse_swap_pairs( __m128 v )
 {
@@ -420,30 +430,35 @@ KCC_INLINE bool kcc_circle_overlaps_sector_scalar( kcc_circle a, const kcc_secto
 KCC_INLINE bool kcc_circle_overlaps_sector( kcc_circle a, const kcc_sector* s )
 {
 #if defined( KCC_TYPED_SSE2 )
-	// The scalar steps four lanes wide. Each rotation is one multiply of (d, d swapped) by (u, u with the sign of
-	// the last lane flipped) and one add of neighbouring lanes: lane 0 gets ux dx + uy dy, lane 2 ux dy - uy dx (the
-	// same two products and one addition as in scalar code). The three comparisons are one cmpleps of
+	// The scalar steps four lanes wide. Each rotation is one multiply (by the frame vector's components, one of them
+	// negated, in the order that puts both products of a result in two lanes) and one add of those lanes with a
+	// shuffled copy: the same two products and one addition per result as in scalar code, and no shuffle of the
+	// point on the way. The three comparisons are one cmpleps of
 	// (x^2 + y^2, across^2 + over^2, across, across) against (rr^2, radius^2, 0, 0); its four bits index a truth
 	// table of ( inside_angle & near_apex ) | near_edge. Multiplies, min / max and compares share two FP pipes on
 	// recent x86 cores: the packed form issues 7 there instead of 22.
-	const __m128 negate_lane3 = _mm_castsi128_ps( _mm_setr_epi32( 0, 0, 0, (int)0x80000000u ) );
+	const __m128 negate_lane2 = _mm_castsi128_ps( _mm_setr_epi32( 0, 0, (int)0x80000000u, 0 ) );
+	const __m128 negate_lane1 = _mm_castsi128_ps( _mm_setr_epi32( 0, (int)0x80000000u, 0, 0 ) );
 	const __m128 abs_lanes23 = _mm_castsi128_ps( _mm_setr_epi32( -1, -1, 0x7fffffff, 0x7fffffff ) );
 	const float* f = (const float*)s;
-	__m128 apex_direction = _mm_loadu_ps( f );     // apex.x, apex.y, direction.x, direction.y
-	__m128 radius_half = _mm_loadu_ps( f + 4 );   // radius, angle, half_angle.x, half_angle.y
-	__m128 d = _mm_sub_ps( kcc_sse_load2( a.center ), apex_direction );
-	__m128 u = _mm_xor_ps( kcc_sse_shuffle_2323( apex_direction ), negate_lane3 );
-	__m128 p = _mm_mul_ps( kcc_sse_shuffle_0110( d ), u );
+	__m128 apex_direction = _mm_loadu_ps( f );   // apex.x, apex.y, direction.x, direction.y
+	__m128 radius_half = _mm_loadu_ps( f + 4 ); // radius, angle, half_angle.x, half_angle.y
+	__m128 center = kcc_sse_load2( a.center );
+	__m128 d = _mm_sub_ps( _mm_movelh_ps( center, center ), _mm_movelh_ps( apex_direction, apex_direction ) );
+	// (dx, dy, dx, dy) (ux, uy, -uy, ux): x = lane 0 + lane 1, across = lane 3 + lane 2
+	__m128 u = _mm_xor_ps( kcc_sse_shuffle_2332( apex_direction ), negate_lane2 );
+	__m128 p = _mm_mul_ps( d, u );
 	__m128 v = _mm_and_ps( _mm_add_ps( p, kcc_sse_swap_pairs( p ) ), abs_lanes23 ); // x, x, y, y
-	__m128 h = _mm_xor_ps( kcc_sse_shuffle_2323( radius_half ), negate_lane3 );
-	__m128 q = _mm_mul_ps( kcc_sse_shuffle_0220( v ), h );
-	__m128 w = _mm_add_ps( q, kcc_sse_swap_pairs( q ) ); // along, along, across, across
+	// (x, x, y, y) (c, -s, s, c): along = lane 0 + lane 2, across = lane 1 + lane 3 (c y + -s x)
+	__m128 h = _mm_xor_ps( kcc_sse_shuffle_2332( radius_half ), negate_lane1 );
+	__m128 q = _mm_mul_ps( v, h );
+	__m128 w = _mm_add_ps( q, kcc_sse_swap_halves( q ) ); // along, across, along, across
 	__m128 radius = _mm_load_ss( &s->radius );
 	__m128 over = _mm_sub_ss( w, _mm_min_ss( _mm_max_ss( w, _mm_setzero_ps() ), radius ) );
-	__m128 e = _mm_shuffle_ps( v, _mm_move_ss( w, over ), _MM_SHUFFLE( 2, 0, 2, 0 ) ); // x, y, over, across
+	__m128 e = _mm_shuffle_ps( v, _mm_move_ss( w, over ), _MM_SHUFFLE( 1, 0, 2, 0 ) ); // x, y, over, across
 	e = _mm_mul_ps( e, e );
 	e = _mm_add_ps( e, kcc_sse_swap_pairs( e ) );                                       // xy2, xy2, e2, e2
-	__m128 lhs = _mm_shuffle_ps( e, w, _MM_SHUFFLE( 2, 2, 2, 0 ) );                     // xy2, e2, across, across
+	__m128 lhs = _mm_shuffle_ps( e, w, _MM_SHUFFLE( 1, 1, 2, 0 ) );                     // xy2, e2, across, across
 	__m128 ra = _mm_load_ss( &a.radius );
 	__m128 rhs = _mm_unpacklo_ps( _mm_add_ss( radius, ra ), ra ); // rr, ra, 0, 0
 	unsigned bits = (unsigned)_mm_movemask_ps( _mm_cmple_ps( lhs, _mm_mul_ps( rhs, rhs ) ) );
