@@ -237,21 +237,6 @@ KCC_INLINE __m128 kcc_sse_lane1( __m128 v )
 {
 	return _mm_castsi128_ps( _mm_shuffle_epi32( _mm_castps_si128( v ), 0x55 ) );
 }
-/// Internal: lanes (2, 3, 2, 3).
-KCC_INLINE __m128 kcc_sse_shuffle_2323( __m128 v )
-{
-	return _mm_shuffle_ps( v, v, 0xee );
-}
-/// Internal: lanes (0, 1, 1, 0).
-KCC_INLINE __m128 kcc_sse_shuffle_0110( __m128 v )
-{
-	return _mm_shuffle_ps( v, v, 0x14 );
-}
-/// Internal: lanes (0, 2, 2, 0).
-KCC_INLINE __m128 kcc_sse_shuffle_0220( __m128 v )
-{
-	return _mm_shuffle_ps( v, v, 0x28 );
-}
 /// Internal: lanes (2, 3, 3, 2).
 KCC_INLINE __m128 kcc_sse_shuffle_2332( __m128 v )
 {
