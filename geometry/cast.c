@@ -781,6 +781,24 @@ static inline kcc_cast_output kcc_cast_face_hit( const kcc_cast_core* a, const k
 	return out;
 }
 
+// How far a face line of M may lie from its true place: its offset n . b_k - n . a_i + rounded is a few roundings of
+// values up to the cores' coordinate sizes.
+static float kcc_cast_slack( const kcc_cast_core* a, const kcc_cast_core* b, float rounded )
+{
+	float size_a = 0.0f, size_b = 0.0f;
+	for ( int i = 0; i < a->count; ++i )
+	{
+		float size = fabsf( a->points[i].x ) + fabsf( a->points[i].y );
+		size_a = size > size_a ? size : size_a;
+	}
+	for ( int i = 0; i < b->count; ++i )
+	{
+		float size = fabsf( b->points[i].x ) + fabsf( b->points[i].y );
+		size_b = size > size_b ? size : size_b;
+	}
+	return 16.0f * FLT_EPSILON * ( size_a + size_b + rounded );
+}
+
 // Two faces of M that meet at a vertex w enter at the same time when the ray passes through w (a corner of one core
 // meets a corner of the other, radius 0). Rounding (the face offsets are differences of dot products) then picks
 // either, and the one picked may classify as just past its end: the disc of w has radius 0 and a ray a rounding
@@ -796,19 +814,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_entered_tie( const kcc_cast_co
 																const float* den, int faces )
 {
 	vec2s q = kcc_scale( d, lower );
-	float size_a = 0.0f, size_b = 0.0f;
-	for ( int i = 0; i < a->count; ++i )
-	{
-		float size = fabsf( a->points[i].x ) + fabsf( a->points[i].y );
-		size_a = size > size_a ? size : size_a;
-	}
-	for ( int i = 0; i < b->count; ++i )
-	{
-		float size = fabsf( b->points[i].x ) + fabsf( b->points[i].y );
-		size_b = size > size_b ? size : size_b;
-	}
-	// A face offset is n . b_k - n . a_i + rounded: a few roundings of values up to these sizes.
-	float slack = 16.0f * FLT_EPSILON * ( size_a + size_b + rounded );
+	float slack = kcc_cast_slack( a, b, rounded );
 	bool real = entered.on_face;
 	int pick = -1, pick_rank = 4;
 	kcc_cast_feature picked = entered;
@@ -1078,6 +1084,20 @@ static inline bool kcc_cast_small_valid( const kcc_cast_core* a, const kcc_cast_
 	return bad == 0 && kcc_cast_radius( a->radius ) && kcc_cast_radius( b->radius );
 }
 
+// kcc_cast_slack with b's points from the loaded lanes (the same value: maxima and single additions are exact).
+static inline float kcc_cast_slack_small( const kcc_cast_core* a, __m128 bx, __m128 by, __m128 lanes_b, float rounded )
+{
+	__m128 sign = _mm_set1_ps( -0.0f );
+	__m128 size = _mm_and_ps( lanes_b, _mm_add_ps( _mm_andnot_ps( sign, bx ), _mm_andnot_ps( sign, by ) ) );
+	float size_a = 0.0f;
+	for ( int i = 0; i < a->count; ++i )
+	{
+		float value = fabsf( a->points[i].x ) + fabsf( a->points[i].y );
+		size_a = value > size_a ? value : size_a;
+	}
+	return 16.0f * FLT_EPSILON * ( size_a + kcc_cast_hmax( size ) + rounded );
+}
+
 // Small cores, the controller's pairs: a circle, capsule or box-sized polygon moving against a core of 3 or 4
 // points (a tile). The same lines and arithmetic as kcc_cast_faces and the clip in kcc_cast_cores, straight-line:
 // b's faces in one register, a's in another. Validates what it loads (*valid false: take the general path).
@@ -1179,13 +1199,41 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 			enter += 1;
 		}
 		// Face numbering of kcc_cast_classify: b's faces, then a's.
+		int lane_entered = enter;
 		enter = enter < 4 ? enter : b->faces + enter - 4;
 		kcc_cast_feature feature = kcc_cast_classify( a, b, enter, kcc_scale( d, lower ) );
 		if ( feature.on_face && enter < b->faces )
 		{
 			return kcc_cast_face_hit( a, b, enter, lower, feature.core_b );
 		}
-		// A mover's face or past the end: the lanes in kcc_cast_classify's numbering for the tie check.
+		// A mover's face or past the end. Another face entering with its line through the entry point within
+		// rounding (kcc_cast_entered_tie) is rare: without one, the entered face or its end vertex's disc decides.
+		__m128 slack = _mm_set1_ps( kcc_cast_slack_small( a, bx, by, lanes_b, rounded ) );
+		__m128 tied_b = _mm_and_ps( _mm_cmplt_ps( den_b, zero ),
+									_mm_cmple_ps( _mm_mul_ps( _mm_sub_ps( at, enters_b ), _mm_sub_ps( zero, den_b ) ), slack ) );
+		__m128 tied_a = _mm_and_ps( _mm_cmplt_ps( den_a, zero ),
+									_mm_cmple_ps( _mm_mul_ps( _mm_sub_ps( at, enters_a ), _mm_sub_ps( zero, den_a ) ), slack ) );
+		int tied = ( _mm_movemask_ps( tied_b ) | ( _mm_movemask_ps( tied_a ) << 4 ) ) & ~( 1 << lane_entered );
+		if ( tied == 0 )
+		{
+			float t = lower;
+			vec2s normal;
+			if ( feature.on_face )
+			{
+				return kcc_cast_face_hit( a, b, enter, lower, feature.core_b );
+			}
+			if ( kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+			{
+				return kcc_cast_miss();
+			}
+			kcc_cast_output out;
+			out.hit = true;
+			out.fraction = t;
+			out.normal = normal;
+			out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+			return out;
+		}
+		// The lanes in kcc_cast_classify's numbering for the tie check.
 		float lanes[16], entry[8], den[8];
 		_mm_storeu_ps( lanes, enters_b );
 		_mm_storeu_ps( lanes + 4, enters_a );
