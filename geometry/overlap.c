@@ -154,77 +154,6 @@ bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )
 	}
 }
 
-// |v|^2 within the tolerance kcc_shape_is_valid uses for unit vectors (false for NaN).
-static bool kcc_is_unit_fast( vec2s v )
-{
-	float ll = v.x * v.x + v.y * v.y;
-	return ll >= 1.0f - 1.0e-3f && ll <= 1.0f + 1.0e-3f;
-}
-
-// Cheap release-build guard for kcc_overlap: the kind is known, counts are in range, every float in use is finite
-// (x * 0 is 0 for finite x and NaN for NaN or Inf, so one compare checks a whole sum), radii are not negative and
-// rotations, directions and normals are unit. Only polygon convexity (kcc_shape_is_valid, asserted in debug
-// builds) is left out: it costs more than the query.
-static bool kcc_shape_is_usable( const kcc_shape* s )
-{
-	switch ( s->type )
-	{
-		case KCC_SHAPE_CIRCLE:
-		{
-			const kcc_circle* c = &s->circle;
-			float z = c->center.x * 0.0f + c->center.y * 0.0f + c->radius * 0.0f;
-			return z == 0.0f && c->radius >= 0.0f;
-		}
-		case KCC_SHAPE_CAPSULE:
-		{
-			const kcc_capsule* c = &s->capsule;
-			float z = c->a.x * 0.0f + c->a.y * 0.0f + c->b.x * 0.0f + c->b.y * 0.0f + c->radius * 0.0f;
-			return z == 0.0f && c->radius >= 0.0f;
-		}
-		case KCC_SHAPE_AABB:
-		{
-			const kcc_aabb* b = &s->aabb;
-			float z = b->min.x * 0.0f + b->min.y * 0.0f + b->max.x * 0.0f + b->max.y * 0.0f;
-			return z == 0.0f && b->min.x <= b->max.x && b->min.y <= b->max.y;
-		}
-		case KCC_SHAPE_OBB:
-		{
-			const kcc_obb* b = &s->obb;
-			float z = b->center.x * 0.0f + b->center.y * 0.0f + b->half_extents.x * 0.0f + b->half_extents.y * 0.0f +
-					  b->rotation.x * 0.0f + b->rotation.y * 0.0f + b->angle * 0.0f;
-			return z == 0.0f && b->half_extents.x >= 0.0f && b->half_extents.y >= 0.0f && kcc_is_unit_fast( b->rotation );
-		}
-		case KCC_SHAPE_POLYGON:
-		{
-			const kcc_polygon* p = &s->polygon;
-			if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || !( p->radius >= 0.0f ) )
-			{
-				return false;
-			}
-			float z = p->radius * 0.0f;
-			bool unit = true;
-			for ( int i = 0; i < p->count; ++i )
-			{
-				z += p->vertices[i].x * 0.0f + p->vertices[i].y * 0.0f;
-				unit = unit & kcc_is_unit_fast( p->normals[i] );
-			}
-			return z == 0.0f && unit;
-		}
-		case KCC_SHAPE_SECTOR:
-		{
-			const kcc_sector* c = &s->sector;
-			float z = c->apex.x * 0.0f + c->apex.y * 0.0f + c->direction.x * 0.0f + c->direction.y * 0.0f +
-					  c->half_angle.x * 0.0f + c->half_angle.y * 0.0f + c->radius * 0.0f;
-			// the opening as kcc_shape_is_valid bounds it: (0, 2 pi] plus its slack (false for NaN)
-			bool opening = c->angle > 0.0f && c->angle <= 2.0f * 3.14159265358979323846f + 1.0e-6f;
-			return z == 0.0f && opening && c->radius > 0.0f && kcc_is_unit_fast( c->direction ) &&
-				   kcc_is_unit_fast( c->half_angle ) && c->half_angle.y >= 0.0f;
-		}
-		default:
-			return false;
-	}
-}
-
 static float kcc_cross_f( vec2s o, vec2s a, vec2s b )
 {
 	return ( a.x - o.x ) * ( b.y - o.y ) - ( a.y - o.y ) * ( b.x - o.x );
@@ -347,9 +276,12 @@ bool kcc_overlap( const kcc_shape* a, const kcc_shape* b )
 	{
 		return false;
 	}
-	KCC_ASSERT( kcc_shape_is_valid( a ), "kcc_overlap: shape a is invalid" );
-	KCC_ASSERT( kcc_shape_is_valid( b ), "kcc_overlap: shape b is invalid" );
-	if ( kcc_shape_is_usable( a ) == false || kcc_shape_is_usable( b ) == false )
+	// One notion of validity for every query (distance, casts and penetration use it too): kcc_shape_is_valid,
+	// polygon convexity and normals included, so a corrupted struct never overlaps (H3-11).
+	bool valid_a = kcc_shape_is_valid( a ), valid_b = kcc_shape_is_valid( b );
+	KCC_ASSERT( valid_a, "kcc_overlap: shape a is invalid" );
+	KCC_ASSERT( valid_b, "kcc_overlap: shape b is invalid" );
+	if ( valid_a == false || valid_b == false )
 	{
 		return false;
 	}

@@ -446,20 +446,22 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 	}
 	for ( int i = 0; i < n; ++i )
 	{
-		vec2s a = p->vertices[i], b = p->vertices[( i + 1 ) % n], c = p->vertices[( i + 2 ) % n];
+		vec2s a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], c = p->vertices[i + 2 < n ? i + 2 : i + 2 - n];
 		double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
 		double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
-		double length = sqrt( ex * ex + ey * ey );
-		// strictly convex and counter-clockwise at every corner
-		if ( !( ex * fy - ey * fx > 0.0 ) || !( length > 0.0 ) )
+		double ee = ex * ex + ey * ey;
+		// strictly convex and counter-clockwise at every corner, no zero-length edge
+		if ( !( ex * fy - ey * fx > 0.0 ) || !( ee > 0.0 ) )
 		{
 			return false;
 		}
-		// the normal is the edge turned clockwise: along (ey, -ex), not along the edge
+		// the normal is the edge turned clockwise: along (ey, -ex), not along the edge. |n . e| / |e| <= tolerance
+		// compared squared, and the sign of n x e, need no square root or division (every query checks this).
 		vec2s nrm = p->normals[i];
-		double along = ( nrm.x * ex + nrm.y * ey ) / length;
-		double outward = ( nrm.x * ey - nrm.y * ex ) / length;
-		if ( fabs( along ) > KCC_UNIT_TOLERANCE || !( outward > 0.0 ) )
+		double along = nrm.x * ex + nrm.y * ey;
+		double outward = nrm.x * ey - nrm.y * ex;
+		double tolerance = KCC_UNIT_TOLERANCE;
+		if ( along * along > tolerance * tolerance * ee || !( outward > 0.0 ) )
 		{
 			return false;
 		}
@@ -738,6 +740,38 @@ static bool kcc_core_polygon_contains( const kcc_polygon* p, vec2s q )
 	return true;
 }
 
+// Capsule and sector containment in double, as for circles: with a huge valid radius the float squares overflow and
+// Inf <= Inf would say "inside" for a point far outside the bounds (fuzz, H3-5). Same steps as the typed tests.
+static bool kcc_capsule_contains_point_double( const kcc_capsule* c, vec2s p )
+{
+	double ex = (double)c->b.x - c->a.x, ey = (double)c->b.y - c->a.y;
+	double px = (double)p.x - c->a.x, py = (double)p.y - c->a.y;
+	double ee = ex * ex + ey * ey;
+	double n = px * ex + py * ey;
+	n = n > 0.0 ? n : 0.0;
+	n = n < ee ? n : ee;
+	double t = ee > 0.0 ? n / ee : 0.0;
+	double dx = px - t * ex, dy = py - t * ey;
+	double r = c->radius;
+	return dx * dx + dy * dy <= r * r;
+}
+
+static bool kcc_sector_contains_point_double( const kcc_sector* s, vec2s p )
+{
+	double dx = (double)p.x - s->apex.x, dy = (double)p.y - s->apex.y;
+	double x = s->direction.x * dx + s->direction.y * dy;
+	double y = fabs( s->direction.x * dy - s->direction.y * dx );
+	double c = s->half_angle.x, sn = s->half_angle.y, radius = s->radius;
+	double across = c * y - sn * x; // > 0: beyond the upper edge (mirrored), outside the opening
+	double along = c * x + sn * y;
+	double clamped = along > 0.0 ? ( along < radius ? along : radius ) : 0.0;
+	double over = along - clamped;
+	bool inside_angle = across <= 0.0;
+	bool near_apex = x * x + y * y <= radius * radius;
+	bool on_edge = across * across + over * over <= 0.0;
+	return ( inside_angle && near_apex ) || on_edge;
+}
+
 bool kcc_contains_point( const kcc_shape* s, vec2s p )
 {
 	bool valid = kcc_shape_is_valid( s );
@@ -758,7 +792,7 @@ bool kcc_contains_point( const kcc_shape* s, vec2s p )
 			return dx * dx + dy * dy <= r * r;
 		}
 		case KCC_SHAPE_CAPSULE:
-			return kcc_circle_overlaps_capsule( point, s->capsule );
+			return kcc_capsule_contains_point_double( &s->capsule, p );
 		case KCC_SHAPE_AABB:
 			return s->aabb.min.x <= p.x && p.x <= s->aabb.max.x && s->aabb.min.y <= p.y && p.y <= s->aabb.max.y;
 		case KCC_SHAPE_OBB:
@@ -770,7 +804,7 @@ bool kcc_contains_point( const kcc_shape* s, vec2s p )
 			}
 			return kcc_circle_overlaps_polygon( point, &s->polygon );
 		case KCC_SHAPE_SECTOR:
-			return kcc_sector_contains_point( &s->sector, p );
+			return kcc_sector_contains_point_double( &s->sector, p );
 		default:
 			return false;
 	}
