@@ -444,6 +444,10 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 			return false;
 		}
 	}
+	// Left turns at every corner are not enough: a pentagram turns left everywhere but winds twice. Count how often
+	// the edge direction passes the +x direction (from the lower half-turn to the upper one): once for a convex
+	// polygon, since every turn is below pi.
+	int windings = 0;
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], c = p->vertices[i + 2 < n ? i + 2 : i + 2 - n];
@@ -465,8 +469,11 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 		{
 			return false;
 		}
+		bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
+		bool f_lower = fy < 0.0 || ( fy == 0.0 && fx < 0.0 );
+		windings += ( e_lower && f_lower == false ) ? 1 : 0;
 	}
-	return true;
+	return windings == 1;
 }
 
 bool kcc_shape_is_valid( const kcc_shape* s )
@@ -507,6 +514,22 @@ bool kcc_shape_is_valid( const kcc_shape* s )
 
 // ---------------------------------------------------------------------------------------------------------------
 // Transforms
+
+// A transformed shape is rounded to float again. A polygon corner that was barely convex can turn straight or
+// slightly concave in that rounding, so such a polygon is rebuilt as the hull of its moved vertices (the exact
+// moved shape up to that rounding). Anything else that rounding broke (overflow) is invalid.
+static kcc_shape kcc_valid_or_rebuilt( const kcc_shape* out )
+{
+	if ( kcc_shape_is_valid( out ) )
+	{
+		return *out;
+	}
+	if ( out->type == KCC_SHAPE_POLYGON && out->polygon.count >= 3 && out->polygon.count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		return kcc_make_polygon( out->polygon.vertices, out->polygon.count, out->polygon.radius );
+	}
+	return kcc_invalid_shape();
+}
 
 kcc_shape kcc_shape_transform( const kcc_shape* s, vec2s translation, float angle )
 {
@@ -569,8 +592,7 @@ kcc_shape kcc_shape_transform( const kcc_shape* s, vec2s translation, float angl
 		default:
 			return kcc_invalid_shape();
 	}
-	// Rounding in a huge translation could still overflow; never hand out a shape that is not valid.
-	return kcc_shape_is_valid( &out ) ? out : kcc_invalid_shape();
+	return kcc_valid_or_rebuilt( &out );
 }
 
 kcc_shape kcc_shape_translate( const kcc_shape* s, vec2s translation )
@@ -613,7 +635,7 @@ kcc_shape kcc_shape_translate( const kcc_shape* s, vec2s translation )
 		default:
 			return kcc_invalid_shape();
 	}
-	return kcc_shape_is_valid( &out ) ? out : kcc_invalid_shape();
+	return kcc_valid_or_rebuilt( &out );
 }
 
 bool kcc_shape_is_convex( const kcc_shape* s )

@@ -1218,10 +1218,76 @@ static void test_make_and_query_do_not_allocate( void** state )
 	assert_true( hits > 0 );
 }
 
+// A pentagram (the pentagon's vertices taken every second one) turns left at every corner, with outward normals
+// that match its edges, yet winds twice: it is not convex. Every generic query must treat it as invalid.
+static void test_pentagram_is_not_a_polygon( void** state )
+{
+	(void)state;
+	kcc_shape star = kcc_make_box( kcc_v2( 1.0f, 1.0f ), 0.0f ); // a valid polygon to start from
+	star.polygon.count = 5;
+	for ( int i = 0; i < 5; ++i )
+	{
+		double angle = 2.0 * PI_D * (double)( ( 2 * i ) % 5 ) / 5.0;
+		star.polygon.vertices[i] = kcc_v2( (float)cos( angle ), (float)sin( angle ) );
+	}
+	for ( int i = 0; i < 5; ++i )
+	{
+		vec2s a = star.polygon.vertices[i], b = star.polygon.vertices[( i + 1 ) % 5];
+		double ex = (double)b.x - a.x, ey = (double)b.y - a.y, length = sqrt( ex * ex + ey * ey );
+		star.polygon.normals[i] = kcc_v2( (float)( ey / length ), (float)( -ex / length ) );
+	}
+	star.polygon.centroid = kcc_v2( 0.0f, 0.0f );
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.1f );
+	reset_asserts();
+	kcc_set_assert_fcn( record_assert );
+	assert_false( kcc_shape_is_valid( &star ) );
+	assert_false( kcc_overlap( &star, &circle ) );
+	assert_false( kcc_overlap( &circle, &star ) );
+	assert_false( kcc_contains_point( &star, kcc_v2( 0.0f, 0.0f ) ) );
+	assert_false( kcc_ray_cast( &star, kcc_v2( -3.0f, 0.0f ), kcc_v2( 6.0f, 0.0f ) ).hit );
+	assert_true( kcc_distance( &star, &circle ).distance == 0.0f );
+	// the same five points through the make function are the convex pentagon, which is valid
+	kcc_shape pentagon = kcc_make_polygon( star.polygon.vertices, 5, 0.0f );
+	assert_true( kcc_shape_is_valid( &pentagon ) );
+	assert_true( kcc_overlap( &pentagon, &circle ) );
+}
+
+// A corner that is barely convex (cross product 8.9e-8, kept by the hull) can turn straight or concave when rotation
+// rounds the vertices again: the rotated polygon must still be valid (rebuilt as the hull of its rotated vertices) at
+// every angle. H3-6: before the fix, 1,108 of these 10,000 angles gave an invalid shape.
+static void test_transform_keeps_barely_convex_polygons_valid( void** state )
+{
+	(void)state;
+	vec2s v[4] = { { { 0x1.7fa47ep-5f, -0x1.32d038p+0f } }, { { 0x1.e237p-4f, -0x1.654b64p+0f } },
+				   { { 0x1.6ff57cp-3f, -0x1.2c51bep+0f } }, { { 0x1.eaa12cp-4f, -0x1.2f3f2cp+0f } } };
+	kcc_shape shape = kcc_make_polygon( v, 4, 0.0f );
+	assert_true( kcc_shape_is_valid( &shape ) );
+	int invalid = 0;
+	for ( int i = 0; i < 10000; ++i )
+	{
+		float angle = (float)( -PI_D + 2.0 * PI_D * (double)i / 10000.0 );
+		kcc_shape moved = kcc_shape_transform( &shape, kcc_v2( 11.2709055f, -18.4206676f ), angle );
+		invalid += kcc_shape_is_valid( &moved ) ? 0 : 1;
+		// the rebuilt polygon is the same set up to rounding: its bounds match the rotated vertices' bounds
+		float lo = FLT_MAX, hi = -FLT_MAX;
+		for ( int k = 0; k < 4; ++k )
+		{
+			float x = 11.2709055f + cosf( angle ) * v[k].x - sinf( angle ) * v[k].y;
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+		}
+		kcc_aabb b = kcc_shape_bounds( &moved );
+		invalid += fabsf( b.min.x - lo ) <= 1e-5f && fabsf( b.max.x - hi ) <= 1e-5f ? 0 : 1;
+	}
+	assert_int_equal( invalid, 0 );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup( test_make_circle_and_capsule_validate, test_setup ),
+		cmocka_unit_test_setup( test_pentagram_is_not_a_polygon, test_setup ),
+		cmocka_unit_test_setup( test_transform_keeps_barely_convex_polygons_valid, test_setup ),
 		cmocka_unit_test_setup( test_make_boxes_validate, test_setup ),
 		cmocka_unit_test_setup( test_make_sector_validates_and_normalises, test_setup ),
 		cmocka_unit_test_setup( test_make_sector_full_disc, test_setup ),
