@@ -21,122 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PI_F 3.14159265358979323846f
-#define DEG ( PI_F / 180.0f )
-
-// ---------------------------------------------------------------------------------------------------------------
-// Random shapes of every kind
-
-enum
-{
-	K_CIRCLE,
-	K_CAPSULE,
-	K_AABB,
-	K_OBB,
-	K_POLYGON,
-	K_ROUNDED_POLYGON,
-	K_ROUNDED_BOX,
-	K_SECTOR,
-	K_COUNT
-};
-
-static const char* s_kind_names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
-											 "polygon", "rounded polygon", "rounded box", "sector" };
-
-static const float s_sector_openings[] = { 10.0f, 90.0f, 179.0f, 181.0f, 270.0f, 360.0f };
-
-static int s_assert_count = 0;
-
-static int record_assert( const char* message, const char* file, int line )
-{
-	(void)message;
-	(void)file;
-	(void)line;
-	s_assert_count += 1;
-	return 0;
-}
-
-static float uniform( kcc_ref_rng* rng, float lo, float hi )
-{
-	return kcc_ref_uniform( rng, lo, hi );
-}
-
-static kcc_shape random_polygon( kcc_ref_rng* rng, vec2s c, float size, float radius )
-{
-	for ( ;; )
-	{
-		int n = kcc_ref_int( rng, 3, KCC_MAX_POLYGON_VERTICES );
-		vec2s points[KCC_MAX_POLYGON_VERTICES];
-		float stretch = uniform( rng, 0.3f, 1.0f );
-		float spin = uniform( rng, -PI_F, PI_F );
-		for ( int i = 0; i < n; ++i )
-		{
-			// Angles spread around the circle (jittered), radii varied: a convex hull of 3 or more points.
-			float angle = 2.0f * PI_F * ( (float)i + uniform( rng, 0.0f, 0.8f ) ) / (float)n;
-			float r = size * uniform( rng, 0.5f, 1.0f );
-			float x = r * cosf( angle ), y = stretch * r * sinf( angle );
-			points[i] = kcc_v2( c.x + cosf( spin ) * x - sinf( spin ) * y, c.y + sinf( spin ) * x + cosf( spin ) * y );
-		}
-		kcc_shape s = kcc_make_polygon( points, n, radius );
-		if ( kcc_shape_is_valid( &s ) )
-		{
-			return s;
-		}
-	}
-}
-
-static kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float size )
-{
-	switch ( kind )
-	{
-		case K_CIRCLE:
-			return kcc_make_circle( c, size * uniform( rng, 0.05f, 1.0f ) );
-		case K_CAPSULE:
-		{
-			float angle = uniform( rng, -PI_F, PI_F );
-			float half = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.05f, 1.0f );
-			vec2s e = kcc_v2( half * cosf( angle ), half * sinf( angle ) );
-			float radius = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.02f, 0.6f );
-			if ( half == 0.0f && radius == 0.0f )
-			{
-				radius = 0.1f * size;
-			}
-			return kcc_make_capsule( kcc_v2( c.x - e.x, c.y - e.y ), kcc_v2( c.x + e.x, c.y + e.y ), radius );
-		}
-		case K_AABB:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
-			return kcc_make_aabb( kcc_v2( c.x - h.x, c.y - h.y ), kcc_v2( c.x + h.x, c.y + h.y ) );
-		}
-		case K_OBB:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
-			return kcc_make_obb( c, h, uniform( rng, -PI_F, PI_F ) );
-		}
-		case K_POLYGON:
-			return random_polygon( rng, c, size, 0.0f );
-		case K_ROUNDED_POLYGON:
-			return random_polygon( rng, c, size, size * uniform( rng, 0.02f, 0.4f ) );
-		case K_ROUNDED_BOX:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 0.8f ), size * uniform( rng, 0.05f, 0.8f ) );
-			kcc_shape box = kcc_make_box( h, size * uniform( rng, 0.02f, 0.3f ) );
-			return kcc_shape_transform( &box, c, uniform( rng, -PI_F, PI_F ) );
-		}
-		case K_SECTOR:
-		default:
-		{
-			int pick = kcc_ref_int( rng, 0, 7 );
-			float opening = pick < 6 ? s_sector_openings[pick] * DEG : uniform( rng, 1.0f * DEG, 2.0f * PI_F );
-			float angle = uniform( rng, -PI_F, PI_F );
-			vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
-			float radius = size * uniform( rng, 0.3f, 1.5f );
-			// The apex sits off the centre so the sector's bulk is near c.
-			vec2s apex = kcc_v2( c.x - 0.5f * radius * direction.x, c.y - 0.5f * radius * direction.y );
-			return kcc_make_sector( apex, direction, radius, opening );
-		}
-	}
-}
+#include "test_random_shapes.h"
 
 static void print_shape( const kcc_shape* s )
 {
@@ -228,7 +113,7 @@ static void test_ray_cast_hand_made( void** state )
 	// Sectors of every opening, apex at the origin facing +x, radius 2.
 	for ( int i = 0; i < 6; ++i )
 	{
-		float opening = s_sector_openings[i] * DEG;
+		float opening = sector_opening_degrees( i ) * DEG;
 		kcc_shape sector = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 2.0f, opening );
 		r = kcc_ray_cast( &sector, kcc_v2( 5.0f, 0.0f ), kcc_v2( -5.0f, 0.0f ) );
 		assert_true( r.hit );
@@ -237,8 +122,8 @@ static void test_ray_cast_hand_made( void** state )
 		// From behind: the apex (openings up to 180), or the arc (wider openings reach behind).
 		r = kcc_ray_cast( &sector, kcc_v2( -5.0f, 0.0f ), kcc_v2( 10.0f, 0.0f ) );
 		assert_true( r.hit );
-		float behind = s_sector_openings[i] >= 360.0f ? 3.0f / 10.0f : 5.0f / 10.0f;
-		if ( s_sector_openings[i] > 180.0f && s_sector_openings[i] < 360.0f )
+		float behind = sector_opening_degrees( i ) >= 360.0f ? 3.0f / 10.0f : 5.0f / 10.0f;
+		if ( sector_opening_degrees( i ) > 180.0f && sector_opening_degrees( i ) < 360.0f )
 		{
 			behind = 5.0f / 10.0f; // the edges meet the axis only at the apex
 		}
@@ -453,7 +338,7 @@ static void test_shape_cast_sectors( void** state )
 	(void)state;
 	for ( int i = 0; i < 6; ++i )
 	{
-		float opening = s_sector_openings[i] * DEG;
+		float opening = sector_opening_degrees( i ) * DEG;
 		kcc_shape sector = kcc_make_sector( kcc_v2( 5.0f, 0.0f ), kcc_v2( -1.0f, 0.0f ), 2.0f, opening );
 		kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
 		// Straight into the arc's middle: contact at x = 3.
@@ -823,7 +708,7 @@ static void test_shape_cast_minkowski_matches_conservative_advancement( void** s
 					if ( fabsf( fast.fraction - slow.fraction ) > allowed )
 					{
 						print_error( "kinds %s/%s: fast %.9g slow %.9g (closing %.6g) d (%.9g %.9g) sep %.9g\n",
-									 s_kind_names[ka], s_kind_names[kb], fast.fraction, slow.fraction, closing, d.x, d.y,
+									 kind_name( ka ), kind_name( kb ), fast.fraction, slow.fraction, closing, d.x, d.y,
 									 separation );
 						print_error( "distance at fast %.9g at slow %.9g\n", distance_at( &a, d, fast.fraction, &b ),
 									 distance_at( &a, d, slow.fraction, &b ) );
@@ -844,7 +729,7 @@ static void test_shape_cast_minkowski_matches_conservative_advancement( void** s
 							if ( gap < -contact_tolerance )
 							{
 								print_error( "kinds %s/%s: fast normal (%.6g %.6g), slow normal (%.6g %.6g) does not separate "
-											 "them at the contact (%.3g)\n", s_kind_names[ka], s_kind_names[kb], fast.normal.x,
+											 "them at the contact (%.3g)\n", kind_name( ka ), kind_name( kb ), fast.normal.x,
 											 fast.normal.y, slow.normal.x, slow.normal.y, gap );
 								fail();
 							}
@@ -1006,7 +891,7 @@ static void test_shape_cast_clipping_matches_minkowski( void** state )
 					if ( fabsf( lowest - separation ) > 1.0e-4f )
 					{
 						print_error( "kinds %s/%s: fast hit %d (%.9g) exact hit %d (%.9g), closest approach - target %.9g\n",
-									 s_kind_names[ka], s_kind_names[kb], fast.hit, fast.fraction, exact.hit,
+									 kind_name( ka ), kind_name( kb ), fast.hit, fast.fraction, exact.hit,
 									 exact.fraction, lowest - separation );
 						print_shape( &a );
 						print_shape( &b );
@@ -1042,7 +927,7 @@ static void test_shape_cast_clipping_matches_minkowski( void** state )
 				if ( ok == false )
 				{
 					print_error( "kinds %s/%s d (%.9g %.9g) sep %.9g: fast %.9g (%.6g %.6g) exact %.9g (%.6g %.6g)\n",
-								 s_kind_names[ka], s_kind_names[kb], d.x, d.y, separation, fast.fraction, fast.normal.x,
+								 kind_name( ka ), kind_name( kb ), d.x, d.y, separation, fast.fraction, fast.normal.x,
 								 fast.normal.y, exact.fraction, exact.normal.x, exact.normal.y );
 					print_shape( &a );
 					print_shape( &b );

@@ -18,122 +18,7 @@
 
 #include <stdio.h>
 
-#define PI_F 3.14159265358979323846f
-#define DEG ( PI_F / 180.0f )
-
-// ---------------------------------------------------------------------------------------------------------------
-// Random shapes of every kind
-
-enum
-{
-	K_CIRCLE,
-	K_CAPSULE,
-	K_AABB,
-	K_OBB,
-	K_POLYGON,
-	K_ROUNDED_POLYGON,
-	K_ROUNDED_BOX,
-	K_SECTOR,
-	K_COUNT
-};
-
-static const char* s_kind_names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
-											 "polygon", "rounded polygon", "rounded box", "sector" };
-
-static const float s_sector_openings[] = { 10.0f, 90.0f, 179.0f, 181.0f, 270.0f, 360.0f };
-
-static int s_assert_count = 0;
-
-static int record_assert( const char* message, const char* file, int line )
-{
-	(void)message;
-	(void)file;
-	(void)line;
-	s_assert_count += 1;
-	return 0;
-}
-
-static float uniform( kcc_ref_rng* rng, float lo, float hi )
-{
-	return kcc_ref_uniform( rng, lo, hi );
-}
-
-static kcc_shape random_polygon( kcc_ref_rng* rng, vec2s c, float size, float radius )
-{
-	for ( ;; )
-	{
-		int n = kcc_ref_int( rng, 3, KCC_MAX_POLYGON_VERTICES );
-		vec2s points[KCC_MAX_POLYGON_VERTICES];
-		float stretch = uniform( rng, 0.3f, 1.0f );
-		float spin = uniform( rng, -PI_F, PI_F );
-		for ( int i = 0; i < n; ++i )
-		{
-			// Angles spread around the circle (jittered), radii varied: a convex hull of 3 or more points.
-			float angle = 2.0f * PI_F * ( (float)i + uniform( rng, 0.0f, 0.8f ) ) / (float)n;
-			float r = size * uniform( rng, 0.5f, 1.0f );
-			float x = r * cosf( angle ), y = stretch * r * sinf( angle );
-			points[i] = kcc_v2( c.x + cosf( spin ) * x - sinf( spin ) * y, c.y + sinf( spin ) * x + cosf( spin ) * y );
-		}
-		kcc_shape s = kcc_make_polygon( points, n, radius );
-		if ( kcc_shape_is_valid( &s ) )
-		{
-			return s;
-		}
-	}
-}
-
-static kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float size )
-{
-	switch ( kind )
-	{
-		case K_CIRCLE:
-			return kcc_make_circle( c, size * uniform( rng, 0.05f, 1.0f ) );
-		case K_CAPSULE:
-		{
-			float angle = uniform( rng, -PI_F, PI_F );
-			float half = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.05f, 1.0f );
-			vec2s e = kcc_v2( half * cosf( angle ), half * sinf( angle ) );
-			float radius = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.02f, 0.6f );
-			if ( half == 0.0f && radius == 0.0f )
-			{
-				radius = 0.1f * size;
-			}
-			return kcc_make_capsule( kcc_v2( c.x - e.x, c.y - e.y ), kcc_v2( c.x + e.x, c.y + e.y ), radius );
-		}
-		case K_AABB:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
-			return kcc_make_aabb( kcc_v2( c.x - h.x, c.y - h.y ), kcc_v2( c.x + h.x, c.y + h.y ) );
-		}
-		case K_OBB:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
-			return kcc_make_obb( c, h, uniform( rng, -PI_F, PI_F ) );
-		}
-		case K_POLYGON:
-			return random_polygon( rng, c, size, 0.0f );
-		case K_ROUNDED_POLYGON:
-			return random_polygon( rng, c, size, size * uniform( rng, 0.02f, 0.4f ) );
-		case K_ROUNDED_BOX:
-		{
-			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 0.8f ), size * uniform( rng, 0.05f, 0.8f ) );
-			kcc_shape box = kcc_make_box( h, size * uniform( rng, 0.02f, 0.3f ) );
-			return kcc_shape_transform( &box, c, uniform( rng, -PI_F, PI_F ) );
-		}
-		case K_SECTOR:
-		default:
-		{
-			int pick = kcc_ref_int( rng, 0, 7 );
-			float opening = pick < 6 ? s_sector_openings[pick] * DEG : uniform( rng, 1.0f * DEG, 2.0f * PI_F );
-			float angle = uniform( rng, -PI_F, PI_F );
-			vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
-			float radius = size * uniform( rng, 0.3f, 1.5f );
-			// The apex sits off the centre so the sector's bulk is near c.
-			vec2s apex = kcc_v2( c.x - 0.5f * radius * direction.x, c.y - 0.5f * radius * direction.y );
-			return kcc_make_sector( apex, direction, radius, opening );
-		}
-	}
-}
+#include "test_random_shapes.h"
 
 static bool is_convex_kind( const kcc_shape* s )
 {
@@ -305,7 +190,7 @@ static void test_distance_sectors_of_every_opening( void** state )
 	// Sector at the origin facing +x, radius 2, against a circle straight ahead, behind, and to the side.
 	for ( int i = 0; i < 6; ++i )
 	{
-		float opening = s_sector_openings[i] * DEG;
+		float opening = sector_opening_degrees( i ) * DEG;
 		kcc_shape sector = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 2.0f, opening );
 		assert_true( kcc_shape_is_valid( &sector ) );
 
@@ -318,11 +203,11 @@ static void test_distance_sectors_of_every_opening( void** state )
 		kcc_shape behind = kcc_make_circle( kcc_v2( -3.0f, 0.0f ), 0.5f );
 		d = kcc_distance( &sector, &behind );
 		float expected;
-		if ( s_sector_openings[i] >= 360.0f )
+		if ( sector_opening_degrees( i ) >= 360.0f )
 		{
 			expected = 0.5f; // full disc
 		}
-		else if ( s_sector_openings[i] > 180.0f )
+		else if ( sector_opening_degrees( i ) > 180.0f )
 		{
 			// The nearest point is on an edge ray at half-opening from the axis: distance from (-3, 0) to it.
 			float half = 0.5f * opening;
@@ -424,8 +309,8 @@ static void test_distance_random_pairs_against_reference( void** state )
 				float tolerance = 2.0e-5f * ( 1.0f + d.distance );
 				if ( fabsf( d.distance - e.distance ) > tolerance )
 				{
-					print_error( "%s/%s: distance(a, b) %.9g distance(b, a) %.9g\n", s_kind_names[ka],
-								 s_kind_names[kb], d.distance, e.distance );
+					print_error( "%s/%s: distance(a, b) %.9g distance(b, a) %.9g\n", kind_name( ka ),
+								 kind_name( kb ), d.distance, e.distance );
 					fail();
 				}
 				if ( d.distance > 1.0e-3f && e.distance > 1.0e-3f && is_convex_kind( &a ) && is_convex_kind( &b ) )
@@ -441,8 +326,8 @@ static void test_distance_random_pairs_against_reference( void** state )
 				kcc_distance_output f = kcc_distance( &ta, &tb );
 				if ( fabsf( d.distance - f.distance ) > 1.0e-4f )
 				{
-					print_error( "%s/%s: distance %.9g, after a rigid motion %.9g\n", s_kind_names[ka],
-								 s_kind_names[kb], d.distance, f.distance );
+					print_error( "%s/%s: distance %.9g, after a rigid motion %.9g\n", kind_name( ka ),
+								 kind_name( kb ), d.distance, f.distance );
 					fail();
 				}
 
@@ -503,8 +388,8 @@ static void test_distance_near_contact_is_exact( void** state )
 				if ( kcc_gjk_overlap( &a, &touching ) == false )
 				{
 					kcc_distance_output t = kcc_distance( &a, &touching );
-					print_error( "%s/%s: moved by the distance %.9g along -normal, gap %.9g\n", s_kind_names[ka],
-								 s_kind_names[kb], d.distance, t.distance );
+					print_error( "%s/%s: moved by the distance %.9g along -normal, gap %.9g\n", kind_name( ka ),
+								 kind_name( kb ), d.distance, t.distance );
 					print_error( "n %.9g %.9g pa %.9g %.9g pb %.9g %.9g\n", d.normal.x, d.normal.y, d.point_a.x,
 								 d.point_a.y, d.point_b.x, d.point_b.y );
 					if ( b.type == KCC_SHAPE_SECTOR )

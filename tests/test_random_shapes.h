@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// Random shapes of every kind for the geometry tests (distance, casts, penetration): deterministic through the
+// reference's generator, sizes around `size` near a centre, sectors of the openings or random ones.
+#pragma once
+
+#include "kcc/geometry.h"
+#include "test_reference.h"
+
+#define PI_F 3.14159265358979323846f
+#define DEG ( PI_F / 180.0f )
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random shapes of every kind
+
+enum
+{
+	K_CIRCLE,
+	K_CAPSULE,
+	K_AABB,
+	K_OBB,
+	K_POLYGON,
+	K_ROUNDED_POLYGON,
+	K_ROUNDED_BOX,
+	K_SECTOR,
+	K_COUNT
+};
+
+/// Asserts recorded by record_assert (installed with kcc_set_assert_fcn in tests that feed bad input).
+static int s_assert_count = 0;
+
+/// The sector openings, in degrees: i in 0..5 gives 10, 90, 179, 181, 270, 360.
+static inline float sector_opening_degrees( int i )
+{
+	static const float openings[6] = { 10.0f, 90.0f, 179.0f, 181.0f, 270.0f, 360.0f };
+	return openings[i < 0 ? 0 : ( i > 5 ? 5 : i )];
+}
+
+static inline int record_assert( const char* message, const char* file, int line )
+{
+	(void)message;
+	(void)file;
+	(void)line;
+	s_assert_count += 1;
+	return 0;
+}
+
+static inline float uniform( kcc_ref_rng* rng, float lo, float hi )
+{
+	return kcc_ref_uniform( rng, lo, hi );
+}
+
+static inline kcc_shape random_polygon( kcc_ref_rng* rng, vec2s c, float size, float radius )
+{
+	for ( ;; )
+	{
+		int n = kcc_ref_int( rng, 3, KCC_MAX_POLYGON_VERTICES );
+		vec2s points[KCC_MAX_POLYGON_VERTICES];
+		float stretch = uniform( rng, 0.3f, 1.0f );
+		float spin = uniform( rng, -PI_F, PI_F );
+		for ( int i = 0; i < n; ++i )
+		{
+			// Angles spread around the circle (jittered), radii varied: a convex hull of 3 or more points.
+			float angle = 2.0f * PI_F * ( (float)i + uniform( rng, 0.0f, 0.8f ) ) / (float)n;
+			float r = size * uniform( rng, 0.5f, 1.0f );
+			float x = r * cosf( angle ), y = stretch * r * sinf( angle );
+			points[i] = kcc_v2( c.x + cosf( spin ) * x - sinf( spin ) * y, c.y + sinf( spin ) * x + cosf( spin ) * y );
+		}
+		kcc_shape s = kcc_make_polygon( points, n, radius );
+		if ( kcc_shape_is_valid( &s ) )
+		{
+			return s;
+		}
+	}
+}
+
+static inline kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float size )
+{
+	switch ( kind )
+	{
+		case K_CIRCLE:
+			return kcc_make_circle( c, size * uniform( rng, 0.05f, 1.0f ) );
+		case K_CAPSULE:
+		{
+			float angle = uniform( rng, -PI_F, PI_F );
+			float half = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.05f, 1.0f );
+			vec2s e = kcc_v2( half * cosf( angle ), half * sinf( angle ) );
+			float radius = kcc_ref_int( rng, 0, 9 ) == 0 ? 0.0f : size * uniform( rng, 0.02f, 0.6f );
+			if ( half == 0.0f && radius == 0.0f )
+			{
+				radius = 0.1f * size;
+			}
+			return kcc_make_capsule( kcc_v2( c.x - e.x, c.y - e.y ), kcc_v2( c.x + e.x, c.y + e.y ), radius );
+		}
+		case K_AABB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_aabb( kcc_v2( c.x - h.x, c.y - h.y ), kcc_v2( c.x + h.x, c.y + h.y ) );
+		}
+		case K_OBB:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 1.0f ), size * uniform( rng, 0.05f, 1.0f ) );
+			return kcc_make_obb( c, h, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_POLYGON:
+			return random_polygon( rng, c, size, 0.0f );
+		case K_ROUNDED_POLYGON:
+			return random_polygon( rng, c, size, size * uniform( rng, 0.02f, 0.4f ) );
+		case K_ROUNDED_BOX:
+		{
+			vec2s h = kcc_v2( size * uniform( rng, 0.05f, 0.8f ), size * uniform( rng, 0.05f, 0.8f ) );
+			kcc_shape box = kcc_make_box( h, size * uniform( rng, 0.02f, 0.3f ) );
+			return kcc_shape_transform( &box, c, uniform( rng, -PI_F, PI_F ) );
+		}
+		case K_SECTOR:
+		default:
+		{
+			int pick = kcc_ref_int( rng, 0, 7 );
+			float opening = pick < 6 ? sector_opening_degrees( pick ) * DEG : uniform( rng, 1.0f * DEG, 2.0f * PI_F );
+			float angle = uniform( rng, -PI_F, PI_F );
+			vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
+			float radius = size * uniform( rng, 0.3f, 1.5f );
+			// The apex sits off the centre so the sector's bulk is near c.
+			vec2s apex = kcc_v2( c.x - 0.5f * radius * direction.x, c.y - 0.5f * radius * direction.y );
+			return kcc_make_sector( apex, direction, radius, opening );
+		}
+	}
+}
+
+static inline const char* kind_name( int kind )
+{
+	static const char* names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
+										  "polygon", "rounded polygon", "rounded box", "sector" };
+	return kind >= 0 && kind < K_COUNT ? names[kind] : "?";
+}
