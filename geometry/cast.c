@@ -8,6 +8,7 @@
 #endif
 
 #include "internal.h"
+#include "vector_math.h"
 
 #include <float.h>
 
@@ -29,30 +30,6 @@
 #define KCC_CAST_TOLERANCE ( 0.25f * KCC_LINEAR_SLOP )
 #define KCC_CAST_MAX_ITERATIONS 40
 
-static inline vec2s kcc_sub( vec2s a, vec2s b )
-{
-	return kcc_v2( a.x - b.x, a.y - b.y );
-}
-
-static inline vec2s kcc_add( vec2s a, vec2s b )
-{
-	return kcc_v2( a.x + b.x, a.y + b.y );
-}
-
-static inline vec2s kcc_scale( vec2s a, float s )
-{
-	return kcc_v2( a.x * s, a.y * s );
-}
-
-static inline float kcc_dot( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
-static inline float kcc_cross( vec2s a, vec2s b )
-{
-	return a.x * b.y - a.y * b.x;
-}
 
 static inline vec2s kcc_lerp( vec2s a, vec2s b, float s )
 {

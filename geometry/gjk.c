@@ -3,36 +3,13 @@
 // GJK follows the approach of Box2D v3's b2ShapeDistance (2D simplex of up to 3 points, Voronoi regions by
 // barycentric coordinates, stop on no progress or a repeated support point, iteration cap); our code.
 #include "internal.h"
+#include "vector_math.h"
 
 #include <float.h>
 
 // Generous: polytopes finish in a handful of iterations; curved (sector) cores converge linearly.
 #define KCC_GJK_MAX_ITERATIONS 48
 
-static inline vec2s kcc_sub( vec2s a, vec2s b )
-{
-	return kcc_v2( a.x - b.x, a.y - b.y );
-}
-
-static inline vec2s kcc_add( vec2s a, vec2s b )
-{
-	return kcc_v2( a.x + b.x, a.y + b.y );
-}
-
-static inline vec2s kcc_scale( vec2s a, float s )
-{
-	return kcc_v2( a.x * s, a.y * s );
-}
-
-static inline float kcc_dot( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
-static inline float kcc_cross( vec2s a, vec2s b )
-{
-	return a.x * b.y - a.y * b.x;
-}
 
 // Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )

@@ -9,23 +9,9 @@
 // swept by a vertex of the other core, or two arcs summed), so the minimum is one of finitely many directions:
 // every edge normal, and from each arc centre to the other core's vertices or arc centre. Exact, no iterations.
 #include "internal.h"
+#include "vector_math.h"
 
 #include <float.h>
-
-static inline vec2s kcc_sub( vec2s a, vec2s b )
-{
-	return kcc_v2( a.x - b.x, a.y - b.y );
-}
-
-static inline float kcc_dot( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
-static inline vec2s kcc_scale( vec2s a, float s )
-{
-	return kcc_v2( a.x * s, a.y * s );
-}
 
 static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, const kcc_proxy* b )
 {
