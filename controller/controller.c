@@ -324,6 +324,9 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 					 : shape.type == KCC_SHAPE_CAPSULE ? shape.capsule.radius
 					 : shape.type == KCC_SHAPE_POLYGON ? shape.polygon.radius : 0.0f;
 	c->step_forward = rounding + def->skin;
+	c->rounding = rounding;
+	// Two skins: a character resting on a one-way top sits one skin above it, and a fall may end inside the skin.
+	c->one_way_tolerance = 2.0f * def->skin;
 	c->bottom_offset = kcc_lowest_along( &shape, def->up );
 	// The group makes this controller's own queries skip its shape; it is never used to order anything.
 	c->query_filter = cpShapeFilterNew( (cpGroup)(uintptr_t)c, def->filter.categories, def->filter.mask );
@@ -427,7 +430,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( cand->sensor || kcc_aabb_overlaps_aabb( swept, cand->bounds ) == false )
+		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( swept, cand->bounds ) == false )
 		{
 			continue;
 		}
@@ -459,6 +462,13 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 			{
 				continue;
 			}
+			// A one-way shape the character is inside (passing through) never blocks; only resting on its top
+			// within the tolerance does.
+			if ( cand->one_way &&
+				 ( kcc_dot2( n, c->def.up ) < c->cos_floor || pen.depth > c->one_way_tolerance ) )
+			{
+				continue;
+			}
 			distance = 0.0f;
 			allowed = 0.0f;
 		}
@@ -468,6 +478,10 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 			if ( approach <= 0.0f )
 			{
 				// Contact while moving along or away from the surface: it does not block.
+				continue;
+			}
+			if ( cand->one_way && kcc_one_way_blocks( c, from, n, out.point ) == false )
+			{
 				continue;
 			}
 			distance = out.fraction * len;
@@ -501,6 +515,20 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	return best;
 }
 
+bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point )
+{
+	vec2s up = c->def.up;
+	float facing = kcc_dot2( normal, up );
+	if ( facing < c->cos_floor )
+	{
+		return false; // the side or the underside of a one-way shape
+	}
+	// A round bottom resting on a surface of this normal touches it rounding * (1 - facing) above its lowest point.
+	float bottom = kcc_dot2( from, up ) + c->bottom_offset;
+	float contact = kcc_dot2( point, up ) - c->one_way_tolerance - c->rounding * ( 1.0f - facing );
+	return bottom >= contact;
+}
+
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
 {
 	return kcc_sweep_impl( c, from, translation, false );
@@ -531,7 +559,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 		for ( int i = 0; i < c->candidate_count; ++i )
 		{
 			kcc_candidate* cand = c->candidates + i;
-			if ( cand->sensor || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
+			if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
 			{
 				continue;
 			}
@@ -543,6 +571,13 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 			}
 			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
 			if ( pen.overlapping == false || kcc_dot2( pen.normal, pen.normal ) < 0.25f )
+			{
+				continue;
+			}
+			// Passing through a one-way shape: never pushed out sideways or up; only a shallow overlap of its top
+			// (the character resting on it, or the shape rising under it) is pushed out.
+			if ( cand->one_way &&
+				 ( kcc_dot2( pen.normal, c->def.up ) < c->cos_floor || pen.depth > c->one_way_tolerance ) )
 			{
 				continue;
 			}
@@ -690,6 +725,135 @@ static void kcc_report_sensors( kcc_controller* c, vec2s p, kcc_move_result* out
 		out->sensors[out->sensor_count++] = next->shape;
 		last_key = next->key;
 		have_last = true;
+	}
+}
+
+static kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
+{
+	if ( kcc_is_valid_vec2( p ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	if ( fabsf( p.x ) > c->def.max_coordinate || fabsf( p.y ) > c->def.max_coordinate )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
+	return KCC_OK;
+}
+
+// After the move, while the candidates are still valid: the floor (for drop-through and for riding a kinematic
+// body next move) and whether the character is clear of the one-way shape it is dropping through.
+static void kcc_remember_floor( kcc_controller* c, vec2s p, const kcc_candidate* floor )
+{
+	c->floor_shape = floor != NULL ? floor->shape : NULL;
+	c->floor_one_way = floor != NULL && floor->one_way;
+	c->platform = NULL;
+	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor->shape ) : NULL;
+	if ( body != NULL )
+	{
+		c->platform = body;
+		kcc_world_body_pose( body, &c->platform_position, &c->platform_angle );
+		// The point carried rigidly: the centre of the character's rounding where it touches the platform (a
+		// circle's centre, a capsule's lower end point, a rounded box's corner). Its contact with a turning
+		// platform then stays at the same place on the platform.
+		kcc_shape character;
+		kcc_character_at( c, p, &character );
+		kcc_distance_output d = kcc_distance_trusted( &character, &floor->core );
+		c->carry_anchor = glms_vec2_scale( c->def.up, c->bottom_offset + c->rounding );
+		if ( d.distance > 0.0f )
+		{
+			c->carry_anchor = glms_vec2_sub( kcc_add_scaled( d.point_a, -c->rounding, d.normal ), p );
+		}
+	}
+	if ( c->drop_shape == NULL )
+	{
+		return;
+	}
+	// Dropping ends once the character is more than the tolerance away from the shape (below it, or it jumped),
+	// or the shape is gone from the query.
+	bool near = false;
+	kcc_shape character;
+	kcc_character_at( c, p, &character );
+	for ( int i = 0; i < c->candidate_count && near == false; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cand->shape == c->drop_shape )
+		{
+			kcc_candidate_ready( c, cand );
+			near = kcc_distance_trusted( &character, &cand->core ).distance <= c->one_way_tolerance;
+		}
+	}
+	if ( near == false )
+	{
+		c->drop_shape = NULL;
+	}
+}
+
+// Moving platforms: the character stood on the kinematic body c->platform after its last move. Find that body
+// among the shapes around the character now (by pointer value only: a body the game removed is simply not found),
+// and carry the character by the body's motion since then (translation and rotation about the body's position).
+// The carry is a cast that ignores the carrying body's own shapes: a wall stops it.
+static void kcc_carry( kcc_controller* c, kcc_move_accumulator* acc )
+{
+	const cpBody* platform = c->platform;
+	c->platform = NULL;
+	c->origin = c->position;
+	// Usually the platform moved less than the character's size: look for it around the character. Otherwise (a
+	// fast platform) look for the pointer value among the space's bodies, which are all alive.
+	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+	kcc_world_gather( c, kcc_aabb_inflate( kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ), size ) );
+	const cpBody* found = NULL;
+	for ( int i = 0; i < c->candidate_count && found == NULL; ++i )
+	{
+		const cpBody* body = kcc_world_shape_body( c->candidates[i].shape );
+		if ( body == platform )
+		{
+			found = body;
+		}
+	}
+	if ( found == NULL )
+	{
+		found = kcc_world_find_body( c, platform );
+	}
+	if ( found == NULL )
+	{
+		return; // removed by the game: the character is simply no longer carried
+	}
+	cpVect position;
+	double angle;
+	kcc_world_body_pose( found, &position, &angle );
+	double turn = angle - c->platform_angle;
+	double cs = turn == 0.0 ? 1.0 : cos( turn ), sn = turn == 0.0 ? 0.0 : sin( turn );
+	double fx = (double)c->position.x + (double)c->carry_anchor.x;
+	double fy = (double)c->position.y + (double)c->carry_anchor.y;
+	double rx = fx - c->platform_position.x;
+	double ry = fy - c->platform_position.y;
+	vec2s carry = { { kcc_bridge_to_float( position.x + cs * rx - sn * ry - fx ),
+					  kcc_bridge_to_float( position.y + sn * rx + cs * ry - fy ) } };
+	float length = kcc_len2( carry );
+	if ( kcc_is_valid_vec2( carry ) == false || length <= 0.0f || length > c->def.max_displacement )
+	{
+		return; // no motion, or a teleported platform: not carried
+	}
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), carry ) );
+	if ( c->candidate_overflow )
+	{
+		acc->flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( kcc_world_shape_body( cand->shape ) == platform )
+		{
+			cand->blocks = false; // the character moves with its platform; the next query resets this
+		}
+	}
+	kcc_sweep s = kcc_sweep_character( c, kcc_v2( 0.0f, 0.0f ), carry );
+	vec2s p = s.hit ? glms_vec2_scale( carry, s.travel / length ) : carry;
+	vec2s moved = kcc_bridge_offset( c->origin, p );
+	if ( kcc_validate_position( c, moved ) == KCC_OK )
+	{
+		c->position = moved;
 	}
 }
 
@@ -865,6 +1029,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		out->floor_normal = c->floor_normal;
 		out->floor_shape = on_floor && floor_candidate != NULL ? floor_candidate->shape : NULL;
 	}
+	if ( last_piece )
+	{
+		kcc_remember_floor( c, p, on_floor ? floor_candidate : NULL );
+	}
 }
 
 // One part of a move, from the character's current position. When its query meets more shapes than the buffer
@@ -888,19 +1056,6 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last,
 		acc->flags |= KCC_CANDIDATES_TRUNCATED;
 	}
 	kcc_move_piece( c, delta, acc, last );
-}
-
-static kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
-{
-	if ( kcc_is_valid_vec2( p ) == false )
-	{
-		return KCC_ERROR_NOT_FINITE;
-	}
-	if ( fabsf( p.x ) > c->def.max_coordinate || fabsf( p.y ) > c->def.max_coordinate )
-	{
-		return KCC_ERROR_TOO_LARGE;
-	}
-	return KCC_OK;
 }
 
 // Only the header: collisions and sensors past their counts are not read (and clearing 700 bytes a move shows).
@@ -956,6 +1111,12 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 		kcc_clear_result( out, start, 0, c->def.up );
 	}
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
+
+	// 1. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	if ( c->platform != NULL )
+	{
+		kcc_carry( c, &acc );
+	}
 
 	// 2. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
 	// each with its own query, until every part fits (kcc_move_part).
@@ -1023,6 +1184,26 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 // ---------------------------------------------------------------------------------------------------------------
 // Accessors and state
 
+// A teleport or a restored state leaves no platform to ride and no shape to drop through.
+static void kcc_forget_floor( kcc_controller* c )
+{
+	c->floor_shape = NULL;
+	c->floor_one_way = false;
+	c->drop_shape = NULL;
+	c->platform = NULL;
+}
+
+bool kcc_controller_drop_through( kcc_controller* c )
+{
+	KCC_ASSERT( c != NULL, "kcc_controller_drop_through: controller is NULL" );
+	if ( c == NULL || ( c->flags & KCC_ON_FLOOR ) == 0 || c->floor_one_way == false )
+	{
+		return false;
+	}
+	c->drop_shape = c->floor_shape;
+	return true;
+}
+
 vec2s kcc_controller_get_position( const kcc_controller* c )
 {
 	KCC_ASSERT( c != NULL, "kcc_controller_get_position: controller is NULL" );
@@ -1044,6 +1225,7 @@ kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p )
 	c->position = p;
 	c->flags = 0;
 	c->floor_normal = c->def.up;
+	kcc_forget_floor( c );
 	kcc_world_sync_body( c );
 	return KCC_OK;
 }
@@ -1111,6 +1293,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->position = state->position;
 	c->flags = state->flags;
 	c->floor_normal = state->floor_normal;
+	kcc_forget_floor( c );
 	kcc_world_sync_body( c );
 	return KCC_OK;
 }

@@ -24,6 +24,9 @@ typedef struct kcc_candidate
 	uint32_t key;    ///< Chipmunk's hashid: a stable tie-break key (never a pointer value)
 	int piece;       ///< fan piece of a polygon with more than KCC_MAX_POLYGON_VERTICES vertices, else 0
 	bool sensor;     ///< reported, never blocks
+	bool blocks;     ///< false for sensors, the one-way shape being dropped through and, during the carry, the
+					 ///< carrying body's shapes: one test in the casts' loops
+	bool one_way;    ///< in the def's one_way_categories: blocks only from above (kcc_one_way_blocks); set with core
 	bool converted;  ///< core is filled (converted lazily, once per move)
 	kcc_shape core;  ///< the shape in the local frame
 } kcc_candidate;
@@ -39,11 +42,22 @@ struct kcc_controller
 	float cos_floor;         ///< cos( max_floor_angle )
 	float tan_floor;         ///< tan( max_floor_angle )
 	float step_forward;      ///< least forward motion of a step: the shape's rounding radius plus the skin
+	float rounding;          ///< the shape's rounding radius (circle, capsule or polygon radius)
 	float bottom_offset;     ///< lowest point of the shape along up, relative to the position
 	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
+	// bodies a query returns and never dereferenced after the move that found them (the game may free them).
+	float one_way_tolerance;      ///< how far below a one-way contact the character's lowest point may start
+	bool floor_one_way;           ///< the floor of the last move is a one-way shape
+	const cpShape* floor_shape;   ///< the floor of the last move (identity only)
+	const cpShape* drop_shape;    ///< one-way shape ignored until the character is clear of it (identity only)
+	const cpBody* platform;       ///< kinematic body the character stood on after the last move (identity only)
+	cpVect platform_position;     ///< its position at the end of the last move
+	double platform_angle;        ///< its angle at the end of the last move, radians
+	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
 	// Lazy reindexing of the controller's shape (see kcc_world_sync_body)
 	float index_margin;       ///< fattening of the indexed bounding box, world units
 	cpBB indexed_bb;          ///< the box the shape was last indexed with
@@ -120,6 +134,14 @@ void kcc_world_destroy( kcc_controller* c );
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
 /// Fills candidate->core (once per move).
 void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate );
+/// The body of a shape found in this move's query.
+const cpBody* kcc_world_shape_body( const cpShape* shape );
+/// The shape's body when it is kinematic (a moving platform), else NULL. shape must come from this move's query.
+const cpBody* kcc_world_kinematic_body( const cpShape* shape );
+/// body when a body with this pointer value is in the controller's space (compared by value, never read), else NULL.
+const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body );
+/// Position and angle of a body found in this move's query.
+void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
 void kcc_world_sync_body( kcc_controller* c );
 
@@ -129,6 +151,9 @@ void kcc_world_sync_body( kcc_controller* c );
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
 /// As kcc_sweep_character, but the reported contact is the first walkable floor (travel still respects every hit).
 kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
+/// Whether a one-way candidate blocks a contact of normal n at point (local frame) for a character starting at
+/// local position from: a floor normal, and the character's lowest point was not below the contact.
+bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point );
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
 

@@ -123,6 +123,7 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		cand->key = (uint32_t)shape->hashid;
 		cand->piece = k;
 		cand->sensor = shape->sensor != cpFalse;
+		cand->blocks = cand->sensor == false;
 		cand->converted = false;
 	}
 }
@@ -133,7 +134,23 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->candidate_overflow = false;
 	cpVect lo = kcc_bridge_world( c->origin, region.min );
 	cpVect hi = kcc_bridge_world( c->origin, region.max );
-	cpSpaceBBQuery( c->space, cpBBNew( lo.x, lo.y, hi.x, hi.y ), c->query_filter, kcc_gather_callback, c );
+	cpBB box = cpBBNew( lo.x, lo.y, hi.x, hi.y );
+	if ( c->drop_shape == NULL )
+	{
+		cpSpaceBBQuery( c->space, box, c->query_filter, kcc_gather_callback, c );
+		return;
+	}
+	cpSpaceBBQuery( c->space, box, c->query_filter, kcc_gather_callback, c );
+	{
+		// Dropping through a one-way shape: it does not block (rare: a separate loop keeps the callback short).
+		for ( int i = 0; i < c->candidate_count; ++i )
+		{
+			if ( c->candidates[i].shape == c->drop_shape )
+			{
+				c->candidates[i].blocks = false;
+			}
+		}
+	}
 }
 
 static float kcc_cross( vec2s a, vec2s b )
@@ -334,6 +351,8 @@ void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate )
 {
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
+	// Set here, with the core: every cast and push-out looks at a candidate only once it is converted.
+	candidate->one_way = ( shape->filter.categories & c->def.one_way_categories ) != 0;
 	switch ( shape->klass->type )
 	{
 		case CP_CIRCLE_SHAPE:
@@ -361,6 +380,39 @@ void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate )
 			break;
 	}
 	candidate->converted = true;
+}
+
+const cpBody* kcc_world_shape_body( const cpShape* shape )
+{
+	return shape->body;
+}
+
+const cpBody* kcc_world_kinematic_body( const cpShape* shape )
+{
+	// cpBodyGetType's test, inline (it runs after every move on a floor): static bodies sleep forever, kinematic
+	// ones have infinite mass.
+	const cpBody* body = shape->body;
+	return body != NULL && body->m == INFINITY && body->sleeping.idleTime != INFINITY ? body : NULL;
+}
+
+const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body )
+{
+	// Kinematic bodies live in the space's dynamic body array (Chipmunk 7); sleeping ones do not move.
+	const cpArray* bodies = c->space->dynamicBodies;
+	for ( int i = 0; i < bodies->num; ++i )
+	{
+		if ( bodies->arr[i] == body )
+		{
+			return bodies->arr[i];
+		}
+	}
+	return NULL;
+}
+
+void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle )
+{
+	*position = body->p;
+	*angle = body->a;
 }
 
 // cpBodySetPosition as Chipmunk computes it (position and transform for the body's angle and centre of gravity),

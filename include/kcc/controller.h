@@ -67,8 +67,8 @@ typedef struct kcc_controller_def
 	kcc_motion_mode mode;   ///< Default KCC_MODE_GROUNDED
 	cpShapeFilter filter;   ///< categories of the character and the mask of what blocks it; the group is replaced by
 							///< the controller's own. Default: all categories, all mask
-	cpBitmask one_way_categories;  ///< shapes in these categories block only from above. Default 0 (reserved:
-								   ///< world features)
+	cpBitmask one_way_categories;  ///< shapes in these categories block only from above (a floor contact met from
+								   ///< above); passed through from below and the sides. Default 0 (none)
 	cpBitmask pushable_categories; ///< shapes in these categories are pushed. Default 0 (reserved: world features)
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
@@ -130,6 +130,10 @@ KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move
 /// out_velocity the velocity with the components that pushed into surfaces removed. dt > 0, seconds.
 KCC_API kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
 												  kcc_move_result* out );
+
+/// Drop through the one-way shape the character stands on (KCC_ON_FLOOR on a shape in one_way_categories): it is
+/// ignored from the next move on until the character is clear of it. False (nothing changes) when not on one.
+KCC_API bool kcc_controller_drop_through( kcc_controller* c );
 
 KCC_API vec2s kcc_controller_get_position( const kcc_controller* c );
 /// Teleports (no cast); clears the ground state.
