@@ -24,6 +24,13 @@
 // Depenetration normals this close to opposite (cosine) are two sides of one squeeze.
 #define KCC_OPPOSITE_COSINE 0.99f
 
+// Rare paths (riding a platform) kept out of line: inlined, they cost the common move a larger stack frame.
+#if defined( __GNUC__ )
+#define KCC_RARE_PATH __attribute__( ( noinline, cold ) )
+#else
+#define KCC_RARE_PATH
+#endif
+
 static float kcc_dot2( vec2s a, vec2s b )
 {
 	return a.x * b.x + a.y * b.y;
@@ -793,7 +800,7 @@ static void kcc_remember_floor( kcc_controller* c, vec2s p, const kcc_candidate*
 // among the shapes around the character now (by pointer value only: a body the game removed is simply not found),
 // and carry the character by the body's motion since then (translation and rotation about the body's position).
 // The carry is a cast that ignores the carrying body's own shapes: a wall stops it.
-static void kcc_carry( kcc_controller* c, kcc_move_accumulator* acc )
+KCC_RARE_PATH static void kcc_carry( kcc_controller* c, kcc_move_accumulator* acc )
 {
 	const cpBody* platform = c->platform;
 	c->platform = NULL;

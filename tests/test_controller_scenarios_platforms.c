@@ -471,6 +471,31 @@ static void test_ride_fast( void** state )
 	}
 }
 
+// 150 u/s (2.5 units a frame) on a platform 1 unit wide: it moves farther than the character's size between two
+// moves, out of the region the carry first looks in; the body is then found among the space's bodies.
+static void test_ride_very_fast( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		platform_world w = platform_create( kind, kcc_v2( -30.0f, 0.0f ), 0.5f, 0.25f, kcc_v2( 0.1f, 0.0f ) );
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		platform_step( &w, &velocity, "very fast", 0 );
+		vec2s offset = platform_local( &w, kcc_controller_get_position( w.c ) );
+		float worst = 0.0f;
+		for ( int step = 1; step <= 24; ++step )
+		{
+			platform_place( &w, kcc_v2( -30.0f + 2.5f * (float)step, 0.0f ), 0.0f );
+			kcc_move_result r = platform_step( &w, &velocity, "very fast", step );
+			float drift = test_vec2_difference( platform_local( &w, r.position ), offset );
+			worst = drift > worst ? drift : worst;
+		}
+		print_message( "%s very fast: worst offset drift %g\n", test_character_name( kind ), (double)worst );
+		SCENE_CHECK( worst < 1e-4f, "%s very fast: offset drifted by %g", test_character_name( kind ), (double)worst );
+		platform_destroy( &w );
+	}
+}
+
 // Centres of the character's bottom roundings (relative to its position): a circle's centre, a capsule's lower end
 // point, a rounded box's two lower corners. A turning platform carries the touching one rigidly: its contact with
 // the platform stays put on the platform.
@@ -622,6 +647,7 @@ int main( void )
 		cmocka_unit_test( test_ride_horizontal_by_velocity ),
 		cmocka_unit_test( test_ride_vertical ),
 		cmocka_unit_test( test_ride_fast ),
+		cmocka_unit_test( test_ride_very_fast ),
 		cmocka_unit_test( test_ride_rotating ),
 		cmocka_unit_test( test_carried_into_a_wall ),
 		cmocka_unit_test( test_platform_removed ),
