@@ -19,17 +19,7 @@
 #define CIRCLE_COUNT 10000
 #define MAX_SAMPLES 40000
 
-static char s_last_message[256];
-static int s_assert_count = 0;
-
-static int record_assert( const char* message, const char* file, int line )
-{
-	(void)file;
-	(void)line;
-	snprintf( s_last_message, sizeof( s_last_message ), "%s", message );
-	s_assert_count += 1;
-	return 0;
-}
+#include "assert_recorder.h"
 
 static uint32_t s_rng = 4242u;
 

@@ -19,38 +19,7 @@
 // ---------------------------------------------------------------------------------------------------------------
 // Recording assert handler: bad input is fed on purpose, the message must name the problem.
 
-static char s_last_message[256];
-static int s_assert_count = 0;
-
-static int record_assert( const char* message, const char* file, int line )
-{
-	(void)file;
-	(void)line;
-	snprintf( s_last_message, sizeof( s_last_message ), "%s", message );
-	s_assert_count += 1;
-	return 0;
-}
-
-static void reset_asserts( void )
-{
-	s_last_message[0] = '\0';
-	s_assert_count = 0;
-}
-
-// In debug builds the recorded message must contain both words; release builds record nothing.
-static void expect_message( const char* function, const char* problem )
-{
-#if defined( KCC_ENABLE_ASSERT )
-	assert_true( s_assert_count > 0 );
-	if ( strstr( s_last_message, function ) == NULL || strstr( s_last_message, problem ) == NULL )
-	{
-		fail_msg( "assert message '%s' should name '%s' and '%s'", s_last_message, function, problem );
-	}
-#else
-	(void)function;
-	(void)problem;
-#endif
-}
+#include "assert_recorder.h"
 
 static void expect_invalid( kcc_shape s, const char* function, const char* problem )
 {
