@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One shape against many circles. Each chunk of circles is tested by a branch-free loop of fixed length that the
 // compiler vectorises (the same inline tests as kcc_overlap, so the answers are identical), into a flag array;
-// the flags are then compacted into ascending indices.
+// the flags are then compacted into ascending indices. Sectors (sword arcs, the common area attack) have
+// hand-written AVX2 and AVX-512 kernels instead that test and compact in one pass.
 
 // The kernels' selects (clamps, minimum) sit on multiplications that GCC moves into a branch and then refuses to
 // speculate, as they "could trap"; kcc2d never enables floating-point traps, so let it. This changes no result,
@@ -23,15 +24,11 @@
 
 #define KCC_BATCH_CHUNK 256
 
-// The kernels are built twice, for AVX2 (eight lanes) and for the baseline (four), and the loader picks one per
-// machine (GCC's target_clones: an ifunc). The same IEEE operations in either, so the same answers (no FMA: the
-// AVX2 clone may not contract a * b + c).
-#if defined( __GNUC__ ) && !defined( __clang__ ) && defined( __x86_64__ ) && defined( __linux__ )
-#define KCC_BATCH_CLONES __attribute__( ( target_clones( "avx2", "default" ) ) )
-#define KCC_BATCH_AVX2_COMPACT
+// On x86-64 with GCC or clang the kernels are also built for AVX2 and the sector's for AVX-512F, and each call
+// takes the widest the machine runs (checked per call: a few instructions).
+#if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ )
+#define KCC_BATCH_X86
 #include <immintrin.h>
-#else
-#define KCC_BATCH_CLONES
 #endif
 
 // A circle entry takes part only when its centre is finite and its radius finite and >= 0, exactly the circles
@@ -45,116 +42,36 @@ KCC_INLINE bool kcc_batch_circle_ok( float x, float y, float r )
 typedef void kcc_batch_kernel( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
 							   uint8_t* restrict flags );
 
-KCC_BATCH_CLONES static void kcc_batch_circle( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							  uint8_t* restrict flags )
-{
-	const kcc_circle shape = s->circle;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		kcc_circle c = { centers[i], radii[i] };
-		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
-		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_circle( shape, c ) );
-	}
-}
+// The chunk kernels for the baseline instruction set, and again for AVX2 (eight lanes instead of four; the same
+// IEEE operations, so the same answers: no FMA, the AVX2 build may not contract a * b + c).
+#define KCC_BATCH_TARGET
+#define KCC_BATCH_NAME( name ) name##_baseline
+#include "batch_kernels.h"
+#undef KCC_BATCH_TARGET
+#undef KCC_BATCH_NAME
+#if defined( KCC_BATCH_X86 )
+#define KCC_BATCH_TARGET __attribute__( ( target( "avx2" ) ) )
+#define KCC_BATCH_NAME( name ) name##_avx2
+#include "batch_kernels.h"
+#undef KCC_BATCH_TARGET
+#undef KCC_BATCH_NAME
+#endif
 
-KCC_BATCH_CLONES static void kcc_batch_aabb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							uint8_t* restrict flags )
-{
-	const kcc_aabb box = s->aabb;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		kcc_circle c = { centers[i], radii[i] };
-		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
-		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_aabb( c, box ) );
-	}
-}
+// Per shape type (KCC_SHAPE_INVALID has none).
+static kcc_batch_kernel* const s_kcc_batch_kernels_baseline[KCC_SHAPE_TYPE_COUNT] = {
+	[KCC_SHAPE_CIRCLE] = kcc_batch_circle_baseline,		[KCC_SHAPE_CAPSULE] = kcc_batch_capsule_baseline,
+	[KCC_SHAPE_AABB] = kcc_batch_aabb_baseline,			[KCC_SHAPE_OBB] = kcc_batch_obb_baseline,
+	[KCC_SHAPE_POLYGON] = kcc_batch_polygon_baseline,	[KCC_SHAPE_SECTOR] = kcc_batch_sector_baseline,
+};
+#if defined( KCC_BATCH_X86 )
+static kcc_batch_kernel* const s_kcc_batch_kernels_avx2[KCC_SHAPE_TYPE_COUNT] = {
+	[KCC_SHAPE_CIRCLE] = kcc_batch_circle_avx2,		[KCC_SHAPE_CAPSULE] = kcc_batch_capsule_avx2,
+	[KCC_SHAPE_AABB] = kcc_batch_aabb_avx2,			[KCC_SHAPE_OBB] = kcc_batch_obb_avx2,
+	[KCC_SHAPE_POLYGON] = kcc_batch_polygon_avx2,	[KCC_SHAPE_SECTOR] = kcc_batch_sector_avx2,
+};
+#endif
 
-KCC_BATCH_CLONES static void kcc_batch_obb( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-						   uint8_t* restrict flags )
-{
-	const kcc_obb box = s->obb;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		kcc_circle c = { centers[i], radii[i] };
-		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
-		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_obb( c, box ) );
-	}
-}
-
-KCC_BATCH_CLONES static void kcc_batch_sector( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							  uint8_t* restrict flags )
-{
-	const kcc_sector sector = s->sector;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		kcc_circle c = { centers[i], radii[i] };
-		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
-		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_sector( c, &sector ) );
-	}
-}
-
-KCC_BATCH_CLONES static void kcc_batch_capsule( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							   uint8_t* restrict flags )
-{
-	const kcc_capsule cap = s->capsule;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		kcc_circle c = { centers[i], radii[i] };
-		bool ok = kcc_batch_circle_ok( c.center.x, c.center.y, c.radius );
-		flags[i] = (uint8_t)( ok & kcc_circle_overlaps_capsule( c, cap ) );
-	}
-}
-
-// Polygon: a vectorised pass computes the greatest edge separation exactly as kcc_circle_overlaps_polygon does;
-// circles beyond it by more than a bound on that test's rounding margin are out there too (the distance to the
-// closest feature is at least the separation), and the few others (in an area query) run the full test, so the
-// answers are identical.
-KCC_BATCH_CLONES static void kcc_batch_polygon( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							   uint8_t* restrict flags )
-{
-	const kcc_polygon* p = &s->polygon;
-	float best[KCC_BATCH_CHUNK];
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		best[i] = -FLT_MAX;
-	}
-	// The full test's margin is 1e-6 * (|p.x - v.x| + |p.y - v.y|) for one vertex v; by the triangle inequality
-	// 1e-6 * (|p - c|_1 + max_v |v - c|_1) bounds it, and 1% more covers the float rounding of both.
-	vec2s c = p->centroid;
-	float extent = 0.0f;
-	for ( int k = 0; k < p->count; ++k )
-	{
-		extent = fmaxf( extent, fabsf( p->vertices[k].x - c.x ) + fabsf( p->vertices[k].y - c.y ) );
-	}
-	for ( int k = 0; k < p->count; ++k )
-	{
-		vec2s n = p->normals[k], v = p->vertices[k];
-		for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-		{
-			float sep = n.x * ( centers[i].x - v.x ) + n.y * ( centers[i].y - v.y );
-			best[i] = sep > best[i] ? sep : best[i];
-		}
-	}
-	float polygon_radius = p->radius;
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		float px = centers[i].x, py = centers[i].y;
-		float bound = 1.01e-6f * ( fabsf( px - c.x ) + fabsf( py - c.y ) + extent ) + 1.0e-30f;
-		float rr = radii[i] + polygon_radius;
-		bool ok = kcc_batch_circle_ok( px, py, radii[i] );
-		flags[i] = (uint8_t)( ok & ( best[i] <= rr + bound ) );
-	}
-	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
-	{
-		if ( flags[i] )
-		{
-			kcc_circle circle = { centers[i], radii[i] };
-			flags[i] = (uint8_t)kcc_circle_overlaps_polygon( circle, p );
-		}
-	}
-}
-
-#if defined( KCC_BATCH_AVX2_COMPACT )
+#if defined( KCC_BATCH_X86 )
 // Entry m: the positions of the set bits of m in ascending order, four bits each from the lowest nibble up.
 static const uint32_t s_kcc_set_bit_positions[256] = {
 	0x00000000, 0x00000000, 0x00000001, 0x00000010, 0x00000002, 0x00000020, 0x00000021, 0x00000210,
@@ -219,6 +136,131 @@ __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_compact_avx2( 
 	}
 	return n;
 }
+
+// The sword arc, the case area attacks use most: eight circles per step in AVX2 registers, fused with the
+// compaction (no flag array). Per lane the same IEEE operations in the same order as
+// kcc_circle_overlaps_sector_scalar and the same finite-circle rule as kcc_batch_circle_ok, so the same answers
+// as kcc_overlap; the eight results leave as one movemask, whose set bits index the position table.
+__attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_sector_fused_avx2( const kcc_sector* s,
+																				 const vec2s* centers,
+																				 const float* radii, int count,
+																				 int* out )
+{
+	const __m256 apex_x = _mm256_set1_ps( s->apex.x ), apex_y = _mm256_set1_ps( s->apex.y );
+	const __m256 ux = _mm256_set1_ps( s->direction.x ), uy = _mm256_set1_ps( s->direction.y );
+	const __m256 c = _mm256_set1_ps( s->half_angle.x ), sn = _mm256_set1_ps( s->half_angle.y );
+	const __m256 radius = _mm256_set1_ps( s->radius );
+	const __m256 zero = _mm256_setzero_ps(), largest = _mm256_set1_ps( FLT_MAX );
+	const __m256 abs_mask = _mm256_castsi256_ps( _mm256_set1_epi32( 0x7fffffff ) );
+	const __m256i shifts = _mm256_setr_epi32( 0, 4, 8, 12, 16, 20, 24, 28 );
+	const __m256i nibble = _mm256_set1_epi32( 15 );
+	int n = 0;
+	int i = 0;
+	for ( ; i + 8 <= count; i += 8 )
+	{
+		// x0 y0 x1 y1 | x2 y2 x3 y3 and x4 y4 x5 y5 | x6 y6 x7 y7: one shuffle each gives the x and the y in lane order
+		// 0 1 4 5 | 2 3 6 7. The radii are put in that order too (off the long chain of the centres), and the
+		// mask's bits back in circle order at the end.
+		__m256 lo = _mm256_loadu_ps( &centers[i].x ), hi = _mm256_loadu_ps( &centers[i + 4].x );
+		__m256 px = _mm256_shuffle_ps( lo, hi, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+		__m256 py = _mm256_shuffle_ps( lo, hi, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+		__m256 r = _mm256_castpd_ps(
+			_mm256_permute4x64_pd( _mm256_castps_pd( _mm256_loadu_ps( radii + i ) ), _MM_SHUFFLE( 3, 1, 2, 0 ) ) );
+
+		__m256 dx = _mm256_sub_ps( px, apex_x ), dy = _mm256_sub_ps( py, apex_y );
+		__m256 x = _mm256_add_ps( _mm256_mul_ps( ux, dx ), _mm256_mul_ps( uy, dy ) );
+		__m256 y = _mm256_and_ps( _mm256_sub_ps( _mm256_mul_ps( ux, dy ), _mm256_mul_ps( uy, dx ) ), abs_mask );
+		__m256 across = _mm256_sub_ps( _mm256_mul_ps( c, y ), _mm256_mul_ps( sn, x ) );
+		__m256 along = _mm256_add_ps( _mm256_mul_ps( c, x ), _mm256_mul_ps( sn, y ) );
+		__m256 over = _mm256_sub_ps( along, _mm256_min_ps( _mm256_max_ps( along, zero ), radius ) );
+		__m256 rr = _mm256_add_ps( radius, r );
+		__m256 inside_angle = _mm256_cmp_ps( across, zero, _CMP_LE_OQ );
+		__m256 near_apex = _mm256_cmp_ps( _mm256_add_ps( _mm256_mul_ps( x, x ), _mm256_mul_ps( y, y ) ),
+										  _mm256_mul_ps( rr, rr ), _CMP_LE_OQ );
+		__m256 near_edge = _mm256_cmp_ps( _mm256_add_ps( _mm256_mul_ps( across, across ), _mm256_mul_ps( over, over ) ),
+										  _mm256_mul_ps( r, r ), _CMP_LE_OQ );
+		__m256 hit = _mm256_or_ps( _mm256_and_ps( inside_angle, near_apex ), near_edge );
+
+		__m256 finite_center = _mm256_cmp_ps( _mm256_add_ps( _mm256_mul_ps( px, zero ), _mm256_mul_ps( py, zero ) ),
+											  zero, _CMP_EQ_OQ );
+		__m256 radius_ok = _mm256_and_ps( _mm256_cmp_ps( r, zero, _CMP_GE_OQ ), _mm256_cmp_ps( r, largest, _CMP_LE_OQ ) );
+		unsigned lanes = (unsigned)_mm256_movemask_ps( _mm256_and_ps( _mm256_and_ps( finite_center, radius_ok ), hit ) );
+		unsigned bits = ( lanes & 0xc3u ) | ( ( lanes & 0x0cu ) << 2 ) | ( ( lanes & 0x30u ) >> 2 ); // lanes 4 5 <-> 2 3
+
+		// Up to 7 entries past the kept ones are written: still inside out, which has room for count entries.
+		__m256i positions = _mm256_set1_epi32( (int)s_kcc_set_bit_positions[bits] );
+		positions = _mm256_and_si256( _mm256_srlv_epi32( positions, shifts ), nibble );
+		_mm256_storeu_si256( (__m256i*)( out + n ), _mm256_add_epi32( positions, _mm256_set1_epi32( i ) ) );
+		n += __builtin_popcount( bits );
+	}
+	for ( ; i < count; ++i )
+	{
+		kcc_circle circle = { centers[i], radii[i] };
+		out[n] = i;
+		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
+			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
+	}
+	return n;
+}
+#endif
+
+#if defined( KCC_BATCH_X86 )
+// The same per lane with sixteen lanes (AVX-512F): half the instructions per circle, the compares into mask
+// registers, and the compaction is one vpcompressd of the indices.
+__attribute__( ( target( "avx512f,popcnt" ) ) ) static int kcc_batch_sector_fused_avx512( const kcc_sector* s,
+																					  const vec2s* centers,
+																					  const float* radii, int count,
+																					  int* out )
+{
+	const __m512 apex_x = _mm512_set1_ps( s->apex.x ), apex_y = _mm512_set1_ps( s->apex.y );
+	const __m512 ux = _mm512_set1_ps( s->direction.x ), uy = _mm512_set1_ps( s->direction.y );
+	const __m512 c = _mm512_set1_ps( s->half_angle.x ), sn = _mm512_set1_ps( s->half_angle.y );
+	const __m512 radius = _mm512_set1_ps( s->radius );
+	const __m512 zero = _mm512_setzero_ps(), largest = _mm512_set1_ps( FLT_MAX );
+	const __m512i even = _mm512_setr_epi32( 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 );
+	const __m512i odd = _mm512_setr_epi32( 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31 );
+	const __m512i iota = _mm512_setr_epi32( 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 );
+	int n = 0;
+	int i = 0;
+	for ( ; i + 16 <= count; i += 16 )
+	{
+		__m512 lo = _mm512_loadu_ps( &centers[i].x ), hi = _mm512_loadu_ps( &centers[i + 8].x );
+		__m512 px = _mm512_permutex2var_ps( lo, even, hi );
+		__m512 py = _mm512_permutex2var_ps( lo, odd, hi );
+		__m512 r = _mm512_loadu_ps( radii + i );
+
+		__m512 dx = _mm512_sub_ps( px, apex_x ), dy = _mm512_sub_ps( py, apex_y );
+		__m512 x = _mm512_add_ps( _mm512_mul_ps( ux, dx ), _mm512_mul_ps( uy, dy ) );
+		__m512 y = _mm512_abs_ps( _mm512_sub_ps( _mm512_mul_ps( ux, dy ), _mm512_mul_ps( uy, dx ) ) );
+		__m512 across = _mm512_sub_ps( _mm512_mul_ps( c, y ), _mm512_mul_ps( sn, x ) );
+		__m512 along = _mm512_add_ps( _mm512_mul_ps( c, x ), _mm512_mul_ps( sn, y ) );
+		__m512 over = _mm512_sub_ps( along, _mm512_min_ps( _mm512_max_ps( along, zero ), radius ) );
+		__m512 rr = _mm512_add_ps( radius, r );
+		__mmask16 inside_angle = _mm512_cmp_ps_mask( across, zero, _CMP_LE_OQ );
+		__mmask16 near_apex = _mm512_cmp_ps_mask( _mm512_add_ps( _mm512_mul_ps( x, x ), _mm512_mul_ps( y, y ) ),
+												  _mm512_mul_ps( rr, rr ), _CMP_LE_OQ );
+		__mmask16 near_edge = _mm512_cmp_ps_mask(
+			_mm512_add_ps( _mm512_mul_ps( across, across ), _mm512_mul_ps( over, over ) ), _mm512_mul_ps( r, r ),
+			_CMP_LE_OQ );
+		__mmask16 finite_center = _mm512_cmp_ps_mask(
+			_mm512_add_ps( _mm512_mul_ps( px, zero ), _mm512_mul_ps( py, zero ) ), zero, _CMP_EQ_OQ );
+		__mmask16 radius_ok = _mm512_cmp_ps_mask( r, zero, _CMP_GE_OQ ) & _mm512_cmp_ps_mask( r, largest, _CMP_LE_OQ );
+		__mmask16 bits = ( ( inside_angle & near_apex ) | near_edge ) & finite_center & radius_ok;
+
+		// Up to 15 entries past the kept ones are written: still inside out, which has room for count entries.
+		__m512i indices = _mm512_maskz_compress_epi32( bits, _mm512_add_epi32( iota, _mm512_set1_epi32( i ) ) );
+		_mm512_storeu_si512( out + n, indices );
+		n += __builtin_popcount( (unsigned)bits );
+	}
+	for ( ; i < count; ++i )
+	{
+		kcc_circle circle = { centers[i], radii[i] };
+		out[n] = i;
+		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
+			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
+	}
+	return n;
+}
 #endif
 
 // Appends base + i for each set flag among the first count; skips 8 clear flags at a time.
@@ -248,6 +290,28 @@ static int kcc_batch_compact( const uint8_t* flags, int count, int base, int* ou
 	return n;
 }
 
+// The instruction set the batch may use (tests lower it to run every path on one machine).
+static kcc_batch_isa s_kcc_batch_isa_limit = KCC_BATCH_ISA_AVX512;
+
+kcc_batch_isa kcc_batch_limit_isa( kcc_batch_isa limit )
+{
+	kcc_batch_isa previous = s_kcc_batch_isa_limit;
+	s_kcc_batch_isa_limit = limit;
+	return previous;
+}
+
+static kcc_batch_isa kcc_batch_machine_isa( void )
+{
+	kcc_batch_isa isa = KCC_BATCH_ISA_BASELINE;
+#if defined( KCC_BATCH_X86 )
+	if ( __builtin_cpu_supports( "avx2" ) && __builtin_cpu_supports( "popcnt" ) )
+	{
+		isa = __builtin_cpu_supports( "avx512f" ) ? KCC_BATCH_ISA_AVX512 : KCC_BATCH_ISA_AVX2;
+	}
+#endif
+	return isa < s_kcc_batch_isa_limit ? isa : s_kcc_batch_isa_limit;
+}
+
 int kcc_batch_overlap_circles( const kcc_shape* s, const vec2s* centers, const float* radii, int count,
 							   int* out_indices )
 {
@@ -265,38 +329,30 @@ int kcc_batch_overlap_circles( const kcc_shape* s, const vec2s* centers, const f
 		return 0;
 	}
 
-	kcc_batch_kernel* kernel = NULL;
-	switch ( s->type )
-	{
-		case KCC_SHAPE_CIRCLE:
-			kernel = kcc_batch_circle;
-			break;
-		case KCC_SHAPE_CAPSULE:
-			kernel = kcc_batch_capsule;
-			break;
-		case KCC_SHAPE_AABB:
-			kernel = kcc_batch_aabb;
-			break;
-		case KCC_SHAPE_OBB:
-			kernel = kcc_batch_obb;
-			break;
-		case KCC_SHAPE_POLYGON:
-			kernel = kcc_batch_polygon;
-			break;
-		case KCC_SHAPE_SECTOR:
-			kernel = kcc_batch_sector;
-			break;
-		default:
-			return 0;
-	}
-
+	kcc_batch_isa isa = kcc_batch_machine_isa();
+	(void)isa; // only the x86 paths read it
 	int ( *compact )( const uint8_t* flags, int count, int base, int* out ) = kcc_batch_compact;
-#if defined( KCC_BATCH_AVX2_COMPACT )
-	if ( __builtin_cpu_supports( "avx2" ) && __builtin_cpu_supports( "popcnt" ) )
+	kcc_batch_kernel* const* kernels = s_kcc_batch_kernels_baseline;
+#if defined( KCC_BATCH_X86 )
+	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_BATCH_ISA_AVX512 )
 	{
+		return kcc_batch_sector_fused_avx512( &s->sector, centers, radii, count, out_indices );
+	}
+	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_BATCH_ISA_AVX2 )
+	{
+		return kcc_batch_sector_fused_avx2( &s->sector, centers, radii, count, out_indices );
+	}
+	if ( isa >= KCC_BATCH_ISA_AVX2 )
+	{
+		kernels = s_kcc_batch_kernels_avx2;
 		compact = kcc_batch_compact_avx2;
 	}
 #endif
+	kcc_batch_kernel* kernel = kernels[s->type];
+	if ( kernel == NULL )
+	{
+		return 0;
+	}
 
 	uint8_t flags[KCC_BATCH_CHUNK];
 	int hits = 0;

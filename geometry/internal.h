@@ -131,3 +131,18 @@ kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translati
 
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Batch queries (batch.c)
+
+/// Instruction sets kcc_batch_overlap_circles can use; each call takes the widest the machine runs, up to a limit.
+typedef enum kcc_batch_isa
+{
+	KCC_BATCH_ISA_BASELINE = 0, ///< what the library was compiled for (SSE2 on x86-64)
+	KCC_BATCH_ISA_AVX2,
+	KCC_BATCH_ISA_AVX512,
+} kcc_batch_isa;
+
+/// Caps the instruction set of later batch calls and returns the previous cap (KCC_BATCH_ISA_AVX512 at start).
+/// For tests, which run every path on one machine; not thread-safe.
+kcc_batch_isa kcc_batch_limit_isa( kcc_batch_isa limit );
