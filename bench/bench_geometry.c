@@ -272,13 +272,24 @@ static bool reference_circle_capsule( kcc_circle a, kcc_capsule b )
 	return d2 < r * r;
 }
 
-static uint64_t kernel_reference_circle_circle( void )
+// Calibration pairs of their own (the rows reuse the row arrays), read through a volatile pointer like the rows.
+typedef struct bench_calibration
 {
-	const bench_data* d = s_data_pointer;
+	int count;
+	kcc_circle* a;
+	kcc_circle* b;
+} bench_calibration;
+
+static bench_calibration s_calibration;
+static bench_calibration* volatile s_calibration_pointer = &s_calibration;
+
+static uint64_t kernel_calibration( void )
+{
+	const bench_calibration* c = s_calibration_pointer;
 	uint64_t hits = 0;
-	for ( int i = 0; i < d->count; ++i )
+	for ( int i = 0; i < c->count; ++i )
 	{
-		hits += reference_circle_circle( d->circles[i], d->circles_b[i] );
+		hits += reference_circle_circle( c->a[i], c->b[i] );
 	}
 	return hits;
 }
@@ -419,41 +430,63 @@ static const char* s_row = "";    ///< the current row; its "via" lines follow i
 static int s_rows_with_target = 0;
 static int s_rows_meeting_target = 0;
 static int s_rows_meeting_scaled = 0;
-static double s_reference_scale = 0.0; ///< 0.8 ns / this run's time for cute_c2's circle-circle formula
 
 /// Median, min and max ns per item of BENCH_RUNS timed passes; each pass runs the kernel repeats times.
 typedef struct bench_timing
 {
 	double median, min, max;
+	double scaled; ///< median over the runs of 0.8 * (the run's time / the calibration's time right after it)
 	uint64_t hits; ///< of the last pass
 } bench_timing;
 
-static bench_timing time_kernel( bench_kernel* kernel_in, int items, int repeats )
+/// ns per item of kernel over one pass of repeats calls.
+static double time_pass( bench_kernel* kernel_in, int items, int repeats, uint64_t* hits )
 {
 	// Called through a volatile pointer: every kernel stays a function of its own (not inlined into main), so a
 	// profiler attributes each row's cost to its kernel_* function.
 	bench_kernel* volatile kernel = kernel_in;
-	bench_timing timing = { 0.0, 0.0, 0.0, s_once ? 0 : kernel() }; // untimed warm-up pass: page faults, caches
+	double start = now_seconds();
+	uint64_t pass_hits = 0;
+	for ( int k = 0; k < repeats; ++k )
+	{
+		pass_hits += kernel();
+	}
+	double stop = now_seconds();
+	// Fold every pass into the checksum: the work of each one is observable.
+	s_checksum = s_checksum * 31u + pass_hits;
+	*hits = pass_hits / (uint64_t)repeats;
+	return ( stop - start ) * 1.0e9 / ( (double)items * (double)repeats );
+}
+
+/// BENCH_RUNS timed passes; with calibrate, each is followed by a pass of the calibration kernel, and the ratio of
+/// the two (this machine's speed changes from second to second) gives the scaled figure.
+static bench_timing time_kernel( bench_kernel* kernel, int items, int repeats, bool calibrate )
+{
+	bench_timing timing = { 0.0, 0.0, 0.0, 0.0, 0 };
+	if ( s_once == false )
+	{
+		time_pass( kernel, items, repeats, &timing.hits ); // untimed warm-up pass: page faults, caches
+	}
 	int runs = s_once ? 1 : BENCH_RUNS;
-	double ns[BENCH_RUNS];
+	double ns[BENCH_RUNS], ratio[BENCH_RUNS];
 	for ( int run = 0; run < runs; ++run )
 	{
-		double start = now_seconds();
-		uint64_t run_hits = 0;
-		for ( int k = 0; k < repeats; ++k )
+		ns[run] = time_pass( kernel, items, repeats, &timing.hits );
+		if ( calibrate )
 		{
-			run_hits += kernel();
+			uint64_t calibration_hits;
+			ratio[run] = ns[run] / time_pass( kernel_calibration, s_calibration.count, 1, &calibration_hits );
 		}
-		double stop = now_seconds();
-		ns[run] = ( stop - start ) * 1.0e9 / ( (double)items * (double)repeats );
-		// Fold every pass into the checksum: the work of each one is observable.
-		s_checksum = s_checksum * 31u + run_hits;
-		timing.hits = run_hits / (uint64_t)repeats;
 	}
 	qsort( ns, (size_t)runs, sizeof( double ), compare_doubles );
 	timing.median = ns[runs / 2];
 	timing.min = ns[0];
 	timing.max = ns[runs - 1];
+	if ( calibrate )
+	{
+		qsort( ratio, (size_t)runs, sizeof( double ), compare_doubles );
+		timing.scaled = 0.8 * ratio[runs / 2];
+	}
 	return timing;
 }
 
@@ -467,24 +500,24 @@ static void measure( const char* name, bench_kernel* kernel, double target, doub
 		return;
 	}
 	int count = s_data.count;
-	bench_timing all = time_kernel( kernel, count, 1 );
-	bench_timing cached = { 0.0, 0.0, 0.0, 0 };
+	bench_timing all = time_kernel( kernel, count, 1, s_once == false );
+	bench_timing cached = { 0.0, 0.0, 0.0, 0.0, 0 };
 	if ( s_once == false )
 	{
 		int hot = count < BENCH_HOT_PAIRS ? count : BENCH_HOT_PAIRS;
 		s_data.count = hot;
-		cached = time_kernel( kernel, hot, count / hot );
+		cached = time_kernel( kernel, hot, count / hot, false );
 		s_data.count = count;
 	}
 
 	char target_text[32] = "-", cute_text[32] = "-", verdict[64] = "";
-	double scaled = all.median * s_reference_scale;
+	double scaled = all.scaled;
 	if ( target > 0.0 )
 	{
 		snprintf( target_text, sizeof( target_text ), "<= %.1f", target );
 		s_rows_with_target += 1;
 		bool meets = all.median <= target;
-		bool meets_scaled = s_reference_scale > 0.0 && scaled <= target;
+		bool meets_scaled = scaled > 0.0 && scaled <= target;
 		s_rows_meeting_target += meets ? 1 : 0;
 		s_rows_meeting_scaled += meets_scaled ? 1 : 0;
 		snprintf( verdict, sizeof( verdict ), "%s%s", meets ? "meets" : "MISSES",
@@ -604,16 +637,20 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_circle( d->circles[i], d->circles_b[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
-	// Calibration: the targets were set where cute_c2's circle-circle took 0.8 ns. Time that formula here
-	// now; the "scaled" column is each row's median times 0.8 / that time (the row at the reference machine's speed).
-	if ( s_once == false )
+	// Calibration: the targets were set where cute_c2's circle-circle formula took 0.8 ns. This machine's
+	// speed swings by tens of percent within seconds (shared host), so each timed pass of a row is followed by a
+	// pass of that formula over pairs of its own; "scaled" = 0.8 * the median ratio: the row at the speed of the
+	// machine the targets were set on.
+	s_calibration.count = n;
+	s_calibration.a = allocate_array( (size_t)n, sizeof( kcc_circle ) );
+	s_calibration.b = allocate_array( (size_t)n, sizeof( kcc_circle ) );
+	for ( int i = 0; i < n; ++i )
 	{
-		bench_timing calibration = time_kernel( kernel_reference_circle_circle, n, 1 );
-		s_reference_scale = 0.8 / calibration.median;
-		printf( "calibration: cute_c2's circle-circle formula takes %.2f ns here now (0.8 where the targets were set): "
-				"scale %.2f\n\n",
-				calibration.median, s_reference_scale );
+		s_calibration.a[i] = random_circle( rng_world_position() );
+		s_calibration.b[i] = random_circle( add( s_calibration.a[i].center, rng_in_disc( 1.76f ) ) );
 	}
+	printf( "scaled: 0.8 ns * (row / cute_c2's circle-circle formula timed right after it), median of the %d runs\n\n",
+			BENCH_RUNS );
 	printf( "%-34s %8s %8s %8s %7s %8s %8s %8s %7s\n", "row", "median", "min", "max", "hits", "in cache", "scaled",
 			"target", "cute_c2" );
 	measure( "circle-circle", kernel_circle_circle, 1.0, 0.8 );
@@ -755,6 +792,8 @@ int main( int argc, char** argv )
 			s_rows_meeting_target, s_rows_with_target, s_rows_meeting_scaled, s_rows_with_target,
 			(unsigned long long)s_checksum );
 
+	free( s_calibration.b );
+	free( s_calibration.a );
 	free( generic );
 	free( typed );
 	free( d->circles_b );
