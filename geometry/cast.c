@@ -1241,6 +1241,412 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	best = best < 4 ? best : b->faces + best - 4;
 	return kcc_cast_start( a, d, b, rounded, best, best_separation );
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// A round mover (a circle or a capsule: a point or segment core) against a core of 3 or 4 points, the pair of every
+// controller cast and of most game casts: kcc_cast_small_sse2's lines, clip and paths for this pair, bit for bit.
+// The lines and the clip are straight-line SSE2 with the mover's ends in one register (the common miss returns
+// there, inlined into the entry points); everything after a clip that enters is out of line, with both kinds of
+// face classified without loops (kcc_cast_classify's arithmetic, in the same order).
+
+// Lane i of v in every lane (pshufd: one instruction, no copy). A macro: the lane must be a constant at -O0 too.
+#define KCC_CAST_SPLAT( v, lane ) _mm_castsi128_ps( _mm_shuffle_epi32( _mm_castps_si128( v ), ( lane ) * 0x55 ) )
+
+// What the paths after the clip read.
+typedef struct kcc_cast_round
+{
+	__m128 bx, by, lanes_b; // b's points as lanes, lanes below b's count
+	__m128 num_b, num_a, den_b, den_a, enters_b, enters_a;
+	const vec2s* pb;
+	const vec2s* nb;
+	float ends[4]; // a0.x, a0.y, a1.x, a1.y: the segment a0 .. a1, or a point (a1 is a0, bit for bit)
+	float u[4];    // the segment's face normals: u (a0 to a1 turned right) in lanes 0 and 1, and -u
+	float radius_a, radius_b, rounded, lower;
+	int cb;      // b's points (and faces): 3 or 4
+} kcc_cast_round;
+
+// kcc_cast_classify for b's face f against the round mover: the other core is a's point or segment (a point is a
+// segment of two equal ends here, which changes no value).
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline kcc_cast_feature kcc_cast_round_target_face( const kcc_cast_round* s, int f, vec2s a0, vec2s a1, vec2s q )
+{
+	int f1 = f + 1 == s->cb ? 0 : f + 1;
+	vec2s e0 = s->pb[f], e1 = s->pb[f1];
+	vec2s n = s->nb[f];
+	vec2s e = kcc_v2( -n.y, n.x );
+	float ee = kcc_dot( kcc_sub( e1, e0 ), e );
+	vec2s base = kcc_sub( q, e0 );
+	float v0 = kcc_dot( n, a0 ), v1 = kcc_dot( n, a1 );
+	bool second = v1 < v0; // the support is a1 (never for a point)
+	vec2s support = second ? a1 : a0;
+	bool tie = fabsf( v1 - v0 ) <= 4.0f * FLT_EPSILON * ( fabsf( support.x ) + fabsf( support.y ) );
+	float c0 = kcc_dot( kcc_add( a0, base ), e ), c1 = kcc_dot( kcc_add( a1, base ), e );
+	float cs = second ? c1 : c0;
+	bool flip = c1 < c0;
+	bool lo_second = tie ? flip : second;
+	bool hi_second = tie ? !flip : second;
+	float c_lo = tie ? ( flip ? c1 : c0 ) : cs;
+	float c_hi = tie ? ( flip ? c0 : c1 ) : cs;
+	kcc_cast_feature out;
+	if ( c_lo <= ee && c_hi >= 0.0f )
+	{
+		out.on_face = true;
+		out.beyond = 0.0f;
+		out.vertex = kcc_v2( 0.0f, 0.0f );
+		float from = c_lo > 0.0f ? c_lo : 0.0f;
+		float to = c_hi < ee ? c_hi : ee;
+		float mid = 0.5f * ( from + to );
+		out.core_b = kcc_add( e0, kcc_scale( e, mid ) );
+		return out;
+	}
+	out.on_face = false;
+	out.beyond = c_lo > ee ? c_lo - ee : -c_hi;
+	if ( c_lo > ee )
+	{
+		out.core_b = e1;
+		out.vertex = kcc_sub( e1, lo_second ? a1 : a0 );
+	}
+	else
+	{
+		out.core_b = e0;
+		out.vertex = kcc_sub( e0, hi_second ? a1 : a0 );
+	}
+	return out;
+}
+
+// Index of the lowest set bit of a non-zero mask.
+static inline int kcc_cast_first_bit( int mask )
+{
+#if defined( __GNUC__ )
+	return __builtin_ctz( (unsigned)mask );
+#else
+	int index = 0;
+	while ( ( mask & 1 ) == 0 )
+	{
+		mask >>= 1;
+		index += 1;
+	}
+	return index;
+#endif
+}
+
+// kcc_cast_classify for the mover's face j (0: the edge a0 to a1, normal u; 1: a1 to a0, normal -u) against b's
+// points: the support (the first smallest n . b) and any other point within rounding of its line (a parallel edge).
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline kcc_cast_feature kcc_cast_round_mover_face( const kcc_cast_round* s, int j, vec2s a0, vec2s a1, vec2s u,
+														   vec2s q )
+{
+	vec2s n = j == 0 ? u : kcc_v2( -u.x, -u.y );
+	vec2s e0 = j == 0 ? a0 : a1, e1 = j == 0 ? a1 : a0;
+	vec2s e = kcc_v2( -n.y, n.x );
+	float ee = kcc_dot( kcc_sub( e1, e0 ), e );
+	vec2s base = kcc_sub( kcc_scale( q, -1.0f ), e0 );
+	__m128 value = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( n.x ), s->bx ), _mm_mul_ps( _mm_set1_ps( n.y ), s->by ) );
+	value = kcc_cast_select( s->lanes_b, value, _mm_set1_ps( INFINITY ) );
+	float v_min = kcc_cast_hmin( value );
+	// A NaN (no equal lane: only for values kcc_cast_round_valid refuses) picks lane 0, still an index in range.
+	int support = kcc_cast_first_bit( _mm_movemask_ps( _mm_cmpeq_ps( value, _mm_set1_ps( v_min ) ) ) | 0x10 ) & 3;
+	vec2s p = s->pb[support];
+	float level = v_min + 4.0f * FLT_EPSILON * ( fabsf( p.x ) + fabsf( p.y ) );
+	int others = _mm_movemask_ps( _mm_cmple_ps( value, _mm_set1_ps( level ) ) ) & ~( 1 << support );
+	float c[4];
+	_mm_storeu_ps( c, _mm_add_ps( _mm_mul_ps( _mm_add_ps( s->bx, _mm_set1_ps( base.x ) ), _mm_set1_ps( e.x ) ),
+								  _mm_mul_ps( _mm_add_ps( s->by, _mm_set1_ps( base.y ) ), _mm_set1_ps( e.y ) ) ) );
+	int lo = support, hi = support;
+	float c_lo = c[support], c_hi = c_lo;
+	while ( others != 0 )
+	{
+		int k = kcc_cast_first_bit( others );
+		others &= others - 1;
+		lo = c[k] < c_lo ? k : lo;
+		c_lo = c[k] < c_lo ? c[k] : c_lo;
+		hi = c[k] > c_hi ? k : hi;
+		c_hi = c[k] > c_hi ? c[k] : c_hi;
+	}
+	kcc_cast_feature out;
+	if ( c_lo <= ee && c_hi >= 0.0f )
+	{
+		out.on_face = true;
+		out.beyond = 0.0f;
+		out.vertex = kcc_v2( 0.0f, 0.0f );
+		float from = c_lo > 0.0f ? c_lo : 0.0f;
+		float to = c_hi < ee ? c_hi : ee;
+		float mid = 0.5f * ( from + to );
+		float span = c_hi - c_lo;
+		out.core_b = span > 0.0f ? kcc_lerp( s->pb[lo], s->pb[hi], ( mid - c_lo ) / span ) : s->pb[lo];
+		return out;
+	}
+	out.on_face = false;
+	out.beyond = c_lo > ee ? c_lo - ee : -c_hi;
+	if ( c_lo > ee )
+	{
+		out.core_b = s->pb[lo];
+		out.vertex = kcc_sub( s->pb[lo], e1 );
+	}
+	else
+	{
+		out.core_b = s->pb[hi];
+		out.vertex = kcc_sub( s->pb[hi], e0 );
+	}
+	return out;
+}
+
+// What kcc_cast_small_valid accepts, for the round mover, from the loaded lanes: b's points (|x| + |y|) within
+// KCC_MAX_MAGNITUDE and unit normals, the mover's ends (each coordinate) within it and a segment's normal unit, both
+// radii in [0, KCC_MAX_MAGNITUDE]. NaN fails every test.
+static inline bool kcc_cast_round_usable( __m128 ends, __m128 u, int faces_a, float radius_a, float radius_b,
+										  float separation, __m128 d, __m128 bx, __m128 by, __m128 nx, __m128 ny,
+										  __m128 lanes_b )
+{
+	__m128 sign = _mm_set1_ps( -0.0f ), limit = _mm_set1_ps( KCC_MAX_MAGNITUDE );
+	int bad = kcc_cast_bad_lanes( bx, by, nx, ny, lanes_b );
+	bad |= _mm_movemask_ps( _mm_cmpnle_ps( _mm_andnot_ps( sign, ends ), limit ) );
+	bad |= _mm_movemask_ps( _mm_cmpnle_ps( _mm_andnot_ps( sign, d ), limit ) ); // lanes 2 and 3 are zero
+	__m128 radii = _mm_movelh_ps( _mm_unpacklo_ps( _mm_set_ss( radius_a ), _mm_set_ss( radius_b ) ), _mm_set_ss( separation ) );
+	bad |= _mm_movemask_ps( _mm_or_ps( _mm_cmpnge_ps( radii, _mm_setzero_ps() ), _mm_cmpnle_ps( radii, limit ) ) );
+	__m128 uu = _mm_mul_ps( u, u );
+	__m128 skew = _mm_andnot_ps( sign, _mm_sub_ss( _mm_add_ss( uu, KCC_CAST_SPLAT( uu, 1 ) ), _mm_set_ss( 1.0f ) ) );
+	bad |= faces_a == 2 ? _mm_movemask_ps( _mm_cmpnle_ss( skew, _mm_set_ss( 1.0e-3f ) ) ) & 1 : 0;
+	return bad == 0;
+}
+
+// The rare tie (another face entering through the entry point within rounding): the general resolver, on the cores
+// kcc_cast_core_make builds.
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_tie( const kcc_cast_round* s, const kcc_shape* moving, vec2s d,
+															 int enter, kcc_cast_feature feature )
+{
+	kcc_cast_core a, b;
+	kcc_cast_core_make( moving, &a );
+	b.points = s->pb;
+	b.normals = s->nb;
+	b.radius = s->radius_b;
+	b.count = s->cb;
+	b.faces = s->cb;
+	float lanes[16], entry[8], den[8];
+	_mm_storeu_ps( lanes, s->enters_b );
+	_mm_storeu_ps( lanes + 4, s->enters_a );
+	_mm_storeu_ps( lanes + 8, s->den_b );
+	_mm_storeu_ps( lanes + 12, s->den_a );
+	int faces = 0;
+	for ( int lane = 0; lane < 8; ++lane )
+	{
+		if ( lane < 4 ? lane < b.faces : lane - 4 < a.faces )
+		{
+			entry[faces] = lanes[lane];
+			den[faces] = lanes[lane + 8];
+			faces += 1;
+		}
+	}
+	return kcc_cast_entered_tie( &a, d, &b, s->rounded, enter, s->lower, feature, entry, den, faces );
+}
+
+// The ray enters the mitered polygon at s->lower > 0: the first lane entering last (b's faces, then a's; lower is one
+// of them) on its extent (a target face: the hit), or a tie, or the entered face's end vertex's disc, as in
+// kcc_cast_small_sse2.
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline kcc_cast_output kcc_cast_round_entered( const kcc_cast_round* s, const kcc_shape* moving, vec2s d )
+{
+	vec2s a0 = kcc_v2( s->ends[0], s->ends[1] ), a1 = kcc_v2( s->ends[2], s->ends[3] ), u = kcc_v2( s->u[0], s->u[1] );
+	float lower = s->lower, rounded = s->rounded;
+	__m128 zero = _mm_setzero_ps();
+	__m128 at = _mm_set1_ps( lower );
+	int lane = kcc_cast_first_bit( _mm_movemask_ps( _mm_cmpeq_ps( s->enters_b, at ) ) |
+								   ( _mm_movemask_ps( _mm_cmpeq_ps( s->enters_a, at ) ) << 4 ) | 0x100 ) & 7;
+	vec2s q = kcc_scale( d, lower );
+	kcc_cast_feature feature;
+	vec2s face_normal;
+	kcc_cast_output out;
+	if ( lane < 4 )
+	{
+		feature = kcc_cast_round_target_face( s, lane, a0, a1, q );
+		face_normal = s->nb[lane];
+		if ( feature.on_face )
+		{
+			out.hit = true;
+			out.fraction = lower;
+			out.normal = face_normal;
+			out.point = kcc_add( feature.core_b, kcc_scale( face_normal, s->radius_b ) );
+			return out;
+		}
+	}
+	else
+	{
+		feature = kcc_cast_round_mover_face( s, lane & 1, a0, a1, u, q );
+		face_normal = ( lane & 1 ) == 0 ? kcc_v2( -u.x, -u.y ) : u;
+	}
+	// A mover's face or past the end: another face entering with its line through the entry point within rounding
+	// (kcc_cast_entered_tie) is rare; without one, the entered face or its end vertex's disc decides.
+	float size_a = 0.0f;
+	float size_a0 = fabsf( a0.x ) + fabsf( a0.y ), size_a1 = fabsf( a1.x ) + fabsf( a1.y );
+	size_a = size_a0 > size_a ? size_a0 : size_a;
+	size_a = size_a1 > size_a ? size_a1 : size_a; // a point's a1 is a0: no change
+	__m128 sign = _mm_set1_ps( -0.0f );
+	__m128 size_b = _mm_and_ps( s->lanes_b, _mm_add_ps( _mm_andnot_ps( sign, s->bx ), _mm_andnot_ps( sign, s->by ) ) );
+	__m128 slack = _mm_set1_ps( 16.0f * FLT_EPSILON * ( size_a + kcc_cast_hmax( size_b ) + rounded ) );
+	__m128 tied_b = _mm_and_ps( _mm_cmplt_ps( s->den_b, zero ),
+								_mm_cmple_ps( _mm_mul_ps( _mm_sub_ps( at, s->enters_b ), _mm_sub_ps( zero, s->den_b ) ), slack ) );
+	__m128 tied_a = _mm_and_ps( _mm_cmplt_ps( s->den_a, zero ),
+								_mm_cmple_ps( _mm_mul_ps( _mm_sub_ps( at, s->enters_a ), _mm_sub_ps( zero, s->den_a ) ), slack ) );
+	int tied = ( _mm_movemask_ps( tied_b ) | ( _mm_movemask_ps( tied_a ) << 4 ) ) & ~( 1 << lane );
+	if ( tied != 0 )
+	{
+		int enter = lane < 4 ? lane : s->cb + lane - 4; // kcc_cast_classify's numbering: b's faces, then a's
+		kcc_cast_round copy = *s; // the tie takes a copy: s itself never needs an address
+		return kcc_cast_round_tie( &copy, moving, d, enter, feature );
+	}
+	vec2s normal = face_normal;
+	float t = lower;
+	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+	{
+		return kcc_cast_miss();
+	}
+	out.hit = true;
+	out.fraction = t;
+	out.normal = normal;
+	out.point = kcc_add( feature.core_b, kcc_scale( normal, s->radius_b ) );
+	return out;
+}
+
+// The start is within every offset line (s->lower is 0): the face of largest separation, the first lane of the
+// smallest num, holds the closest point of M or ends at the closest vertex (kcc_cast_start).
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline kcc_cast_output kcc_cast_round_start( const kcc_cast_round* s, vec2s d )
+{
+	vec2s a0 = kcc_v2( s->ends[0], s->ends[1] ), a1 = kcc_v2( s->ends[2], s->ends[3] ), u = kcc_v2( s->u[0], s->u[1] );
+	float rounded = s->rounded;
+	// Only best_separation's clamp at 0 reads the minimum, so the sign of a zero does not matter.
+	float best_num = kcc_cast_hmin( _mm_min_ps( s->num_b, s->num_a ) );
+	__m128 at = _mm_set1_ps( best_num );
+	int lane = kcc_cast_first_bit( _mm_movemask_ps( _mm_cmpeq_ps( s->num_b, at ) ) |
+								   ( _mm_movemask_ps( _mm_cmpeq_ps( s->num_a, at ) ) << 4 ) | 0x100 ) & 7;
+	vec2s origin = kcc_v2( 0.0f, 0.0f );
+	kcc_cast_feature feature;
+	vec2s face_normal;
+	if ( lane < 4 )
+	{
+		feature = kcc_cast_round_target_face( s, lane, a0, a1, origin );
+		face_normal = s->nb[lane];
+	}
+	else
+	{
+		feature = kcc_cast_round_mover_face( s, lane & 1, a0, a1, u, origin );
+		face_normal = ( lane & 1 ) == 0 ? kcc_v2( -u.x, -u.y ) : u;
+	}
+	float best_separation = rounded - best_num;
+	float distance;
+	vec2s direction; // out of the target toward the mover
+	if ( feature.on_face )
+	{
+		distance = best_separation > 0.0f ? best_separation : 0.0f;
+		direction = face_normal;
+	}
+	else
+	{
+		distance = sqrtf( kcc_dot( feature.vertex, feature.vertex ) );
+		direction = kcc_unit_or( kcc_scale( feature.vertex, -1.0f ), kcc_v2( 0.0f, 0.0f ) );
+	}
+	kcc_cast_output out = kcc_cast_miss();
+	if ( distance <= rounded )
+	{
+		float radii = s->radius_a + s->radius_b;
+		out.hit = true;
+		out.fraction = 0.0f;
+		if ( distance > radii )
+		{
+			// Within the separation, not overlapping: the separating normal.
+			out.normal = direction;
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, s->radius_b ) );
+		}
+		else if ( distance > 0.0f )
+		{
+			// Only the rounded parts overlap: the middle of the overlap between the cores.
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, 0.5f * ( s->radius_b + distance - s->radius_a ) ) );
+		}
+		else
+		{
+			out.point = feature.core_b;
+		}
+		return out;
+	}
+	// Beyond the disc of the closest vertex (only a vertex can be farther than rounded while inside P).
+	float t;
+	vec2s normal;
+	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) )
+	{
+		out.hit = true;
+		out.fraction = t;
+		out.normal = normal;
+		out.point = kcc_add( feature.core_b, kcc_scale( normal, s->radius_b ) );
+	}
+	return out;
+}
+
+// The round mover's core: its ends (a0.x, a0.y, a1.x, a1.y; a point's a1 is a0, bit for bit) and radius, in one load:
+// a capsule's a and b, or a circle's centre and radius (and bytes of the union after it: replaced) in the same place.
+// Returns the face count: 2 for a segment, 0 for a point.
+static inline int kcc_cast_round_ends( const kcc_shape* moving, __m128* ends, float* radius )
+{
+	__m128 v = _mm_loadu_ps( &moving->capsule.a.x );
+	if ( moving->type == KCC_SHAPE_CIRCLE || ( _mm_movemask_ps( _mm_cmpeq_ps( v, _mm_movehl_ps( v, v ) ) ) & 3 ) == 3 )
+	{
+		*radius = moving->type == KCC_SHAPE_CIRCLE ? moving->circle.radius : moving->capsule.radius;
+		*ends = _mm_movelh_ps( v, v );
+		return 0;
+	}
+	*radius = moving->capsule.radius;
+	*ends = v;
+	return 2;
+}
+
+// The round mover against b's faces (b's points pb and normals nb: cb of 3 or 4, at least four slots each; radius
+// radius_b), the lines and the clip of kcc_cast_small_sse2 for b's lanes: num = n . b - min( n . a0, n . a1 ) +
+// rounded and den = n . d per face (lanes past cb: +inf and 0), the entry and exit bounds per lane (max with 0, min
+// with 1). A ray that misses these lines misses the whole mitered polygon: a's lines only raise the entry and lower
+// the exit (maxima and minima are exact). Returns true for that miss, the common one, straight-line and inline.
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline bool kcc_cast_round_clip_b( const kcc_shape* moving, vec2s d, const vec2s* pb, const vec2s* nb, int cb,
+										  float radius_b, float separation, __m128* num, __m128* den, __m128* enters,
+										  __m128* lower, __m128* upper )
+{
+	const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
+	__m128 ends;
+	float radius_a;
+	kcc_cast_round_ends( moving, &ends, &radius_a );
+	__m128 r = _mm_set1_ps( radius_a + radius_b + separation );
+	__m128 dd = _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&d ) );
+	__m128 bx, by, nx, ny;
+	kcc_cast_load4( pb, &bx, &by );
+	kcc_cast_load4( nb, &nx, &ny );
+	__m128 lanes_b = kcc_cast_lanes( cb );
+	// The smaller of n . a0 and n . a1 (equal for a point; which of two equal values the minimum returns, and what it
+	// does with NaN, refused by kcc_cast_round_usable, changes nothing).
+	__m128 n_a0 = _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( ends, 0 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( ends, 1 ) ) );
+	__m128 n_a1 = _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( ends, 2 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( ends, 3 ) ) );
+	__m128 num_b = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) ), _mm_min_ps( n_a1, n_a0 ) ), r );
+	num_b = _mm_or_ps( _mm_and_ps( lanes_b, num_b ), _mm_andnot_ps( lanes_b, _mm_set1_ps( INFINITY ) ) );
+	__m128 den_b = _mm_and_ps( lanes_b, _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( dd, 0 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( dd, 1 ) ) ) );
+	den_b = _mm_add_ps( den_b, zero );
+	__m128 t_b = _mm_div_ps( num_b, den_b );
+	__m128 entering_b = _mm_cmplt_ps( den_b, zero );
+	__m128 enters_b = _mm_and_ps( entering_b, t_b );
+	__m128 leaves_b = _mm_or_ps( _mm_andnot_ps( entering_b, t_b ), _mm_and_ps( entering_b, one ) );
+	*num = num_b;
+	*den = den_b;
+	*enters = enters_b;
+	*lower = _mm_max_ps( enters_b, zero );
+	*upper = _mm_min_ps( leaves_b, one );
+	return kcc_cast_hmax( *lower ) > kcc_cast_hmin( *upper );
+}
 #endif
 
 #if defined( KCC_CAST_SSE2 )
@@ -1566,21 +1972,180 @@ static inline bool kcc_cast_shapes_valid( const kcc_shape* moving, const kcc_sha
 	return validate == false || ( kcc_shape_is_valid( moving ) && kcc_shape_is_valid( target ) );
 }
 
-// Polytope cores (every kind but the sector) take the clipping path; anything else, and anything invalid or out
-// of range, the general path with its asserts and guards. The fast path validates only a hit in release builds:
-// a miss is the answer for an invalid shape too.
+#if defined( KCC_CAST_SSE2 )
+// A circle or capsule against a polygon of 3 or 4 vertices or a box (its corners) after a clip on b's faces that
+// does not miss (num_b .. upper_b from kcc_cast_round_clip_b): a's faces and the whole clip, the cores' checks
+// (kcc_cast_small_valid's), then the entered face or the start as kcc_cast_small_sse2 does, with the clipping
+// path's validation: debug builds check everything before the clip decides, release builds only a clip that
+// enters (the cores) and only a hit (kcc_shape_is_valid): a miss is the answer for an invalid shape too.
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_rest( const kcc_shape* moving, vec2s d, const kcc_shape* target,
+															  float separation, bool validate, __m128 num_b,
+															  __m128 den_b, __m128 enters_b, __m128 lower_b,
+															  __m128 upper_b )
+{
+	const __m128 inf = _mm_set1_ps( INFINITY ), zero = _mm_setzero_ps(), one = _mm_set1_ps( 1.0f );
+	const __m128 negate_lane0 = _mm_castsi128_ps( _mm_setr_epi32( (int)0x80000000u, 0, 0, 0 ) );
+	const __m128 negate_lane1 = _mm_castsi128_ps( _mm_setr_epi32( 0, (int)0x80000000u, 0, 0 ) );
+	kcc_cast_round s;
+	kcc_cast_core box;
+	if ( target->type == KCC_SHAPE_POLYGON )
+	{
+		s.pb = target->polygon.vertices;
+		s.nb = target->polygon.normals;
+		s.cb = target->polygon.count;
+		s.radius_b = target->polygon.radius;
+	}
+	else
+	{
+		kcc_cast_core_make_box( target, &box ); // succeeded for the clip on b's faces
+		s.pb = box.points;
+		s.nb = box.normals;
+		s.cb = 4;
+		s.radius_b = 0.0f;
+	}
+	__m128 ends;
+	int faces_a = kcc_cast_round_ends( moving, &ends, &s.radius_a );
+	s.rounded = s.radius_a + s.radius_b + separation;
+	__m128 dd = _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&d ) );
+	__m128 nx, ny;
+	kcc_cast_load4( s.pb, &s.bx, &s.by );
+	kcc_cast_load4( s.nb, &nx, &ny );
+	s.lanes_b = kcc_cast_lanes( s.cb );
+	float lower = kcc_cast_hmax( lower_b ), upper = kcc_cast_hmin( upper_b );
+
+	// The segment's faces: normal -u with num = u . a0 - min over b of u . b + rounded, den = -u . d, and normal u
+	// with num = -u . a1 + max over b of u . b + rounded, den = u . d. A point has none: the clip on b's faces is the
+	// whole clip (a's lanes are num +inf, den 0).
+	__m128 u = zero, num_a = inf, den_a = zero, enters_a = zero;
+	if ( faces_a == 2 )
+	{
+		// As kcc_cast_core_make: u = (e.y, -e.x) / |e| with e = b - a, as e.y * inv and -e.x * inv.
+		__m128 e = _mm_sub_ps( _mm_movehl_ps( ends, ends ), ends );
+		__m128 ee = _mm_mul_ps( e, e );
+		ee = _mm_add_ss( ee, KCC_CAST_SPLAT( ee, 1 ) );
+		__m128 inv = _mm_div_ss( one, _mm_sqrt_ss( ee ) );
+		__m128 turned = _mm_xor_ps( _mm_shuffle_ps( e, e, _MM_SHUFFLE( 0, 1, 0, 1 ) ), negate_lane1 ); // e.y, -e.x
+		u = _mm_mul_ps( turned, KCC_CAST_SPLAT( inv, 0 ) );
+		// min over b of u . b and of -u . b (-max) in one reduction: (lo, -hi) in lanes 0 and 1.
+		__m128 inf_past = _mm_andnot_ps( s.lanes_b, inf );
+		__m128 u_dot_b = _mm_add_ps( _mm_mul_ps( KCC_CAST_SPLAT( u, 0 ), s.bx ), _mm_mul_ps( KCC_CAST_SPLAT( u, 1 ), s.by ) );
+		__m128 low_up = _mm_or_ps( _mm_and_ps( s.lanes_b, u_dot_b ), inf_past );
+		__m128 low_down = _mm_or_ps( _mm_and_ps( s.lanes_b, _mm_xor_ps( u_dot_b, _mm_set1_ps( -0.0f ) ) ), inf_past );
+		__m128 extremes = _mm_min_ps( _mm_unpacklo_ps( low_up, low_down ), _mm_unpackhi_ps( low_up, low_down ) );
+		extremes = _mm_min_ps( extremes, _mm_movehl_ps( extremes, extremes ) );
+		extremes = _mm_xor_ps( extremes, _mm_set1_ps( -0.0f ) ); // -lo, hi
+		// u . a0 and u . a1 in lanes 0 and 2 (u.x a.x + u.y a.y, in that order), u . d in lane 0.
+		__m128 u_a = _mm_mul_ps( _mm_movelh_ps( u, u ), ends );
+		u_a = _mm_add_ps( u_a, _mm_shuffle_ps( u_a, u_a, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+		__m128 u_d = _mm_mul_ps( u, dd );
+		u_d = _mm_add_ss( u_d, KCC_CAST_SPLAT( u_d, 1 ) );
+		// (u . a0 + -lo, -u . a1 + hi) + rounded: the same two additions as the subtraction forms.
+		__m128 u_a01 = _mm_xor_ps( _mm_shuffle_ps( u_a, u_a, _MM_SHUFFLE( 2, 2, 2, 0 ) ), negate_lane1 );
+		num_a = _mm_movelh_ps( _mm_add_ps( _mm_add_ps( u_a01, extremes ), _mm_set1_ps( s.rounded ) ), inf );
+		den_a = _mm_movelh_ps( _mm_xor_ps( _mm_unpacklo_ps( u_d, u_d ), negate_lane0 ), zero );
+		den_a = _mm_add_ps( den_a, zero );
+		__m128 t_a = _mm_div_ps( num_a, den_a );
+		__m128 entering_a = _mm_cmplt_ps( den_a, zero );
+		enters_a = _mm_and_ps( entering_a, t_a );
+		__m128 leaves_a = _mm_or_ps( _mm_andnot_ps( entering_a, t_a ), _mm_and_ps( entering_a, one ) );
+		// As kcc_cast_small_sse2: a NaN bound (0 / +0) is the first operand, so it loses.
+		lower = kcc_cast_hmax( _mm_max_ps( enters_a, lower_b ) );
+		upper = kcc_cast_hmin( _mm_min_ps( leaves_a, upper_b ) );
+	}
+
+	bool usable = kcc_cast_round_usable( ends, u, faces_a, s.radius_a, s.radius_b, separation, dd, s.bx, s.by, nx, ny,
+										 s.lanes_b );
+#if defined( KCC_ENABLE_ASSERT )
+	// Debug builds check up front so invalid shapes always reach the general path's asserts.
+	if ( kcc_cast_shapes_valid( moving, target, validate ) == false || usable == false )
+	{
+		return kcc_shape_cast_impl( moving, d, target, separation, false, validate );
+	}
+#endif
+	if ( lower > upper )
+	{
+		return kcc_cast_miss();
+	}
+	if ( usable == false )
+	{
+		return kcc_shape_cast_impl( moving, d, target, separation, false, validate );
+	}
+	s.num_b = num_b;
+	s.num_a = num_a;
+	s.den_b = den_b;
+	s.den_a = den_a;
+	s.enters_b = enters_b;
+	s.enters_a = enters_a;
+	_mm_storeu_ps( s.ends, ends );
+	_mm_storeu_ps( s.u, u );
+	s.lower = lower;
+	kcc_cast_output out = lower > 0.0f ? kcc_cast_round_entered( &s, moving, d ) : kcc_cast_round_start( &s, d );
+#if !defined( KCC_ENABLE_ASSERT )
+	if ( out.hit && kcc_cast_shapes_valid( moving, target, validate ) == false )
+	{
+		return kcc_cast_miss();
+	}
+#endif
+	return out;
+}
+
+// A circle or capsule against a core of 3 or 4 points (a polygon's arrays or a box's corners): the clip on b's
+// faces inline, its common miss returned at once (release builds; debug builds check the shapes first, in
+// kcc_cast_round_rest), the rest out of line. The translation and the separation are checked with the cores in
+// kcc_cast_round_rest: whatever a bad value makes of the clip, a miss is also what the general path answers.
 #if defined( __GNUC__ )
 __attribute__( ( always_inline ) )
 #endif
-static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-												   float target_separation, bool validate )
+static inline kcc_cast_output kcc_shape_cast_round( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+													float target_separation, bool validate, const vec2s* pb,
+													const vec2s* nb, int count, float radius )
 {
-	kcc_cast_core ca, cb;
-	// Comparisons that fail for NaN as well: finite, within range, separation >= 0.
+	__m128 num_b, den_b, enters_b, lower_b, upper_b;
+	bool missed = kcc_cast_round_clip_b( moving, translation, pb, nb, count, radius, target_separation, &num_b, &den_b,
+										 &enters_b, &lower_b, &upper_b );
+#if !defined( KCC_ENABLE_ASSERT )
+	if ( missed )
+	{
+		return kcc_cast_miss();
+	}
+#else
+	(void)missed;
+#endif
+	return kcc_cast_round_rest( moving, translation, target, target_separation, validate, num_b, den_b, enters_b,
+								lower_b, upper_b );
+}
+#endif
+
+// Comparisons that fail for NaN as well: finite, within range, separation >= 0.
+static inline bool kcc_cast_arguments_usable( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+											  float target_separation )
+{
 	bool usable = ( fabsf( translation.x ) <= KCC_MAX_MAGNITUDE ) & ( fabsf( translation.y ) <= KCC_MAX_MAGNITUDE ) &
 				  ( target_separation >= 0.0f ) & ( target_separation <= KCC_MAX_MAGNITUDE );
-	if ( usable && moving != NULL && target != NULL && kcc_cast_core_make( moving, &ca ) &&
-		 kcc_cast_core_make( target, &cb ) )
+	return usable && moving != NULL && target != NULL;
+}
+
+// Polytope cores (every kind but the sector) take the clipping path; anything else, and anything invalid or out
+// of range, the general path with its asserts and guards. The fast path validates only a hit in release builds:
+// a miss is the answer for an invalid shape too.
+KCC_CAST_NOINLINE static kcc_cast_output kcc_shape_cast_clipping( const kcc_shape* moving, vec2s translation,
+																   const kcc_shape* target, float target_separation,
+																   bool validate )
+{
+	kcc_cast_core ca, cb;
+#if defined( KCC_CAST_SSE2 )
+	if ( moving != NULL && target != NULL && ( moving->type == KCC_SHAPE_CAPSULE || moving->type == KCC_SHAPE_CIRCLE ) &&
+		 ( target->type == KCC_SHAPE_AABB || target->type == KCC_SHAPE_OBB ) && kcc_cast_core_make_box( target, &cb ) )
+	{
+		return kcc_shape_cast_round( moving, translation, target, target_separation, validate, cb.points, cb.normals, 4,
+									 0.0f );
+	}
+#endif
+	if ( kcc_cast_arguments_usable( moving, translation, target, target_separation ) == false )
+	{
+		return kcc_shape_cast_impl( moving, translation, target, target_separation, false, validate );
+	}
+	if ( kcc_cast_core_make( moving, &ca ) && kcc_cast_core_make( target, &cb ) )
 	{
 #if defined( KCC_ENABLE_ASSERT )
 		// Debug builds check up front so invalid shapes always reach the general path's asserts.
@@ -1622,6 +2187,24 @@ static inline kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2
 #endif
 	}
 	return kcc_shape_cast_impl( moving, translation, target, target_separation, false, validate );
+}
+
+// The entry of kcc_shape_cast, kcc_shape_cast_separation and kcc_shape_cast_trusted: a circle or capsule against a
+// polygon of 3 or 4 vertices (the controller's casts, most game casts) straight into its kernel, the rest through
+// kcc_shape_cast_clipping. One function the entry points jump to.
+KCC_CAST_NOINLINE static kcc_cast_output kcc_shape_cast_fast( const kcc_shape* moving, vec2s translation,
+															   const kcc_shape* target, float target_separation,
+															   bool validate )
+{
+#if defined( KCC_CAST_SSE2 )
+	if ( moving != NULL && target != NULL && ( moving->type == KCC_SHAPE_CAPSULE || moving->type == KCC_SHAPE_CIRCLE ) &&
+		 target->type == KCC_SHAPE_POLYGON && target->polygon.count >= 3 && target->polygon.count <= 4 )
+	{
+		return kcc_shape_cast_round( moving, translation, target, target_separation, validate, target->polygon.vertices,
+									 target->polygon.normals, target->polygon.count, target->polygon.radius );
+	}
+#endif
+	return kcc_shape_cast_clipping( moving, translation, target, target_separation, validate );
 }
 
 kcc_cast_output kcc_shape_cast_separation( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
