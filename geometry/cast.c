@@ -1416,21 +1416,24 @@ static inline bool kcc_cast_round_usable( __m128 ends, __m128 u, int faces_a, fl
 
 // The rare tie (another face entering through the entry point within rounding): the general resolver, on the cores
 // kcc_cast_core_make builds.
-KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_tie( const kcc_cast_round* s, const kcc_shape* moving, vec2s d,
-															 int enter, kcc_cast_feature feature )
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_tie( const kcc_shape* moving, vec2s d, const vec2s* pb,
+															 const vec2s* nb, int cb, float radius_b, float rounded,
+															 float lower, int enter, kcc_cast_feature feature,
+															 __m128 enters_b, __m128 enters_a, __m128 den_b,
+															 __m128 den_a )
 {
 	kcc_cast_core a, b;
 	kcc_cast_core_make( moving, &a );
-	b.points = s->pb;
-	b.normals = s->nb;
-	b.radius = s->radius_b;
-	b.count = s->cb;
-	b.faces = s->cb;
+	b.points = pb;
+	b.normals = nb;
+	b.radius = radius_b;
+	b.count = cb;
+	b.faces = cb;
 	float lanes[16], entry[8], den[8];
-	_mm_storeu_ps( lanes, s->enters_b );
-	_mm_storeu_ps( lanes + 4, s->enters_a );
-	_mm_storeu_ps( lanes + 8, s->den_b );
-	_mm_storeu_ps( lanes + 12, s->den_a );
+	_mm_storeu_ps( lanes, enters_b );
+	_mm_storeu_ps( lanes + 4, enters_a );
+	_mm_storeu_ps( lanes + 8, den_b );
+	_mm_storeu_ps( lanes + 12, den_a );
 	int faces = 0;
 	for ( int lane = 0; lane < 8; ++lane )
 	{
@@ -1441,7 +1444,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_tie( const kcc_cast_roun
 			faces += 1;
 		}
 	}
-	return kcc_cast_entered_tie( &a, d, &b, s->rounded, enter, s->lower, feature, entry, den, faces );
+	return kcc_cast_entered_tie( &a, d, &b, rounded, enter, lower, feature, entry, den, faces );
 }
 
 // The ray enters the mitered polygon at s->lower > 0: the first lane entering last (b's faces, then a's; lower is one
@@ -1497,8 +1500,8 @@ static inline kcc_cast_output kcc_cast_round_entered( const kcc_cast_round* s, c
 	if ( tied != 0 )
 	{
 		int enter = lane < 4 ? lane : s->cb + lane - 4; // kcc_cast_classify's numbering: b's faces, then a's
-		kcc_cast_round copy = *s; // the tie takes a copy: s itself never needs an address
-		return kcc_cast_round_tie( &copy, moving, d, enter, feature );
+		return kcc_cast_round_tie( moving, d, s->pb, s->nb, s->cb, s->radius_b, s->rounded, s->lower, enter, feature,
+								   s->enters_b, s->enters_a, s->den_b, s->den_a );
 	}
 	vec2s normal = face_normal;
 	float t = lower;
