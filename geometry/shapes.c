@@ -491,7 +491,8 @@ KCC_VALIDITY_COLD static bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 // checks below are float, branch-free over the corners, and only sufficient. true means kcc_polygon_is_valid_exact
 // accepts too; false means "not certified", and the exact check decides (every invalid polygon, and valid ones near
 // a limit). u = 2^-24. Per edge e = v[i + 1] - v[i] (float: sign exact, relative error u) with normal n:
-// - unit: |n|^2 within KCC_UNIT_TOLERANCE of 1, the very float computation of kcc_is_unit; so |n| <= 1.0005.
+// - unit: |n|^2 within KCC_CERTIFY_UNIT (1e-3 - 4e-7) of 1 (ll - 1 is exact near 1): any evaluation of |n|^2 (also
+//   a contracted one, with FMA) is within 2.4e-7 of it, so kcc_is_unit accepts too; and |n| <= 1.0005.
 // - outward: n x e > 2^-50. |n x e| <= 1.0006 |e| after rounding, so |e| > 2^-50.001 and underflow in any product
 //   (absolute error below 2^-149) is negligible against the margins below.
 // - perpendicular: K (n . e)^2 - (n x e)^2 <= 0 with K = 1.004e6. Since (n . e)^2 + (n x e)^2 = |n|^2 |e|^2 <=
@@ -511,6 +512,7 @@ KCC_VALIDITY_COLD static bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 //   count.
 // NaN or Inf in a vertex or normal fails perpendicular or unit; the centroid and radius are compared to FLT_MAX.
 // Assumes round-to-nearest; flush-to-zero only adds errors below 2^-126, which the margins above also cover.
+#define KCC_CERTIFY_UNIT ( KCC_UNIT_TOLERANCE - 4.0e-7f )
 #define KCC_CERTIFY_ALONG_SCALE 1.004e6f
 #define KCC_CERTIFY_OUTWARD_MIN 0x1p-50f
 #define KCC_CERTIFY_TURN 2.5e-3f
@@ -540,7 +542,7 @@ typedef struct kcc_certify_constants
 static const kcc_certify_constants kcc_certify_table = {
 	KCC_SPLAT( 1.0f ),
 	KCC_SPLAT( 0x7fffffffu ),
-	KCC_SPLAT( KCC_UNIT_TOLERANCE ),
+	KCC_SPLAT( KCC_CERTIFY_UNIT ),
 	KCC_SPLAT( KCC_CERTIFY_ALONG_SCALE ),
 	KCC_SPLAT( -KCC_CERTIFY_OUTWARD_MIN ),
 	KCC_SPLAT( -KCC_CERTIFY_TURN ),
@@ -715,7 +717,7 @@ static bool kcc_polygon_certified( const kcc_polygon* p, int n )
 		float ll = nrm.x * nrm.x + nrm.y * nrm.y;
 		float along = nrm.x * ex + nrm.y * ey;
 		float inward = nrm.y * ex - nrm.x * ey;
-		bool unit = fabsf( ll - 1.0f ) <= KCC_UNIT_TOLERANCE;
+		bool unit = fabsf( ll - 1.0f ) <= KCC_CERTIFY_UNIT;
 		bool perpendicular = along * along * KCC_CERTIFY_ALONG_SCALE - inward * inward <= 0.0f;
 		bool outward = inward < -KCC_CERTIFY_OUTWARD_MIN;
 		bool turn = nrm.y * next.x - nrm.x * next.y <= -KCC_CERTIFY_TURN;

@@ -682,6 +682,43 @@ static void test_bit_flips_match( void** state )
 	assert_true( t.valid > 5000 && t.invalid > 5000 );
 }
 
+// Edge lengths around the fast check's limits (2^-50, and 2^64 where |e|^2 overflows in float), with normals rotated
+// to just inside or just outside the tolerance there: the float overflow and underflow arguments, tested.
+static void test_edge_lengths_at_the_limits( void** state )
+{
+	(void)state;
+	test_setup_handler();
+	test_rng r = { 9 };
+	tally t = { 0, 0 };
+	for ( int iteration = 0; iteration < 40000; ++iteration )
+	{
+		int exponent = rng_int( &r, 0, 1 ) == 0 ? rng_int( &r, -56, -44 ) : rng_int( &r, 58, 70 );
+		double size = ldexp( rng_range( &r, 1.0, 2.0 ), exponent );
+		int count = rng_int( &r, 3, KCC_MAX_POLYGON_VERTICES );
+		kcc_shape s;
+		if ( rng_int( &r, 0, 1 ) == 0 )
+		{
+			s = kcc_make_box( kcc_v2( (float)size, (float)( size * rng_range( &r, 0.5, 2.0 ) ) ), 0.0f );
+		}
+		else
+		{
+			s = random_hull( &r, count, (float)size, 0.0f );
+		}
+		if ( rng_int( &r, 0, 2 ) != 0 )
+		{
+			int i = rng_int( &r, 0, s.polygon.count - 1 );
+			vec2s n = s.polygon.normals[i];
+			double sine = 1.0e-3 * ( 1.0 + ldexp( rng_range( &r, -1.0, 1.0 ), -rng_int( &r, 2, 16 ) ) );
+			double angle = asin( sine ) * ( rng_int( &r, 0, 1 ) == 0 ? 1.0 : -1.0 );
+			s.polygon.normals[i] = kcc_v2( (float)( n.x * cos( angle ) - n.y * sin( angle ) ),
+										   (float)( n.x * sin( angle ) + n.y * cos( angle ) ) );
+		}
+		check_same( &s, &t, "edge length at a limit" );
+	}
+	printf( "edge lengths at the limits: %d valid, %d invalid\n", t.valid, t.invalid );
+	assert_true( t.valid > 10000 && t.invalid > 5000 );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -694,6 +731,7 @@ int main( void )
 		cmocka_unit_test( test_normals_at_the_tolerance ),
 		cmocka_unit_test( test_extreme_polygons_match ),
 		cmocka_unit_test( test_bit_flips_match ),
+		cmocka_unit_test( test_edge_lengths_at_the_limits ),
 	};
 	return cmocka_run_group_tests_name( "geometry_validity", tests, NULL, NULL );
 }
