@@ -3,134 +3,288 @@
 #include "internal.h"
 
 #include <float.h>
-#if defined( __SSE2__ )
+#include <string.h>
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+#define KCC_POLYGON_SSE2
 #include <emmintrin.h>
+// GCC and clang on x86-64 also build the polygon test for AVX (eight edges in one register, three-operand forms)
+// and take it when the machine runs it (checked per call: a load and a branch). The same IEEE operations per lane
+// (no FMA), so the same values and answers. KCC_NO_AVX keeps to SSE2 (to test that form on any machine).
+#if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ ) && !defined( KCC_NO_AVX )
+#define KCC_POLYGON_AVX
+#include <immintrin.h>
+#endif
 #endif
 
-// Exact decision for a point against the rounded edge v -> w in double: differences of floats and their products
-// are exact there, so a point exactly on an edge of a sharp polygon counts as touching.
-static bool kcc_edge_decision_exact( vec2s p, vec2s v, vec2s w, float rr )
+// Circle against polygon, every edge at once. Edge i runs from a = vertex i - 1 (vertex count - 1 for edge 0) to
+// b = vertex i; with e = b - a and d = p - a: cross = e x d (>= 0 on the inner side), along = e . d, ee = e . e and
+// over = along - clamp( along, 0, ee ), so that ee times the squared distance from p to the edge segment is
+// s = cross^2 + over^2 (no division, no closest point, no square root). p is within rr of the core iff it is
+// inside (every cross >= 0) or some gap = s - rr^2 ee <= 0. No data-dependent load and no argmax: the float values
+// decide when every sign is certain, that is each |value| exceeds a bound on its rounding error (u = 2^-24):
+// - cross and along err by at most 3.01u (|ex dy| + |ey dx|) + u |result| <= 4.1u (|along| + |cross|), since
+//   |ex dy| + |ey dx| <= |e| |d| and |e|^2 |d|^2 = along^2 + cross^2; ee by 4.01u ee, which matters for over only
+//   where along >= ee; over by the errors of along and ee plus u |over| (clamping is 1-Lipschitz). So
+//   delta = 1e-6 (|cross| + |along|) + floor (1e-6 = 16.8u) is at least 4 times the error of cross and 1.8 times
+//   that of over.
+// - gap errs by at most e_c (2 |cross| + e_c) + e_o (2 |over| + e_o) + 3.01u s + 7.03u rr^2 ee (the squares, sums
+//   and the product with rr^2), under margin = delta (|cross| + 2 |over| + delta) + 1e-6 rr^2 ee: the part of the
+//   first term the error does not use is at least 0.5e-6 s, as delta >= 1e-6 |cross| and >= 1e-6 |over|.
+// The floor 2^-60 + 2^-70 rr covers the absolute error of underflowing products (2^-150 each, rr^2 times that in
+// rr^2 ee). An edge with either sign uncertain (within rounding of its boundary: touching exactly, in practice),
+// and any overflow or NaN (they fail every comparison), send the query to the double test below. So do a sum of
+// radii outside [2^-63, 2^63] (its square leaves the normal range), except 0, and a negative or non-finite one.
+#define KCC_POLYGON_ERROR_SCALE 1.0e-6f
+#define KCC_POLYGON_FLOOR 0x1p-60f
+#define KCC_POLYGON_FLOOR_PER_RADIUS 0x1p-70f
+#define KCC_POLYGON_RR_MIN_BITS 0x20000000u // 2^-63
+#define KCC_POLYGON_RR_MAX_BITS 0x5f000000u // 2^63
+
+// The same predicate in double, where a difference of floats with close exponents and the product of two such
+// differences are exact: a point exactly on an edge of a sharp polygon touches it. Non-finite input (the point,
+// rr, any vertex) and a negative rr give false. The centre comes as the double holding its two floats (see
+// kcc_polygon_center_bits).
+static bool kcc_polygon_decision_exact( double center_bits, const kcc_polygon* b, float rr )
 {
-	double ex = (double)w.x - v.x, ey = (double)w.y - v.y;
-	double dx = (double)p.x - v.x, dy = (double)p.y - v.y;
-	double r = rr;
-	double cross = ex * dy - ey * dx; // >= 0: inside the edge's half plane
-	if ( cross >= 0.0 )
+	vec2s p;
+	memcpy( &p, &center_bits, sizeof( p ) );
+	if ( !( rr >= 0.0f && rr <= FLT_MAX ) || !isfinite( p.x ) || !isfinite( p.y ) )
 	{
-		return rr >= 0.0f; // inside the most separated edge: inside the core (a NaN radius still fails)
+		return false;
 	}
-	double t = ex * dx + ey * dy;
-	double ee = ex * ex + ey * ey;
-	if ( t <= 0.0 )
+	int n = b->count;
+	double r2 = (double)rr * rr;
+	bool finite = true, inside = true, near = false;
+	for ( int i = 0; i < n; ++i )
 	{
-		return dx * dx + dy * dy <= r * r;
+		vec2s v = b->vertices[i], w = b->vertices[i + 1 < n ? i + 1 : 0];
+		finite = finite && isfinite( v.x ) && isfinite( v.y );
+		double ex = (double)w.x - v.x, ey = (double)w.y - v.y;
+		double dx = (double)p.x - v.x, dy = (double)p.y - v.y;
+		double cross = ex * dy - ey * dx;
+		inside = inside && cross >= 0.0;
+		double along = ex * dx + ey * dy, ee = ex * ex + ey * ey;
+		if ( along <= 0.0 )
+		{
+			near = near || dx * dx + dy * dy <= r2;
+		}
+		else if ( along >= ee )
+		{
+			double fx = (double)p.x - w.x, fy = (double)p.y - w.y;
+			near = near || fx * fx + fy * fy <= r2;
+		}
+		else
+		{
+			near = near || cross * cross <= r2 * ee;
+		}
 	}
-	if ( t >= ee )
-	{
-		double fx = (double)p.x - w.x, fy = (double)p.y - w.y;
-		return fx * fx + fy * fy <= r * r;
-	}
-	// distance to the edge's line is -cross / |e|
-	return cross * cross <= r * r * ee;
+	return finite && ( inside || near );
 }
 
-// Index of the edge of greatest separation n_i . (p - v_i) over the first count edges, and that separation (the
-// first such edge on ties, as a scalar loop in index order picks it).
-#if defined( __SSE2__ )
-#define KCC_LANE_CAP_ROW( n )                                                                                         \
-	{                                                                                                              \
-		0 < n ? FLT_MAX : -FLT_MAX, 1 < n ? FLT_MAX : -FLT_MAX, 2 < n ? FLT_MAX : -FLT_MAX, 3 < n ? FLT_MAX : -FLT_MAX, \
-			4 < n ? FLT_MAX : -FLT_MAX, 5 < n ? FLT_MAX : -FLT_MAX, 6 < n ? FLT_MAX : -FLT_MAX,                    \
-			7 < n ? FLT_MAX : -FLT_MAX                                                                             \
-	}
-// Row count: +FLT_MAX for the lanes of the first count edges, -FLT_MAX for the rest.
-static const float s_kcc_lane_cap[KCC_MAX_POLYGON_VERTICES + 1][8] = {
-	KCC_LANE_CAP_ROW( 0 ), KCC_LANE_CAP_ROW( 1 ), KCC_LANE_CAP_ROW( 2 ), KCC_LANE_CAP_ROW( 3 ), KCC_LANE_CAP_ROW( 4 ),
-	KCC_LANE_CAP_ROW( 5 ), KCC_LANE_CAP_ROW( 6 ), KCC_LANE_CAP_ROW( 7 ), KCC_LANE_CAP_ROW( 8 ) };
-#undef KCC_LANE_CAP_ROW
-
-static int kcc_max_separation_edge( const kcc_polygon* b, float px, float py, float* separation )
+// The centre's two floats as one double: the register the centre arrives in, as is. Reading the struct's fields
+// instead makes GCC store the argument to the stack and load it back (and realign the stack in the AVX form).
+static inline double kcc_polygon_center_bits( vec2s center )
 {
-	// Two edges per vector: (x, y) products of four vectors, deinterleaved into the eight sums (each the same
-	// nx * dx + ny * dy as in scalar code). Lanes past count get -FLT_MAX. All eight entries are in the arrays.
-	__m128 p = _mm_setr_ps( px, py, px, py );
-	__m128 q01 = _mm_mul_ps( _mm_loadu_ps( &b->normals[0].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[0].x ) ) );
-	__m128 q23 = _mm_mul_ps( _mm_loadu_ps( &b->normals[2].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[2].x ) ) );
-	__m128 q45 = _mm_mul_ps( _mm_loadu_ps( &b->normals[4].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[4].x ) ) );
-	__m128 q67 = _mm_mul_ps( _mm_loadu_ps( &b->normals[6].x ), _mm_sub_ps( p, _mm_loadu_ps( &b->vertices[6].x ) ) );
-	__m128 s0 = _mm_add_ps( _mm_shuffle_ps( q01, q23, _MM_SHUFFLE( 2, 0, 2, 0 ) ),
-							_mm_shuffle_ps( q01, q23, _MM_SHUFFLE( 3, 1, 3, 1 ) ) );
-	__m128 s1 = _mm_add_ps( _mm_shuffle_ps( q45, q67, _MM_SHUFFLE( 2, 0, 2, 0 ) ),
-							_mm_shuffle_ps( q45, q67, _MM_SHUFFLE( 3, 1, 3, 1 ) ) );
-	// Lanes past count take -FLT_MAX: min with +FLT_MAX keeps a lane (a NaN lane becomes FLT_MAX, "separated"),
-	// min with -FLT_MAX drops it whatever the unused entries hold.
-	const float* cap = s_kcc_lane_cap[b->count];
-	s0 = _mm_min_ps( s0, _mm_loadu_ps( cap ) );
-	s1 = _mm_min_ps( s1, _mm_loadu_ps( cap + 4 ) );
-	__m128 m = _mm_max_ps( s0, s1 );
-	m = _mm_max_ps( m, _mm_shuffle_ps( m, m, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
-	m = _mm_max_ps( m, _mm_shuffle_ps( m, m, _MM_SHUFFLE( 1, 0, 3, 2 ) ) );
-	unsigned bits = (unsigned)_mm_movemask_ps( _mm_cmpeq_ps( s0, m ) ) |
-					( (unsigned)_mm_movemask_ps( _mm_cmpeq_ps( s1, m ) ) << 4 );
-	*separation = _mm_cvtss_f32( m );
-	// no lane equals a NaN maximum (a NaN point): edge 0, and the caller's finiteness test says no
-	return bits != 0 ? __builtin_ctz( bits ) : 0;
+	double bits;
+	memcpy( &bits, &center, sizeof( bits ) );
+	return bits;
 }
-#else
-static int kcc_max_separation_edge( const kcc_polygon* b, float px, float py, float* separation )
+
+// True when rr takes the float path: 0, or in [2^-63, 2^63] (an integer compare on the bits: negative, NaN and Inf
+// fall outside).
+static inline bool kcc_polygon_radius_in_range( float rr )
 {
-	float best = -FLT_MAX;
-	int best_index = 0;
-	for ( int i = 0; i < b->count; ++i )
+	uint32_t bits;
+	memcpy( &bits, &rr, sizeof( bits ) );
+	return bits - KCC_POLYGON_RR_MIN_BITS <= KCC_POLYGON_RR_MAX_BITS - KCC_POLYGON_RR_MIN_BITS || bits == 0u;
+}
+
+// The answer from the per-edge sign masks: all edges of the polygon certain (else the double test), then inside
+// (no edge with p outside its line) or touching some edge.
+static inline bool kcc_polygon_answer( unsigned certain, unsigned outside, unsigned touching, unsigned edges,
+									   double center_bits, const kcc_polygon* b, float rr )
+{
+	if ( ( certain & edges ) != edges )
 	{
-		float s = b->normals[i].x * ( px - b->vertices[i].x ) + b->normals[i].y * ( py - b->vertices[i].y );
-		best_index = s > best ? i : best_index;
-		best = s > best ? s : best;
+		return kcc_polygon_decision_exact( center_bits, b, rr );
 	}
-	*separation = best;
-	return best_index;
+	return ( ( outside & edges ) == 0u ) | ( ( touching & edges ) != 0u );
 }
-#endif
 
-bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
+#if defined( KCC_POLYGON_AVX )
+// Bit k of the AVX masks is edge (0, 1, 4, 5, 2, 3, 6, 7)[k] (in-lane shuffles); entry n has the bits of edges < n.
+#define KCC_AVX_EDGES( n )                                                                                             \
+	( ( 0 < n ) | ( 1 < n ) << 1 | ( 4 < n ) << 2 | ( 5 < n ) << 3 | ( 2 < n ) << 4 | ( 3 < n ) << 5 | ( 6 < n ) << 6 |    \
+	  ( 7 < n ) << 7 )
+static const unsigned char s_kcc_avx_edges[KCC_MAX_POLYGON_VERTICES + 1] = {
+	KCC_AVX_EDGES( 0 ), KCC_AVX_EDGES( 1 ), KCC_AVX_EDGES( 2 ), KCC_AVX_EDGES( 3 ), KCC_AVX_EDGES( 4 ),
+	KCC_AVX_EDGES( 5 ), KCC_AVX_EDGES( 6 ), KCC_AVX_EDGES( 7 ), KCC_AVX_EDGES( 8 ) };
+#undef KCC_AVX_EDGES
+
+__attribute__( ( target( "avx" ) ) ) static bool kcc_circle_overlaps_polygon_avx( kcc_circle a, const kcc_polygon* b )
 {
 	int n = b->count;
+	float rr = a.radius + b->radius;
+	double center_bits = kcc_polygon_center_bits( a.center );
 	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
 	{
 		return false;
 	}
-	float px = a.center.x, py = a.center.y;
-	float rr = a.radius + b->radius;
-
-	// The edge of greatest separation holds the closest feature: if the closest point is a vertex, the point lies
-	// in that vertex's normal cone, and only the two edges at the vertex can be the most separated.
-	float best;
-	int best_index = kcc_max_separation_edge( b, px, py, &best );
-
-	vec2s v = b->vertices[best_index];
-	vec2s w = b->vertices[best_index + 1 < n ? best_index + 1 : 0];
-	// Outside the core (best > 0) the distance to that edge's segment is |(best, over / |e|)|, with best the
-	// distance to the edge's line and over how far the projection along e = w - v falls outside [0, ee]. So the
-	// test distance <= rr is best^2 ee + over^2 <= rr^2 ee: no division, no closest point. Branch-free (random
-	// queries would mispredict); only an answer within rounding of the boundary goes to the exact double test,
-	// m bounds the float error of the separation and the distance (a few ulps of |p - v| + |w - v|).
-	float dx = px - v.x, dy = py - v.y;
-	float ex = w.x - v.x, ey = w.y - v.y;
-	float ee = ex * ex + ey * ey;
-	float along = dx * ex + dy * ey;
-	float over = along - kcc_min_ss( kcc_max_ss( along, 0.0f ), ee );
-	float gap = ( best * best * ee + over * over ) - rr * rr * ee; // ee (distance^2 - rr^2)
-	bool hit = ( best <= 0.0f ) | ( gap <= 0.0f );
-	float m = 1.0e-6f * ( fabsf( dx ) + fabsf( dy ) + fabsf( ex ) + fabsf( ey ) ) + FLT_MIN;
-	// a NaN gap (the squares overflow for huge shapes) goes to the double test too
-	bool near_boundary = ( fabsf( best ) <= m ) | !( fabsf( gap ) > 4.0f * m * ( rr + m ) * ee );
-	if ( near_boundary )
+	if ( kcc_polygon_radius_in_range( rr ) == false )
 	{
-		return kcc_edge_decision_exact( a.center, v, w, rr );
+		return kcc_polygon_decision_exact( center_bits, b, rr );
 	}
-	// NaN or Inf in the point or the radius: no hit (x - x is 0 for finite x, NaN otherwise)
-	float not_finite = ( px - px ) + ( py - py ) + ( rr - rr );
-	return hit & ( not_finite <= 0.0f );
+	const __m256 abs_mask = _mm256_castsi256_ps( _mm256_set1_epi32( 0x7fffffff ) );
+	const __m256 scale = _mm256_set1_ps( KCC_POLYGON_ERROR_SCALE );
+	// the centre's two floats in both halves of each lane, then each coordinate everywhere
+	__m128 center = _mm_castpd_ps( _mm_set1_pd( center_bits ) );
+	__m256 center2 = _mm256_insertf128_ps( _mm256_castps128_ps256( center ), center, 1 );
+	__m256 px = _mm256_permute_ps( center2, 0x00 ), py = _mm256_permute_ps( center2, 0x55 );
+	__m128 rr_rr2 = _mm_mul_ss( _mm_set_ss( rr ), _mm_set_ss( rr ) );
+	__m256 rr2 = _mm256_insertf128_ps( _mm256_castps128_ps256( _mm_permute_ps( rr_rr2, 0x00 ) ), _mm_permute_ps( rr_rr2, 0x00 ), 1 );
+	__m256 error_floor = _mm256_set1_ps( KCC_POLYGON_FLOOR + KCC_POLYGON_FLOOR_PER_RADIUS * rr );
+	// a = vertices n - 1, 0, 1, 2 | 3, 4, 5, 6 and b = vertices 0 .. 7, deinterleaved in-lane: edges 0 1 4 5 | 2 3 6 7.
+	// Edges n .. 7 read unused entries of the arrays and are masked off.
+	const float* v = &b->vertices[0].x;
+	__m128 a01 = _mm_loadh_pi( _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&b->vertices[n - 1] ) ), (const __m64*)v );
+	__m256 a03 = _mm256_insertf128_ps( _mm256_castps128_ps256( a01 ), _mm_loadu_ps( v + 2 ), 1 );
+	__m256 a47 = _mm256_loadu_ps( v + 6 );
+	__m256 b03 = _mm256_loadu_ps( v ), b47 = _mm256_loadu_ps( v + 8 );
+	__m256 ax = _mm256_shuffle_ps( a03, a47, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+	__m256 ay = _mm256_shuffle_ps( a03, a47, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+	__m256 bx = _mm256_shuffle_ps( b03, b47, _MM_SHUFFLE( 2, 0, 2, 0 ) );
+	__m256 by = _mm256_shuffle_ps( b03, b47, _MM_SHUFFLE( 3, 1, 3, 1 ) );
+	__m256 ex = _mm256_sub_ps( bx, ax ), ey = _mm256_sub_ps( by, ay );
+	__m256 dx = _mm256_sub_ps( px, ax ), dy = _mm256_sub_ps( py, ay );
+	__m256 cross = _mm256_sub_ps( _mm256_mul_ps( ex, dy ), _mm256_mul_ps( ey, dx ) );
+	__m256 along = _mm256_add_ps( _mm256_mul_ps( ex, dx ), _mm256_mul_ps( ey, dy ) );
+	__m256 ee = _mm256_add_ps( _mm256_mul_ps( ex, ex ), _mm256_mul_ps( ey, ey ) );
+	__m256 over = _mm256_sub_ps( along, _mm256_min_ps( _mm256_max_ps( along, _mm256_setzero_ps() ), ee ) );
+	__m256 r = _mm256_mul_ps( rr2, ee );
+	__m256 gap = _mm256_sub_ps( _mm256_add_ps( _mm256_mul_ps( cross, cross ), _mm256_mul_ps( over, over ) ), r );
+	__m256 abs_cross = _mm256_and_ps( cross, abs_mask ), abs_over = _mm256_and_ps( over, abs_mask );
+	__m256 delta =
+		_mm256_add_ps( _mm256_mul_ps( _mm256_add_ps( abs_cross, _mm256_and_ps( along, abs_mask ) ), scale ), error_floor );
+	__m256 weight = _mm256_add_ps( _mm256_add_ps( abs_cross, _mm256_add_ps( abs_over, abs_over ) ), delta );
+	__m256 margin = _mm256_add_ps( _mm256_mul_ps( delta, weight ), _mm256_mul_ps( r, scale ) );
+	__m256 certain = _mm256_and_ps( _mm256_cmp_ps( abs_cross, delta, _CMP_GT_OQ ),
+									_mm256_cmp_ps( _mm256_and_ps( gap, abs_mask ), margin, _CMP_GT_OQ ) );
+	return kcc_polygon_answer( (unsigned)_mm256_movemask_ps( certain ), (unsigned)_mm256_movemask_ps( cross ),
+							   (unsigned)_mm256_movemask_ps( gap ), s_kcc_avx_edges[n], center_bits, b, rr );
+}
+#endif
+
+#if defined( KCC_POLYGON_SSE2 )
+typedef struct kcc_polygon_lanes
+{
+	__m128 certain; ///< all ones where both signs below are certain
+	__m128 cross;   ///< sign bit: p outside the edge's line
+	__m128 gap;     ///< sign bit: p within rr of the edge segment
+} kcc_polygon_lanes;
+
+// Four edges a -> b (coordinates in lanes) against the point p: the AVX steps four lanes wide.
+static inline kcc_polygon_lanes kcc_polygon_edges4( __m128 ax, __m128 ay, __m128 bx, __m128 by, __m128 px, __m128 py,
+												   __m128 rr2, __m128 error_floor )
+{
+	const __m128 abs_mask = _mm_castsi128_ps( _mm_set1_epi32( 0x7fffffff ) );
+	const __m128 scale = _mm_set1_ps( KCC_POLYGON_ERROR_SCALE );
+	__m128 ex = _mm_sub_ps( bx, ax ), ey = _mm_sub_ps( by, ay );
+	__m128 dx = _mm_sub_ps( px, ax ), dy = _mm_sub_ps( py, ay );
+	__m128 cross = _mm_sub_ps( _mm_mul_ps( ex, dy ), _mm_mul_ps( ey, dx ) );
+	__m128 along = _mm_add_ps( _mm_mul_ps( ex, dx ), _mm_mul_ps( ey, dy ) );
+	__m128 ee = _mm_add_ps( _mm_mul_ps( ex, ex ), _mm_mul_ps( ey, ey ) );
+	__m128 over = _mm_sub_ps( along, _mm_min_ps( _mm_max_ps( along, _mm_setzero_ps() ), ee ) );
+	__m128 r = _mm_mul_ps( rr2, ee );
+	__m128 gap = _mm_sub_ps( _mm_add_ps( _mm_mul_ps( cross, cross ), _mm_mul_ps( over, over ) ), r );
+	__m128 abs_cross = _mm_and_ps( cross, abs_mask ), abs_over = _mm_and_ps( over, abs_mask );
+	__m128 delta = _mm_add_ps( _mm_mul_ps( _mm_add_ps( abs_cross, _mm_and_ps( along, abs_mask ) ), scale ), error_floor );
+	__m128 weight = _mm_add_ps( _mm_add_ps( abs_cross, _mm_add_ps( abs_over, abs_over ) ), delta );
+	__m128 margin = _mm_add_ps( _mm_mul_ps( delta, weight ), _mm_mul_ps( r, scale ) );
+	kcc_polygon_lanes out;
+	out.certain = _mm_and_ps( _mm_cmpgt_ps( abs_cross, delta ), _mm_cmpgt_ps( _mm_and_ps( gap, abs_mask ), margin ) );
+	out.cross = cross;
+	out.gap = gap;
+	return out;
+}
+#endif
+
+// The baseline build: SSE2 (two groups of four edges) or scalar code, the same operations per edge.
+static inline bool kcc_circle_overlaps_polygon_baseline( kcc_circle a, const kcc_polygon* b )
+{
+	int n = b->count;
+	float rr = a.radius + b->radius;
+	double center_bits = kcc_polygon_center_bits( a.center );
+	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
+	{
+		return false;
+	}
+	if ( kcc_polygon_radius_in_range( rr ) == false )
+	{
+		return kcc_polygon_decision_exact( center_bits, b, rr );
+	}
+	float rr2 = rr * rr;
+	float error_floor = KCC_POLYGON_FLOOR + KCC_POLYGON_FLOOR_PER_RADIUS * rr;
+	unsigned certain = 0u, outside = 0u, touching = 0u;
+#if defined( KCC_POLYGON_SSE2 )
+	// Lanes as in the AVX form but in order: edges 0 .. 3 and 4 .. 7.
+	const float* v = &b->vertices[0].x;
+	__m128 b01 = _mm_loadu_ps( v ), b23 = _mm_loadu_ps( v + 4 ), b45 = _mm_loadu_ps( v + 8 ), b67 = _mm_loadu_ps( v + 12 );
+	__m128 a01 = _mm_movelh_ps( _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&b->vertices[n - 1] ) ), b01 );
+	__m128 a23 = _mm_loadu_ps( v + 2 ), a45 = _mm_loadu_ps( v + 6 ), a67 = _mm_loadu_ps( v + 10 );
+	__m128i center = _mm_castpd_si128( _mm_set1_pd( center_bits ) );
+	__m128 px = _mm_castsi128_ps( _mm_shuffle_epi32( center, 0x00 ) );
+	__m128 py = _mm_castsi128_ps( _mm_shuffle_epi32( center, 0x55 ) );
+	__m128 rr2v = _mm_set1_ps( rr2 ), floorv = _mm_set1_ps( error_floor );
+#define KCC_EVEN( p, q ) _mm_shuffle_ps( p, q, _MM_SHUFFLE( 2, 0, 2, 0 ) )
+#define KCC_ODD( p, q ) _mm_shuffle_ps( p, q, _MM_SHUFFLE( 3, 1, 3, 1 ) )
+	kcc_polygon_lanes lo = kcc_polygon_edges4( KCC_EVEN( a01, a23 ), KCC_ODD( a01, a23 ), KCC_EVEN( b01, b23 ),
+											   KCC_ODD( b01, b23 ), px, py, rr2v, floorv );
+	kcc_polygon_lanes hi = kcc_polygon_edges4( KCC_EVEN( a45, a67 ), KCC_ODD( a45, a67 ), KCC_EVEN( b45, b67 ),
+											   KCC_ODD( b45, b67 ), px, py, rr2v, floorv );
+#undef KCC_EVEN
+#undef KCC_ODD
+	// Signed saturation keeps every sign: bytes 0 .. 7 certain, 8 .. 15 outside; then the gaps' signs.
+	__m128i certain16 = _mm_packs_epi32( _mm_castps_si128( lo.certain ), _mm_castps_si128( hi.certain ) );
+	__m128i cross16 = _mm_packs_epi32( _mm_castps_si128( lo.cross ), _mm_castps_si128( hi.cross ) );
+	__m128i gap16 = _mm_packs_epi32( _mm_castps_si128( lo.gap ), _mm_castps_si128( hi.gap ) );
+	unsigned bits = (unsigned)_mm_movemask_epi8( _mm_packs_epi16( certain16, cross16 ) );
+	certain = bits;
+	outside = bits >> 8;
+	touching = (unsigned)_mm_movemask_epi8( _mm_packs_epi16( gap16, gap16 ) );
+#else
+	float px = a.center.x, py = a.center.y;
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s va = b->vertices[i > 0 ? i - 1 : n - 1], vb = b->vertices[i];
+		float ex = vb.x - va.x, ey = vb.y - va.y;
+		float dx = px - va.x, dy = py - va.y;
+		float cross = ex * dy - ey * dx;
+		float along = ex * dx + ey * dy;
+		float ee = ex * ex + ey * ey;
+		float over = along - kcc_min_ss( kcc_max_ss( along, 0.0f ), ee );
+		float r = rr2 * ee;
+		float gap = ( cross * cross + over * over ) - r;
+		float abs_cross = fabsf( cross ), abs_over = fabsf( over );
+		float delta = ( abs_cross + fabsf( along ) ) * KCC_POLYGON_ERROR_SCALE + error_floor;
+		float weight = ( abs_cross + ( abs_over + abs_over ) ) + delta;
+		float margin = delta * weight + r * KCC_POLYGON_ERROR_SCALE;
+		certain |= (unsigned)( ( abs_cross > delta ) & ( fabsf( gap ) > margin ) ) << i;
+		outside |= (unsigned)( signbit( cross ) != 0 ) << i;
+		touching |= (unsigned)( signbit( gap ) != 0 ) << i;
+	}
+#endif
+	return kcc_polygon_answer( certain, outside, touching, ( 1u << n ) - 1u, center_bits, b, rr );
+}
+
+bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
+{
+#if defined( KCC_POLYGON_AVX )
+	if ( __builtin_cpu_supports( "avx" ) )
+	{
+		return kcc_circle_overlaps_polygon_avx( a, b );
+	}
+#endif
+	return kcc_circle_overlaps_polygon_baseline( a, b );
 }
 
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )
