@@ -89,7 +89,11 @@ static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, float* 
 		return false;
 	}
 	*fraction = t;
-	*normal = kcc_normalize_or( kcc_add( m, kcc_scale( d, t ) ), kcc_normalize_or( kcc_scale( d, -1.0f ), d ) );
+	// The contact direction; the fallback (against the motion) only when it is zero, computed only then.
+	vec2s toward = kcc_add( m, kcc_scale( d, t ) );
+	float largest = fabsf( toward.x ) > fabsf( toward.y ) ? fabsf( toward.x ) : fabsf( toward.y );
+	*normal = largest > 0.0f && largest < INFINITY ? kcc_unit_or( toward, d )
+												   : kcc_normalize_or( kcc_scale( d, -1.0f ), d );
 	return true;
 }
 
@@ -1259,8 +1263,8 @@ typedef struct kcc_cast_round
 	__m128 num_b, num_a, den_b, den_a, enters_b, enters_a;
 	const vec2s* pb;
 	const vec2s* nb;
-	float ends[4]; // a0.x, a0.y, a1.x, a1.y: the segment a0 .. a1, or a point (a1 is a0, bit for bit)
-	float u[4];    // the segment's face normals: u (a0 to a1 turned right) in lanes 0 and 1, and -u
+	vec2s a0, a1; // the segment a0 .. a1, or a point (a1 is a0, bit for bit)
+	vec2s u;      // the segment's face normals: u (a0 to a1 turned right) and -u
 	float radius_a, radius_b, rounded, lower;
 	int cb;      // b's points (and faces): 3 or 4
 } kcc_cast_round;
@@ -1455,7 +1459,7 @@ __attribute__( ( always_inline ) )
 #endif
 static inline kcc_cast_output kcc_cast_round_entered( const kcc_cast_round* s, const kcc_shape* moving, vec2s d )
 {
-	vec2s a0 = kcc_v2( s->ends[0], s->ends[1] ), a1 = kcc_v2( s->ends[2], s->ends[3] ), u = kcc_v2( s->u[0], s->u[1] );
+	vec2s a0 = s->a0, a1 = s->a1, u = s->u;
 	float lower = s->lower, rounded = s->rounded;
 	__m128 zero = _mm_setzero_ps();
 	__m128 at = _mm_set1_ps( lower );
@@ -1523,7 +1527,7 @@ __attribute__( ( always_inline ) )
 #endif
 static inline kcc_cast_output kcc_cast_round_start( const kcc_cast_round* s, vec2s d )
 {
-	vec2s a0 = kcc_v2( s->ends[0], s->ends[1] ), a1 = kcc_v2( s->ends[2], s->ends[3] ), u = kcc_v2( s->u[0], s->u[1] );
+	vec2s a0 = s->a0, a1 = s->a1, u = s->u;
 	float rounded = s->rounded;
 	// Only best_separation's clamp at 0 reads the minimum, so the sign of a zero does not matter.
 	float best_num = kcc_cast_hmin( _mm_min_ps( s->num_b, s->num_a ) );
@@ -2079,8 +2083,9 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_rest( const kcc_shape* m
 	s.den_a = den_a;
 	s.enters_b = enters_b;
 	s.enters_a = enters_a;
-	_mm_storeu_ps( s.ends, ends );
-	_mm_storeu_ps( s.u, u );
+	s.a0 = kcc_v2( _mm_cvtss_f32( ends ), _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 1 ) ) );
+	s.a1 = kcc_v2( _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 2 ) ), _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 3 ) ) );
+	s.u = kcc_v2( _mm_cvtss_f32( u ), _mm_cvtss_f32( KCC_CAST_SPLAT( u, 1 ) ) );
 	s.lower = lower;
 	kcc_cast_output out = lower > 0.0f ? kcc_cast_round_entered( &s, moving, d ) : kcc_cast_round_start( &s, d );
 #if !defined( KCC_ENABLE_ASSERT )
