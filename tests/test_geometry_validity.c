@@ -313,7 +313,8 @@ static void test_random_hulls_are_valid( void** state )
 	test_setup_handler();
 	test_rng r = { 1 };
 	tally t = { 0, 0 };
-	for ( int iteration = 0; iteration < 30000; ++iteration )
+	const int hulls = 30000;
+	for ( int iteration = 0; iteration < hulls; ++iteration )
 	{
 		int count = rng_int( &r, 3, KCC_MAX_POLYGON_VERTICES );
 		float scale = pick_scale( &r );
@@ -325,7 +326,7 @@ static void test_random_hulls_are_valid( void** state )
 		kcc_shape s = random_hull( &r, count, scale, offset );
 		assert_true( check_same( &s, &t, "hull" ) );
 	}
-	assert_int_equal( t.valid, 30000 );
+	assert_int_equal( t.valid, hulls );
 	assert_int_equal( s_assert_count, 0 );
 }
 
