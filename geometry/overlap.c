@@ -140,9 +140,11 @@ __attribute__( ( target( "avx" ) ) ) static bool kcc_circle_overlaps_polygon_avx
 	__m128 center = _mm_castpd_ps( _mm_set1_pd( center_bits ) );
 	__m256 center2 = _mm256_insertf128_ps( _mm256_castps128_ps256( center ), center, 1 );
 	__m256 px = _mm256_permute_ps( center2, 0x00 ), py = _mm256_permute_ps( center2, 0x55 );
-	__m128 rr_rr2 = _mm_mul_ss( _mm_set_ss( rr ), _mm_set_ss( rr ) );
-	__m256 rr2 = _mm256_insertf128_ps( _mm256_castps128_ps256( _mm_permute_ps( rr_rr2, 0x00 ) ), _mm_permute_ps( rr_rr2, 0x00 ), 1 );
-	__m256 error_floor = _mm256_set1_ps( KCC_POLYGON_FLOOR + KCC_POLYGON_FLOOR_PER_RADIUS * rr );
+	__m128 rr4 = _mm_permute_ps( _mm_set_ss( rr ), 0x00 );
+	__m256 rr8 = _mm256_insertf128_ps( _mm256_castps128_ps256( rr4 ), rr4, 1 );
+	__m256 rr2 = _mm256_mul_ps( rr8, rr8 );
+	__m256 error_floor = _mm256_add_ps( _mm256_mul_ps( rr8, _mm256_set1_ps( KCC_POLYGON_FLOOR_PER_RADIUS ) ),
+										_mm256_set1_ps( KCC_POLYGON_FLOOR ) );
 	// a = vertices n - 1, 0, 1, 2 | 3, 4, 5, 6 and b = vertices 0 .. 7, deinterleaved in-lane: edges 0 1 4 5 | 2 3 6 7.
 	// Edges n .. 7 read unused entries of the arrays and are masked off.
 	const float* v = &b->vertices[0].x;
