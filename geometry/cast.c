@@ -1406,16 +1406,21 @@ static inline bool kcc_cast_round_usable( __m128 ends, __m128 u, int faces_a, fl
 										  float separation, __m128 d, __m128 bx, __m128 by, __m128 nx, __m128 ny,
 										  __m128 lanes_b )
 {
-	__m128 sign = _mm_set1_ps( -0.0f ), limit = _mm_set1_ps( KCC_MAX_MAGNITUDE );
-	int bad = kcc_cast_bad_lanes( bx, by, nx, ny, lanes_b );
-	bad |= _mm_movemask_ps( _mm_cmpnle_ps( _mm_andnot_ps( sign, ends ), limit ) );
-	bad |= _mm_movemask_ps( _mm_cmpnle_ps( _mm_andnot_ps( sign, d ), limit ) ); // lanes 2 and 3 are zero
-	__m128 radii = _mm_movelh_ps( _mm_unpacklo_ps( _mm_set_ss( radius_a ), _mm_set_ss( radius_b ) ), _mm_set_ss( separation ) );
-	bad |= _mm_movemask_ps( _mm_or_ps( _mm_cmpnge_ps( radii, _mm_setzero_ps() ), _mm_cmpnle_ps( radii, limit ) ) );
+	// Every test as lanes of one mask (kcc_cast_bad_lanes's and kcc_cast_small_valid's, same arithmetic).
+	__m128 sign = _mm_set1_ps( -0.0f ), limit = _mm_set1_ps( KCC_MAX_MAGNITUDE ), tolerance = _mm_set1_ps( 1.0e-3f );
+	__m128 one = _mm_set1_ps( 1.0f );
+	__m128 size = _mm_add_ps( _mm_andnot_ps( sign, bx ), _mm_andnot_ps( sign, by ) );
+	__m128 skew = _mm_andnot_ps( sign, _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, nx ), _mm_mul_ps( ny, ny ) ), one ) );
+	__m128 bad = _mm_and_ps( lanes_b, _mm_or_ps( _mm_cmpnle_ps( size, limit ), _mm_cmpnle_ps( skew, tolerance ) ) );
 	__m128 uu = _mm_mul_ps( u, u );
-	__m128 skew = _mm_andnot_ps( sign, _mm_sub_ss( _mm_add_ss( uu, KCC_CAST_SPLAT( uu, 1 ) ), _mm_set_ss( 1.0f ) ) );
-	bad |= faces_a == 2 ? _mm_movemask_ps( _mm_cmpnle_ss( skew, _mm_set_ss( 1.0e-3f ) ) ) & 1 : 0;
-	return bad == 0;
+	__m128 u_skew = _mm_andnot_ps( sign, _mm_sub_ss( _mm_add_ss( uu, KCC_CAST_SPLAT( uu, 1 ) ), one ) );
+	__m128 segment = _mm_castsi128_ps( _mm_cvtsi32_si128( faces_a == 2 ? -1 : 0 ) ); // lane 0
+	bad = _mm_or_ps( bad, _mm_and_ps( segment, _mm_cmpnle_ps( u_skew, tolerance ) ) );
+	bad = _mm_or_ps( bad, _mm_cmpnle_ps( _mm_andnot_ps( sign, ends ), limit ) );
+	bad = _mm_or_ps( bad, _mm_cmpnle_ps( _mm_andnot_ps( sign, d ), limit ) ); // lanes 2 and 3 are zero
+	__m128 radii = _mm_movelh_ps( _mm_unpacklo_ps( _mm_set_ss( radius_a ), _mm_set_ss( radius_b ) ), _mm_set_ss( separation ) );
+	bad = _mm_or_ps( bad, _mm_or_ps( _mm_cmpnge_ps( radii, _mm_setzero_ps() ), _mm_cmpnle_ps( radii, limit ) ) );
+	return _mm_movemask_ps( bad ) == 0;
 }
 
 // The rare tie (another face entering through the entry point within rounding): the general resolver, on the cores
