@@ -24,9 +24,9 @@
 
 #define KCC_BATCH_CHUNK 256
 
-// On x86-64 with GCC or clang the kernels are also built for AVX2 and the sector's for AVX-512F, and each call
-// takes the widest the machine runs (checked per call: a few instructions).
-#if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ )
+// On x86-64 with GCC or clang (unless KCC_NO_SIMD) the kernels are also built for AVX2 and the sector's for
+// AVX-512F, and each call takes the widest the machine runs (checked per call: a few instructions).
+#if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ ) && !defined( KCC_NO_SIMD )
 #define KCC_BATCH_X86
 #include <immintrin.h>
 #endif
