@@ -1264,6 +1264,7 @@ typedef struct kcc_cast_round
 	const vec2s* pb;
 	const vec2s* nb;
 	vec2s a0, a1; // the segment a0 .. a1, or a point (a1 is a0, bit for bit)
+	__m128 ends;  // a0.x, a0.y, a1.x, a1.y
 	vec2s u;      // the segment's face normals: u (a0 to a1 turned right) and -u
 	float radius_a, radius_b, rounded, lower;
 	int cb;      // b's points (and faces): 3 or 4
@@ -1281,12 +1282,24 @@ static inline kcc_cast_feature kcc_cast_round_target_face( const kcc_cast_round*
 	vec2s n = s->nb[f];
 	vec2s e = kcc_v2( -n.y, n.x );
 	float ee = kcc_dot( kcc_sub( e1, e0 ), e );
-	vec2s base = kcc_sub( q, e0 );
-	float v0 = kcc_dot( n, a0 ), v1 = kcc_dot( n, a1 );
+	// n . a0 and n . a1, (a0 + base) . e and (a1 + base) . e with base = q - e0, in lanes 0 and 2: the ends in one
+	// register, each dot as two products and one addition in kcc_dot's order.
+	__m128 n2 = _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&s->nb[f] ) );
+	n2 = _mm_movelh_ps( n2, n2 );
+	__m128 e2 = _mm_xor_ps( _mm_shuffle_ps( n2, n2, _MM_SHUFFLE( 0, 1, 0, 1 ) ),
+							_mm_castsi128_ps( _mm_setr_epi32( (int)0x80000000u, 0, (int)0x80000000u, 0 ) ) );
+	__m128 q2 = _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&q ) );
+	__m128 p2 = _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)&s->pb[f] ) );
+	__m128 base2 = _mm_sub_ps( _mm_movelh_ps( q2, q2 ), _mm_movelh_ps( p2, p2 ) );
+	__m128 v = _mm_mul_ps( n2, s->ends );
+	v = _mm_add_ps( v, _mm_shuffle_ps( v, v, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+	__m128 c = _mm_mul_ps( _mm_add_ps( s->ends, base2 ), e2 );
+	c = _mm_add_ps( c, _mm_shuffle_ps( c, c, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+	float v0 = _mm_cvtss_f32( v ), v1 = _mm_cvtss_f32( _mm_movehl_ps( v, v ) );
+	float c0 = _mm_cvtss_f32( c ), c1 = _mm_cvtss_f32( _mm_movehl_ps( c, c ) );
 	bool second = v1 < v0; // the support is a1 (never for a point)
 	vec2s support = second ? a1 : a0;
 	bool tie = fabsf( v1 - v0 ) <= 4.0f * FLT_EPSILON * ( fabsf( support.x ) + fabsf( support.y ) );
-	float c0 = kcc_dot( kcc_add( a0, base ), e ), c1 = kcc_dot( kcc_add( a1, base ), e );
 	float cs = second ? c1 : c0;
 	bool flip = c1 < c0;
 	bool lo_second = tie ? flip : second;
@@ -2088,6 +2101,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_round_rest( const kcc_shape* m
 	s.den_a = den_a;
 	s.enters_b = enters_b;
 	s.enters_a = enters_a;
+	s.ends = ends;
 	s.a0 = kcc_v2( _mm_cvtss_f32( ends ), _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 1 ) ) );
 	s.a1 = kcc_v2( _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 2 ) ), _mm_cvtss_f32( KCC_CAST_SPLAT( ends, 3 ) ) );
 	s.u = kcc_v2( _mm_cvtss_f32( u ), _mm_cvtss_f32( KCC_CAST_SPLAT( u, 1 ) ) );
