@@ -78,8 +78,11 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_polygon )( const kcc_shap
 	{
 		best[i] = -FLT_MAX;
 	}
-	// The full test's margin is 1e-6 * (|p.x - v.x| + |p.y - v.y|) for one vertex v; by the triangle inequality
-	// 1e-6 * (|p - c|_1 + max_v |v - c|_1) bounds it, and 1% more covers the float rounding of both.
+	// The full test is exact and reads only the vertices; this pass uses the stored normals, which a valid polygon
+	// has unit within 1e-3 in squared length (|n| within 5.0e-4 of 1) and perpendicular to the edge within 1e-3
+	// (kcc_shape_is_valid). So n . (p - v) is within 1.51e-3 |p - v| of the exact separation, plus a few ulps of
+	// rounding: a circle is dropped only when its separation exceeds rr by more than 2e-3 |p - v|_1, which by the
+	// triangle inequality is at most 2e-3 * (|p - c|_1 + max_v |v - c|_1); 1% more covers the rounding of the bound.
 	vec2s c = p->centroid;
 	float extent = 0.0f;
 	for ( int k = 0; k < p->count; ++k )
@@ -99,7 +102,7 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_polygon )( const kcc_shap
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
 	{
 		float px = centers[i].x, py = centers[i].y;
-		float bound = 1.01e-6f * ( fabsf( px - c.x ) + fabsf( py - c.y ) + extent ) + 1.0e-30f;
+		float bound = 2.02e-3f * ( fabsf( px - c.x ) + fabsf( py - c.y ) + extent ) + 1.0e-30f;
 		float rr = radii[i] + polygon_radius;
 		bool ok = kcc_batch_circle_ok( px, py, radii[i] );
 		flags[i] = (uint8_t)( ok & ( best[i] <= rr + bound ) );

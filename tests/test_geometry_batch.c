@@ -315,6 +315,53 @@ static void test_batch_polygon( void** state )
 	assert_int_equal( s_assert_count, 0 );
 }
 
+// A valid polygon's normals need only be unit and perpendicular to their edges within 1e-3 (kcc_shape_is_valid),
+// and the typed test decides on the vertices alone: the batch's pre-filter, which uses the normals, must still
+// never drop a circle the typed test reports. Circles placed just outside each edge, by up to 1e-3 of their
+// distance to the vertex, with every normal turned by about 0.9e-3 rad either way.
+static void test_batch_polygon_with_loose_normals( void** state )
+{
+	(void)state;
+	vec2s pts[6];
+	for ( int i = 0; i < 6; ++i )
+	{
+		double a = 2.0 * PI_D * i / 6.0 + 0.2;
+		pts[i] = kcc_v2( (float)( 40.0 + 3.0 * cos( a ) ), (float)( -25.0 + 2.0 * sin( a ) ) );
+	}
+	for ( int turn = -1; turn <= 1; turn += 2 )
+	{
+		kcc_shape p = kcc_make_polygon( pts, 6, 0.0f );
+		for ( int k = 0; k < p.polygon.count; ++k )
+		{
+			double angle = turn * 0.9e-3 * ( k % 2 == 0 ? 1.0 : -1.0 );
+			vec2s n = p.polygon.normals[k];
+			p.polygon.normals[k] = kcc_v2( (float)( cos( angle ) * n.x - sin( angle ) * n.y ),
+										   (float)( sin( angle ) * n.x + cos( angle ) * n.y ) );
+		}
+		assert_true( kcc_shape_is_valid( &p ) );
+		int count = 0;
+		for ( int k = 0; k < p.polygon.count && count < CIRCLE_COUNT; ++k )
+		{
+			vec2s v = p.polygon.vertices[k], w = p.polygon.vertices[( k + 1 ) % p.polygon.count];
+			double ex = (double)w.x - v.x, ey = (double)w.y - v.y, length = sqrt( ex * ex + ey * ey );
+			for ( int j = 0; j < 300 && count < CIRCLE_COUNT; ++j )
+			{
+				double t = ( j + 0.5 ) / 300.0;
+				double out = 1.0e-3 * random_float( 0.0f, 1.0f ) * ( 1.0 + 3.0 * t );
+				double r = 0.05;
+				// centre at distance r + out from the edge line, outward
+				double x = v.x + t * ex + ( ey / length ) * ( r + out );
+				double y = v.y + t * ey - ( ex / length ) * ( r + out );
+				s_centers[count] = kcc_v2( (float)x, (float)y );
+				s_radii[count] = (float)( r + out * random_float( 0.9f, 1.1f ) );
+				count += 1;
+			}
+		}
+		check_batch( &p, NULL, count );
+	}
+	assert_int_equal( s_assert_count, 0 );
+}
+
 static void test_batch_sector_every_opening( void** state )
 {
 	(void)state;
@@ -468,6 +515,7 @@ int main( void )
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_batch_circle_aabb_obb_capsule ),
 		cmocka_unit_test( test_batch_polygon ),
+		cmocka_unit_test( test_batch_polygon_with_loose_normals ),
 		cmocka_unit_test( test_batch_sector_every_opening ),
 		cmocka_unit_test( test_batch_counts_and_bad_circles ),
 	};
