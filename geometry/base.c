@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "kcc/base.h"
+#include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,4 +63,13 @@ void kcc_free( void* memory )
 	{
 		free( memory );
 	}
+}
+
+kcc_isa kcc_isa_cap = KCC_ISA_AVX512;
+
+kcc_isa kcc_limit_isa( kcc_isa limit )
+{
+	kcc_isa previous = kcc_isa_cap;
+	kcc_isa_cap = limit;
+	return previous;
 }

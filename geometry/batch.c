@@ -290,26 +290,16 @@ static int kcc_batch_compact( const uint8_t* flags, int count, int base, int* ou
 	return n;
 }
 
-// The instruction set the batch may use (tests lower it to run every path on one machine).
-static kcc_batch_isa s_kcc_batch_isa_limit = KCC_BATCH_ISA_AVX512;
-
-kcc_batch_isa kcc_batch_limit_isa( kcc_batch_isa limit )
+static kcc_isa kcc_batch_machine_isa( void )
 {
-	kcc_batch_isa previous = s_kcc_batch_isa_limit;
-	s_kcc_batch_isa_limit = limit;
-	return previous;
-}
-
-static kcc_batch_isa kcc_batch_machine_isa( void )
-{
-	kcc_batch_isa isa = KCC_BATCH_ISA_BASELINE;
+	kcc_isa isa = KCC_ISA_BASELINE;
 #if defined( KCC_BATCH_X86 )
 	if ( __builtin_cpu_supports( "avx2" ) && __builtin_cpu_supports( "popcnt" ) )
 	{
-		isa = __builtin_cpu_supports( "avx512f" ) ? KCC_BATCH_ISA_AVX512 : KCC_BATCH_ISA_AVX2;
+		isa = __builtin_cpu_supports( "avx512f" ) ? KCC_ISA_AVX512 : KCC_ISA_AVX2;
 	}
 #endif
-	return isa < s_kcc_batch_isa_limit ? isa : s_kcc_batch_isa_limit;
+	return isa < kcc_isa_cap ? isa : kcc_isa_cap;
 }
 
 int kcc_batch_overlap_circles( const kcc_shape* s, const vec2s* centers, const float* radii, int count,
@@ -329,20 +319,20 @@ int kcc_batch_overlap_circles( const kcc_shape* s, const vec2s* centers, const f
 		return 0;
 	}
 
-	kcc_batch_isa isa = kcc_batch_machine_isa();
+	kcc_isa isa = kcc_batch_machine_isa();
 	(void)isa; // only the x86 paths read it
 	int ( *compact )( const uint8_t* flags, int count, int base, int* out ) = kcc_batch_compact;
 	kcc_batch_kernel* const* kernels = s_kcc_batch_kernels_baseline;
 #if defined( KCC_BATCH_X86 )
-	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_BATCH_ISA_AVX512 )
+	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_ISA_AVX512 )
 	{
 		return kcc_batch_sector_fused_avx512( &s->sector, centers, radii, count, out_indices );
 	}
-	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_BATCH_ISA_AVX2 )
+	if ( s->type == KCC_SHAPE_SECTOR && isa == KCC_ISA_AVX2 )
 	{
 		return kcc_batch_sector_fused_avx2( &s->sector, centers, radii, count, out_indices );
 	}
-	if ( isa >= KCC_BATCH_ISA_AVX2 )
+	if ( isa >= KCC_ISA_AVX2 )
 	{
 		kernels = s_kcc_batch_kernels_avx2;
 		compact = kcc_batch_compact_avx2;

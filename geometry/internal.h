@@ -133,16 +133,19 @@ kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translati
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Batch queries (batch.c)
+// Instruction sets (base.c): the queries with wider paths (the circle-polygon test, the batch) take the widest the
+// machine runs, up to a cap that tests lower to run every path on one machine.
 
-/// Instruction sets kcc_batch_overlap_circles can use; each call takes the widest the machine runs, up to a limit.
-typedef enum kcc_batch_isa
+typedef enum kcc_isa
 {
-	KCC_BATCH_ISA_BASELINE = 0, ///< what the library was compiled for (SSE2 on x86-64)
-	KCC_BATCH_ISA_AVX2,
-	KCC_BATCH_ISA_AVX512,
-} kcc_batch_isa;
+	KCC_ISA_BASELINE = 0, ///< what the library was compiled for (SSE2 on x86-64)
+	KCC_ISA_AVX,
+	KCC_ISA_AVX2,
+	KCC_ISA_AVX512,
+} kcc_isa;
 
-/// Caps the instruction set of later batch calls and returns the previous cap (KCC_BATCH_ISA_AVX512 at start).
-/// For tests, which run every path on one machine; not thread-safe.
-kcc_batch_isa kcc_batch_limit_isa( kcc_batch_isa limit );
+/// The cap, KCC_ISA_AVX512 unless a test lowered it.
+extern kcc_isa kcc_isa_cap;
+
+/// Sets the cap and returns the previous one. For tests; not thread-safe.
+kcc_isa kcc_limit_isa( kcc_isa limit );

@@ -281,7 +281,7 @@ static inline bool kcc_circle_overlaps_polygon_baseline( kcc_circle a, const kcc
 bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 {
 #if defined( KCC_POLYGON_AVX )
-	if ( __builtin_cpu_supports( "avx" ) )
+	if ( kcc_isa_cap >= KCC_ISA_AVX && __builtin_cpu_supports( "avx" ) )
 	{
 		return kcc_circle_overlaps_polygon_avx( a, b );
 	}

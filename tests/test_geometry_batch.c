@@ -193,14 +193,14 @@ static int check_batch( const kcc_shape* s, const reference_shape* r, int count 
 			s_expected[expected_count++] = i;
 		}
 	}
-	// Every instruction set this machine runs (baseline, AVX2, AVX-512) gives exactly the same indices.
+	// Every instruction set this machine runs (baseline, AVX, AVX2, AVX-512) gives exactly the same indices.
 	int hits = 0;
-	for ( int isa = KCC_BATCH_ISA_BASELINE; isa <= KCC_BATCH_ISA_AVX512; ++isa )
+	for ( int isa = KCC_ISA_BASELINE; isa <= KCC_ISA_AVX512; ++isa )
 	{
-		kcc_batch_isa previous = kcc_batch_limit_isa( (kcc_batch_isa)isa );
+		kcc_isa previous = kcc_limit_isa( (kcc_isa)isa );
 		uint64_t before = kcc_test_allocation_count();
 		hits = kcc_batch_overlap_circles( s, s_centers, s_radii, count, s_indices );
-		kcc_batch_limit_isa( previous );
+		kcc_limit_isa( previous );
 		assert_true( kcc_test_allocation_count() == before );
 		assert_int_equal( hits, expected_count );
 		for ( int i = 0; i < hits; ++i )
@@ -433,11 +433,11 @@ static void test_batch_counts_and_bad_circles( void** state )
 		}
 		for ( int k = 0; k < 3; ++k )
 		{
-			for ( int isa = KCC_BATCH_ISA_BASELINE; isa <= KCC_BATCH_ISA_AVX512; ++isa )
+			for ( int isa = KCC_ISA_BASELINE; isa <= KCC_ISA_AVX512; ++isa )
 			{
-				kcc_batch_isa previous = kcc_batch_limit_isa( (kcc_batch_isa)isa );
+				kcc_isa previous = kcc_limit_isa( (kcc_isa)isa );
 				int hits = kcc_batch_overlap_circles( &shapes[k], centers, radii, count, indices );
-				kcc_batch_limit_isa( previous );
+				kcc_limit_isa( previous );
 				assert_int_equal( hits, count );
 				assert_int_equal( indices[0], 0 );
 				assert_int_equal( indices[count - 1], count - 1 );

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../geometry/internal.h"
 #include "alloc_count.h"
 #include "kcc/geometry.h"
 #include "test_reference.h"
@@ -81,10 +82,16 @@ static bool ref_circle_polygon( vec2s center, float circle_radius, const kcc_pol
 	return inside || within;
 }
 
+// Every form the machine runs (SSE2 and AVX here; scalar in the KCC_PORTABLE build) must give the same answer.
 static bool overlaps( vec2s center, float radius, const kcc_polygon* b )
 {
 	kcc_circle c = { center, radius };
-	return kcc_circle_overlaps_polygon( c, b );
+	kcc_isa previous = kcc_limit_isa( KCC_ISA_BASELINE );
+	bool baseline = kcc_circle_overlaps_polygon( c, b );
+	kcc_limit_isa( previous );
+	bool widest = kcc_circle_overlaps_polygon( c, b );
+	assert_true( baseline == widest );
+	return widest;
 }
 
 // The library answer must be the reference's; the message names the case.
