@@ -1249,9 +1249,11 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 // ---------------------------------------------------------------------------------------------------------------
 // A round mover (a circle or a capsule: a point or segment core) against a core of 3 or 4 points, the pair of every
 // controller cast and of most game casts: kcc_cast_small_sse2's lines, clip and paths for this pair, bit for bit.
-// The lines and the clip are straight-line SSE2 with the mover's ends in one register (the common miss returns
-// there, inlined into the entry points); everything after a clip that enters is out of line, with both kinds of
-// face classified without loops (kcc_cast_classify's arithmetic, in the same order).
+// The clip on the target's faces is straight-line SSE2 with the mover's ends in one register, inline in
+// kcc_shape_cast_fast (the common miss returns there); the mover's faces, the core checks and the paths after a clip
+// that enters are out of line (kcc_cast_round_rest), both kinds of face classified without loops
+// (kcc_cast_classify's arithmetic, in the same order). Cross-checked against the general paths in
+// tests/test_geometry_cast_fast.c.
 
 // Lane i of v in every lane (pshufd: one instruction, no copy). A macro: the lane must be a constant at -O0 too.
 #define KCC_CAST_SPLAT( v, lane ) _mm_castsi128_ps( _mm_shuffle_epi32( _mm_castps_si128( v ), ( lane ) * 0x55 ) )
@@ -1365,7 +1367,7 @@ static inline kcc_cast_feature kcc_cast_round_mover_face( const kcc_cast_round* 
 	__m128 value = _mm_add_ps( _mm_mul_ps( _mm_set1_ps( n.x ), s->bx ), _mm_mul_ps( _mm_set1_ps( n.y ), s->by ) );
 	value = kcc_cast_select( s->lanes_b, value, _mm_set1_ps( INFINITY ) );
 	float v_min = kcc_cast_hmin( value );
-	// A NaN (no equal lane: only for values kcc_cast_round_valid refuses) picks lane 0, still an index in range.
+	// A NaN (no equal lane: only for values kcc_cast_round_usable refuses) picks lane 0, still an index in range.
 	int support = kcc_cast_first_bit( _mm_movemask_ps( _mm_cmpeq_ps( value, _mm_set1_ps( v_min ) ) ) | 0x10 ) & 3;
 	vec2s p = s->pb[support];
 	float level = v_min + 4.0f * FLT_EPSILON * ( fabsf( p.x ) + fabsf( p.y ) );
