@@ -1654,14 +1654,17 @@ static inline bool kcc_cast_round_clip_b( const kcc_shape* moving, vec2s d, cons
 	__m128 bx, by, nx, ny;
 	kcc_cast_load4( pb, &bx, &by );
 	kcc_cast_load4( nb, &nx, &ny );
+	// Four points (the common box): no lane to mask, known at compile time where the caller dispatches on it.
+	bool full = cb == 4;
 	__m128 lanes_b = kcc_cast_lanes( cb );
 	// The smaller of n . a0 and n . a1 (equal for a point; which of two equal values the minimum returns, and what it
 	// does with NaN, refused by kcc_cast_round_usable, changes nothing).
 	__m128 n_a0 = _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( ends, 0 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( ends, 1 ) ) );
 	__m128 n_a1 = _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( ends, 2 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( ends, 3 ) ) );
 	__m128 num_b = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) ), _mm_min_ps( n_a1, n_a0 ) ), r );
-	num_b = _mm_or_ps( _mm_and_ps( lanes_b, num_b ), _mm_andnot_ps( lanes_b, _mm_set1_ps( INFINITY ) ) );
-	__m128 den_b = _mm_and_ps( lanes_b, _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( dd, 0 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( dd, 1 ) ) ) );
+	num_b = full ? num_b : _mm_or_ps( _mm_and_ps( lanes_b, num_b ), _mm_andnot_ps( lanes_b, _mm_set1_ps( INFINITY ) ) );
+	__m128 den_b = _mm_add_ps( _mm_mul_ps( nx, KCC_CAST_SPLAT( dd, 0 ) ), _mm_mul_ps( ny, KCC_CAST_SPLAT( dd, 1 ) ) );
+	den_b = full ? den_b : _mm_and_ps( lanes_b, den_b );
 	den_b = _mm_add_ps( den_b, zero );
 	__m128 t_b = _mm_div_ps( num_b, den_b );
 	__m128 entering_b = _mm_cmplt_ps( den_b, zero );
@@ -2229,8 +2232,14 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_shape_cast_fast( const kcc_shape* m
 	if ( moving != NULL && target != NULL && ( moving->type == KCC_SHAPE_CAPSULE || moving->type == KCC_SHAPE_CIRCLE ) &&
 		 target->type == KCC_SHAPE_POLYGON && target->polygon.count >= 3 && target->polygon.count <= 4 )
 	{
+		// Four vertices or three: the count a constant in each inlined kernel (no lane masks for four).
+		if ( target->polygon.count == 4 )
+		{
+			return kcc_shape_cast_round( moving, translation, target, target_separation, validate,
+										 target->polygon.vertices, target->polygon.normals, 4, target->polygon.radius );
+		}
 		return kcc_shape_cast_round( moving, translation, target, target_separation, validate, target->polygon.vertices,
-									 target->polygon.normals, target->polygon.count, target->polygon.radius );
+									 target->polygon.normals, 3, target->polygon.radius );
 	}
 #endif
 	return kcc_shape_cast_clipping( moving, translation, target, target_separation, validate );
