@@ -858,51 +858,45 @@ static inline kcc_cast_output kcc_cast_entered( const kcc_cast_core* a, vec2s d,
 	return kcc_cast_entered_tie( a, d, b, rounded, enter, lower, feature, entry, den, faces );
 }
 
-// The start is within every offset line. The face of largest separation (best, -1 when M is a point) holds the
-// closest point of M or ends at the closest vertex.
-static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded, int best,
-									   float best_separation )
+// Starting within every offset line: the answer from the closest feature of M (a face, whose normal is
+// face_normal, at best_separation; or the vertex past that face's end). Shared by kcc_cast_start and the round
+// kernel's start.
+#if defined( __GNUC__ )
+__attribute__( ( always_inline ) )
+#endif
+static inline kcc_cast_output kcc_cast_start_answer( kcc_cast_feature feature, float best_separation,
+													 vec2s face_normal, float rounded, float radius_a, float radius_b,
+													 vec2s d )
 {
-	kcc_cast_output out = kcc_cast_miss();
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	kcc_cast_feature feature;
-	if ( best < 0 )
-	{
-		feature.on_face = false;
-		feature.core_b = b->points[0];
-		feature.vertex = kcc_sub( b->points[0], a->points[0] );
-	}
-	else
-	{
-		feature = kcc_cast_classify( a, b, best, origin );
-	}
 	float distance;
 	vec2s direction; // out of the target toward the mover
 	if ( feature.on_face )
 	{
 		distance = best_separation > 0.0f ? best_separation : 0.0f;
-		direction = kcc_cast_face_normal( a, b, best );
+		direction = face_normal;
 	}
 	else
 	{
 		distance = sqrtf( kcc_dot( feature.vertex, feature.vertex ) );
 		direction = kcc_unit_or( kcc_scale( feature.vertex, -1.0f ), kcc_v2( 0.0f, 0.0f ) );
 	}
+	kcc_cast_output out = kcc_cast_miss();
 	if ( distance <= rounded )
 	{
-		float radii = a->radius + b->radius;
+		float radii = radius_a + radius_b;
 		out.hit = true;
 		out.fraction = 0.0f;
 		if ( distance > radii )
 		{
 			// Within the separation, not overlapping: the separating normal.
 			out.normal = direction;
-			out.point = kcc_add( feature.core_b, kcc_scale( direction, b->radius ) );
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, radius_b ) );
 		}
 		else if ( distance > 0.0f )
 		{
 			// Only the rounded parts overlap: the middle of the overlap between the cores.
-			out.point = kcc_add( feature.core_b, kcc_scale( direction, 0.5f * ( b->radius + distance - a->radius ) ) );
+			out.point = kcc_add( feature.core_b, kcc_scale( direction, 0.5f * ( radius_b + distance - radius_a ) ) );
 		}
 		else
 		{
@@ -918,9 +912,29 @@ static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kc
 		out.hit = true;
 		out.fraction = t;
 		out.normal = normal;
-		out.point = kcc_add( feature.core_b, kcc_scale( normal, b->radius ) );
+		out.point = kcc_add( feature.core_b, kcc_scale( normal, radius_b ) );
 	}
 	return out;
+}
+
+// The start is within every offset line. The face of largest separation (best, -1 when M is a point) holds the
+// closest point of M or ends at the closest vertex.
+static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b, float rounded, int best,
+									   float best_separation )
+{
+	kcc_cast_feature feature;
+	if ( best < 0 )
+	{
+		feature.on_face = false;
+		feature.core_b = b->points[0];
+		feature.vertex = kcc_sub( b->points[0], a->points[0] );
+	}
+	else
+	{
+		feature = kcc_cast_classify( a, b, best, kcc_v2( 0.0f, 0.0f ) );
+	}
+	vec2s face_normal = feature.on_face ? kcc_cast_face_normal( a, b, best ) : kcc_v2( 0.0f, 0.0f );
+	return kcc_cast_start_answer( feature, best_separation, face_normal, rounded, a->radius, b->radius, d );
 }
 
 #define KCC_CAST_MAX_FACES ( 2 * KCC_MAX_POLYGON_VERTICES )
@@ -1568,52 +1582,7 @@ static inline kcc_cast_output kcc_cast_round_start( const kcc_cast_round* s, vec
 		face_normal = ( lane & 1 ) == 0 ? kcc_v2( -u.x, -u.y ) : u;
 	}
 	float best_separation = rounded - best_num;
-	float distance;
-	vec2s direction; // out of the target toward the mover
-	if ( feature.on_face )
-	{
-		distance = best_separation > 0.0f ? best_separation : 0.0f;
-		direction = face_normal;
-	}
-	else
-	{
-		distance = sqrtf( kcc_dot( feature.vertex, feature.vertex ) );
-		direction = kcc_unit_or( kcc_scale( feature.vertex, -1.0f ), kcc_v2( 0.0f, 0.0f ) );
-	}
-	kcc_cast_output out = kcc_cast_miss();
-	if ( distance <= rounded )
-	{
-		float radii = s->radius_a + s->radius_b;
-		out.hit = true;
-		out.fraction = 0.0f;
-		if ( distance > radii )
-		{
-			// Within the separation, not overlapping: the separating normal.
-			out.normal = direction;
-			out.point = kcc_add( feature.core_b, kcc_scale( direction, s->radius_b ) );
-		}
-		else if ( distance > 0.0f )
-		{
-			// Only the rounded parts overlap: the middle of the overlap between the cores.
-			out.point = kcc_add( feature.core_b, kcc_scale( direction, 0.5f * ( s->radius_b + distance - s->radius_a ) ) );
-		}
-		else
-		{
-			out.point = feature.core_b;
-		}
-		return out;
-	}
-	// Beyond the disc of the closest vertex (only a vertex can be farther than rounded while inside P).
-	float t;
-	vec2s normal;
-	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) )
-	{
-		out.hit = true;
-		out.fraction = t;
-		out.normal = normal;
-		out.point = kcc_add( feature.core_b, kcc_scale( normal, s->radius_b ) );
-	}
-	return out;
+	return kcc_cast_start_answer( feature, best_separation, face_normal, rounded, s->radius_a, s->radius_b, d );
 }
 
 // The round mover's core: its ends (a0.x, a0.y, a1.x, a1.y; a point's a1 is a0, bit for bit) and radius, in one load:
