@@ -137,6 +137,20 @@ __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_compact_avx2( 
 	return n;
 }
 
+// The circles from start to count one at a time (the wide kernels' last few), appended after n kept ones.
+static int kcc_batch_sector_rest( const kcc_sector* s, const vec2s* centers, const float* radii, int start, int count,
+								  int* out, int n )
+{
+	for ( int i = start; i < count; ++i )
+	{
+		kcc_circle circle = { centers[i], radii[i] };
+		out[n] = i;
+		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
+			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
+	}
+	return n;
+}
+
 // The sword arc, the case area attacks use most: eight circles per step in AVX2 registers, fused with the
 // compaction (no flag array). Per lane the same IEEE operations in the same order as
 // kcc_circle_overlaps_sector_scalar and the same finite-circle rule as kcc_batch_circle_ok, so the same answers
@@ -193,14 +207,7 @@ __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_sector_fused_a
 		_mm256_storeu_si256( (__m256i*)( out + n ), _mm256_add_epi32( positions, _mm256_set1_epi32( i ) ) );
 		n += __builtin_popcount( bits );
 	}
-	for ( ; i < count; ++i )
-	{
-		kcc_circle circle = { centers[i], radii[i] };
-		out[n] = i;
-		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
-			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
-	}
-	return n;
+	return kcc_batch_sector_rest( s, centers, radii, i, count, out, n );
 }
 #endif
 
@@ -252,14 +259,7 @@ __attribute__( ( target( "avx512f,popcnt" ) ) ) static int kcc_batch_sector_fuse
 		_mm512_storeu_si512( out + n, indices );
 		n += __builtin_popcount( (unsigned)bits );
 	}
-	for ( ; i < count; ++i )
-	{
-		kcc_circle circle = { centers[i], radii[i] };
-		out[n] = i;
-		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
-			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
-	}
-	return n;
+	return kcc_batch_sector_rest( s, centers, radii, i, count, out, n );
 }
 #endif
 

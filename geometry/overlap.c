@@ -121,19 +121,11 @@ static const unsigned char s_kcc_avx_edges[KCC_MAX_POLYGON_VERTICES + 1] = {
 	KCC_AVX_EDGES( 5 ), KCC_AVX_EDGES( 6 ), KCC_AVX_EDGES( 7 ), KCC_AVX_EDGES( 8 ) };
 #undef KCC_AVX_EDGES
 
-__attribute__( ( target( "avx" ) ) ) static bool kcc_circle_overlaps_polygon_avx( kcc_circle a, const kcc_polygon* b )
+// The edges of a polygon with a count in range and a summed radius rr in range (kcc_circle_overlaps_polygon checks).
+__attribute__( ( target( "avx" ) ) ) static bool kcc_polygon_edges_avx( double center_bits, const kcc_polygon* b,
+																		 float rr )
 {
 	int n = b->count;
-	float rr = a.radius + b->radius;
-	double center_bits = kcc_polygon_center_bits( a.center );
-	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
-	{
-		return false;
-	}
-	if ( kcc_polygon_radius_in_range( rr ) == false )
-	{
-		return kcc_polygon_decision_exact( center_bits, b, rr );
-	}
 	const __m256 abs_mask = _mm256_castsi256_ps( _mm256_set1_epi32( 0x7fffffff ) );
 	const __m256 scale = _mm256_set1_ps( KCC_POLYGON_ERROR_SCALE );
 	// the centre's two floats in both halves of each lane, then each coordinate everywhere
@@ -211,19 +203,9 @@ static inline kcc_polygon_lanes kcc_polygon_edges4( __m128 ax, __m128 ay, __m128
 #endif
 
 // The baseline build: SSE2 (two groups of four edges) or scalar code, the same operations per edge.
-static inline bool kcc_circle_overlaps_polygon_baseline( kcc_circle a, const kcc_polygon* b )
+static inline bool kcc_polygon_edges_baseline( double center_bits, const kcc_polygon* b, float rr )
 {
 	int n = b->count;
-	float rr = a.radius + b->radius;
-	double center_bits = kcc_polygon_center_bits( a.center );
-	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
-	{
-		return false;
-	}
-	if ( kcc_polygon_radius_in_range( rr ) == false )
-	{
-		return kcc_polygon_decision_exact( center_bits, b, rr );
-	}
 	float rr2 = rr * rr;
 	float error_floor = KCC_POLYGON_FLOOR + KCC_POLYGON_FLOOR_PER_RADIUS * rr;
 	unsigned certain = 0u, outside = 0u, touching = 0u;
@@ -254,7 +236,9 @@ static inline bool kcc_circle_overlaps_polygon_baseline( kcc_circle a, const kcc
 	outside = bits >> 8;
 	touching = (unsigned)_mm_movemask_epi8( _mm_packs_epi16( gap16, gap16 ) );
 #else
-	float px = a.center.x, py = a.center.y;
+	vec2s center;
+	memcpy( &center, &center_bits, sizeof( center ) );
+	float px = center.x, py = center.y;
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s va = b->vertices[i > 0 ? i - 1 : n - 1], vb = b->vertices[i];
@@ -280,13 +264,24 @@ static inline bool kcc_circle_overlaps_polygon_baseline( kcc_circle a, const kcc
 
 bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 {
+	int n = b->count;
+	float rr = a.radius + b->radius;
+	double center_bits = kcc_polygon_center_bits( a.center );
+	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES )
+	{
+		return false;
+	}
+	if ( kcc_polygon_radius_in_range( rr ) == false )
+	{
+		return kcc_polygon_decision_exact( center_bits, b, rr );
+	}
 #if defined( KCC_POLYGON_AVX )
 	if ( kcc_isa_cap >= KCC_ISA_AVX && __builtin_cpu_supports( "avx" ) )
 	{
-		return kcc_circle_overlaps_polygon_avx( a, b );
+		return kcc_polygon_edges_avx( center_bits, b, rr );
 	}
 #endif
-	return kcc_circle_overlaps_polygon_baseline( a, b );
+	return kcc_polygon_edges_baseline( center_bits, b, rr );
 }
 
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s )

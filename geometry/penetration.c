@@ -56,12 +56,13 @@ typedef struct kcc_axis_search
 
 static void kcc_try_axis( kcc_axis_search* search, vec2s u )
 {
-	float length = sqrtf( kcc_dot( u, u ) );
-	if ( length <= 0.0f || kcc_is_valid_float( length ) == false )
+	// Scaled before normalising (kcc_unit_or): a difference of nearly coincident points (an apex 1e-22 from a
+	// circle's centre) has a denormal squared length, and dividing by its square root gives no unit vector.
+	u = kcc_unit_or( u, kcc_v2( 0.0f, 0.0f ) );
+	if ( u.x == 0.0f && u.y == 0.0f )
 	{
 		return;
 	}
-	u = kcc_scale( u, 1.0f / length );
 	float value = kcc_difference_support( search->a, search->b, u );
 	if ( value < search->best_value )
 	{
@@ -92,7 +93,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 		}
 		out.overlapping = true;
 		out.depth = radii - g.distance;
-		out.normal = kcc_scale( kcc_sub( g.point_b, g.point_a ), 1.0f / g.distance );
+		out.normal = kcc_unit_or( kcc_sub( g.point_b, g.point_a ), kcc_v2( 0.0f, 1.0f ) ); // denormal distances too
 		return out;
 	}
 

@@ -198,6 +198,33 @@ static void test_penetration_random_pairs( void** state )
 	assert_true( checked > 7000 );
 }
 
+// Found by the fuzzer: a sector whose apex is 1e-22 from a circle's centre. The candidate axis between them has a
+// denormal squared length; the normal must still be unit (it was 0.988 long), and it must separate the shapes.
+static void test_penetration_nearly_coincident_centres( void** state )
+{
+	(void)state;
+	float offsets[] = { 1.0e-22f, 1.0e-30f, 1.0e-38f, 1.0e-44f, 1.0e-5f };
+	for ( int k = 0; k < 5; ++k )
+	{
+		kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.375f );
+		kcc_shape sector = kcc_make_sector( kcc_v2( 0.3f * offsets[k], offsets[k] ), kcc_v2( 0.94f, 0.34f ), 0.0625f,
+											0.039f );
+		assert_true( kcc_shape_is_valid( &sector ) );
+		for ( int order = 0; order < 2; ++order )
+		{
+			const kcc_shape* a = order == 0 ? &circle : &sector;
+			const kcc_shape* b = order == 0 ? &sector : &circle;
+			kcc_penetration_output p = kcc_penetration( a, b );
+			assert_true( p.overlapping );
+			assert_near( p.normal.x * p.normal.x + p.normal.y * p.normal.y, 1.0f, 1.0e-5f );
+			// b moved by the normal times the depth (plus a little) no longer overlaps a
+			kcc_shape moved = kcc_shape_translate( b, kcc_v2( p.normal.x * ( p.depth + 1.0e-4f ),
+															  p.normal.y * ( p.depth + 1.0e-4f ) ) );
+			assert_false( kcc_overlap( a, &moved ) );
+		}
+	}
+}
+
 static void test_penetration_makes_no_allocation( void** state )
 {
 	(void)state;
@@ -226,6 +253,7 @@ int main( void )
 		cmocka_unit_test( test_penetration_hand_made ),
 		cmocka_unit_test( test_penetration_bad_input ),
 		cmocka_unit_test( test_penetration_random_pairs ),
+		cmocka_unit_test( test_penetration_nearly_coincident_centres ),
 		cmocka_unit_test( test_penetration_makes_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_penetration", tests, NULL, NULL );
