@@ -439,7 +439,7 @@ kcc_shape kcc_make_sector( vec2s apex, vec2s direction, float radius, float angl
 // The definition, decided in double precision corner by corner. The fast checks below only ever accept: whatever
 // they cannot certify (every invalid polygon, and valid ones near a limit) is decided here, so this function alone
 // says what valid means.
-KCC_VALIDITY_COLD static bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
+KCC_VALIDITY_COLD bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 {
 	if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || kcc_is_valid_radius( p->radius ) == false ||
 		 kcc_is_valid_vec2( p->centroid ) == false )

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// kcc_shape_is_valid on polygons against its definition. The reference below is the validator as it was before the
-// fast float certification in geometry/shapes.c (double precision, corner by corner, early returns), copied verbatim:
-// every decision of kcc_shape_is_valid must match it, on valid hulls (kcc_make_polygon at many scales, transformed
+// kcc_shape_is_valid on polygons against its definition, kcc_polygon_is_valid_exact (the validator as it was before
+// the fast float certification in geometry/shapes.c: double precision, corner by corner): every decision of
+// kcc_shape_is_valid must match it, on valid hulls (kcc_make_polygon at many scales, transformed
 // and translated ones) and on broken ones (reflex, collinear, swapped or duplicated vertices, clockwise winding,
 // double windings, NaN and Inf in every field, normals just inside and just outside the tolerance, bit flips).
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../geometry/internal.h"
 #include "kcc/geometry.h"
 
 #include "assert_recorder.h"
@@ -22,67 +23,13 @@
 #define PI_D 3.14159265358979323846
 
 // ---------------------------------------------------------------------------------------------------------------
-// The reference: the former kcc_polygon_is_valid (geometry/shapes.c before the fast path), unchanged.
-
-#define REF_UNIT_TOLERANCE 1.0e-3f
-
-static bool ref_is_unit( vec2s v )
-{
-	float ll = v.x * v.x + v.y * v.y;
-	return fabsf( ll - 1.0f ) <= REF_UNIT_TOLERANCE;
-}
-
-static bool ref_is_valid_radius( float r )
-{
-	return kcc_is_valid_float( r ) && r >= 0.0f;
-}
+// The reference is the library's exact definition, kcc_polygon_is_valid_exact (double precision, corner by corner:
+// the validator as it was before the float certification); what it means is pinned by the hand-made cases in
+// test_geometry_shapes.c and test_geometry_badinput.c (pentagrams, clockwise, collinear, NaN, loose normals).
 
 static bool ref_polygon_is_valid( const kcc_polygon* p )
 {
-	if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || ref_is_valid_radius( p->radius ) == false ||
-		 kcc_is_valid_vec2( p->centroid ) == false )
-	{
-		return false;
-	}
-	int n = p->count;
-	for ( int i = 0; i < n; ++i )
-	{
-		if ( kcc_is_valid_vec2( p->vertices[i] ) == false || kcc_is_valid_vec2( p->normals[i] ) == false ||
-			 ref_is_unit( p->normals[i] ) == false )
-		{
-			return false;
-		}
-	}
-	// Left turns at every corner are not enough: a pentagram turns left everywhere but winds twice. Count how often
-	// the edge direction passes the +x direction (from the lower half-turn to the upper one): once for a convex
-	// polygon, since every turn is below pi.
-	int windings = 0;
-	for ( int i = 0; i < n; ++i )
-	{
-		vec2s a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], c = p->vertices[i + 2 < n ? i + 2 : i + 2 - n];
-		double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
-		double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
-		double ee = ex * ex + ey * ey;
-		// strictly convex and counter-clockwise at every corner, no zero-length edge
-		if ( !( ex * fy - ey * fx > 0.0 ) || !( ee > 0.0 ) )
-		{
-			return false;
-		}
-		// the normal is the edge turned clockwise: along (ey, -ex), not along the edge. |n . e| / |e| <= tolerance
-		// compared squared, and the sign of n x e, need no square root or division (every query checks this).
-		vec2s nrm = p->normals[i];
-		double along = nrm.x * ex + nrm.y * ey;
-		double outward = nrm.x * ey - nrm.y * ex;
-		double tolerance = REF_UNIT_TOLERANCE;
-		if ( along * along > tolerance * tolerance * ee || !( outward > 0.0 ) )
-		{
-			return false;
-		}
-		bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
-		bool f_lower = fy < 0.0 || ( fy == 0.0 && fx < 0.0 );
-		windings += ( e_lower && f_lower == false ) ? 1 : 0;
-	}
-	return windings == 1;
+	return kcc_polygon_is_valid_exact( p );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
