@@ -1037,6 +1037,22 @@ static inline __m128 kcc_cast_lanes( int count )
 	return _mm_castsi128_ps( _mm_cmplt_epi32( _mm_set_epi32( 3, 2, 1, 0 ), _mm_set1_epi32( count ) ) );
 }
 
+// Per lane n . p for the faces' normals (nx, ny) and one point p.
+static inline __m128 kcc_cast_dot_point( __m128 nx, __m128 ny, vec2s p )
+{
+	return _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( p.x ) ), _mm_mul_ps( ny, _mm_set1_ps( p.y ) ) );
+}
+
+// Per lane the smallest of low and n . p over the points: the other core's support against each face normal.
+static inline __m128 kcc_cast_lowest_dot( __m128 nx, __m128 ny, const vec2s* points, int count, __m128 low )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		low = _mm_min_ps( kcc_cast_dot_point( nx, ny, points[i] ), low );
+	}
+	return low;
+}
+
 static inline __m128 kcc_cast_select( __m128 mask, __m128 a, __m128 b )
 {
 	return _mm_or_ps( _mm_and_ps( mask, a ), _mm_andnot_ps( mask, b ) );
@@ -1109,13 +1125,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 	__m128 lanes_b = kcc_cast_lanes( b->faces );
 
 	// b's faces: support of a in -n, the smallest n . a over a's points.
-	__m128 low = inf;
-	for ( int i = 0; i < a->count; ++i )
-	{
-		__m128 value = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[i].x ) ),
-								   _mm_mul_ps( ny, _mm_set1_ps( a->points[i].y ) ) );
-		low = _mm_min_ps( value, low );
-	}
+	__m128 low = kcc_cast_lowest_dot( nx, ny, a->points, a->count, inf );
 	__m128 num_b = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) ), low ), r );
 	num_b = kcc_cast_select( lanes_b, num_b, inf );
 	__m128 den_b = _mm_and_ps( lanes_b, _mm_add_ps( _mm_mul_ps( nx, dx ), _mm_mul_ps( ny, dy ) ) );
@@ -1140,13 +1150,7 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 		kcc_cast_load4( a->points, &ax, &ay );
 		kcc_cast_load4( a->normals, &mx, &my );
 		__m128 lanes_a = kcc_cast_lanes( a->faces );
-		__m128 lo = inf;
-		for ( int k = 0; k < b->count; ++k )
-		{
-			__m128 value = _mm_add_ps( _mm_mul_ps( mx, _mm_set1_ps( b->points[k].x ) ),
-									   _mm_mul_ps( my, _mm_set1_ps( b->points[k].y ) ) );
-			lo = _mm_min_ps( value, lo );
-		}
+		__m128 lo = kcc_cast_lowest_dot( mx, my, b->points, b->count, inf );
 		num_a = _mm_add_ps( _mm_sub_ps( _mm_add_ps( _mm_mul_ps( mx, ax ), _mm_mul_ps( my, ay ) ), lo ), r );
 		num_a = kcc_cast_select( lanes_a, num_a, inf );
 		den_a = _mm_and_ps( lanes_a, _mm_sub_ps( _mm_setzero_ps(), _mm_add_ps( _mm_mul_ps( mx, dx ), _mm_mul_ps( my, dy ) ) ) );
@@ -1672,14 +1676,8 @@ static inline int kcc_cast_faces_sse2( const kcc_cast_core* a, vec2s d, const kc
 		__m128 by = _mm_shuffle_ps( p01, p23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
 		__m128 nx = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
 		__m128 ny = _mm_shuffle_ps( n01, n23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
-		__m128 low = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[0].x ) ),
-								 _mm_mul_ps( ny, _mm_set1_ps( a->points[0].y ) ) );
-		for ( int i = 1; i < a->count; ++i )
-		{
-			__m128 value = _mm_add_ps( _mm_mul_ps( nx, _mm_set1_ps( a->points[i].x ) ),
-									   _mm_mul_ps( ny, _mm_set1_ps( a->points[i].y ) ) );
-			low = _mm_min_ps( value, low );
-		}
+		__m128 first = kcc_cast_dot_point( nx, ny, a->points[0] );
+		__m128 low = kcc_cast_lowest_dot( nx, ny, a->points + 1, a->count - 1, first );
 		__m128 n_dot_b = _mm_add_ps( _mm_mul_ps( nx, bx ), _mm_mul_ps( ny, by ) );
 		__m128 num4 = _mm_add_ps( _mm_sub_ps( n_dot_b, low ), r );
 		__m128 den4 = _mm_add_ps( _mm_mul_ps( nx, dx ), _mm_mul_ps( ny, dy ) );
