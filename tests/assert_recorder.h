@@ -4,6 +4,8 @@
 // expect_message checks (in builds with asserts) that the last message names the function and the problem.
 #pragma once
 
+#include "kcc/base.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +25,21 @@ static inline void reset_asserts( void )
 {
 	s_last_message[0] = '\0';
 	s_assert_count = 0;
+}
+
+// CMocka setups: install the recorder for a whole group; clear what it recorded before each test.
+static inline int install_recorder( void** state )
+{
+	(void)state;
+	kcc_set_assert_fcn( record_assert );
+	return 0;
+}
+
+static inline int reset_recorder( void** state )
+{
+	(void)state;
+	reset_asserts();
+	return 0;
 }
 
 // In debug builds the recorded message must contain both words; release builds record nothing.

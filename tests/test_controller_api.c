@@ -12,18 +12,8 @@
 #include "alloc_count.h"
 #include "controller_scene.h"
 
-static int s_assert_count = 0;
-static char s_last_assert[256];
-
 // Bad input is fed on purpose here: record the debug assert and let the function take its release path.
-static int record_assert( const char* message, const char* file, int line )
-{
-	(void)file;
-	(void)line;
-	s_assert_count += 1;
-	snprintf( s_last_assert, sizeof( s_last_assert ), "%s", message != NULL ? message : "" );
-	return 0;
-}
+#include "assert_recorder.h"
 
 static void test_default_def_values( void** state )
 {
@@ -275,7 +265,7 @@ static void test_create_refuses_each_bad_field( void** state )
 #if defined( KCC_ENABLE_ASSERT )
 		// Debug builds assert, naming the field.
 		assert_true( s_assert_count > 0 );
-		assert_non_null( strstr( s_last_assert, cases[i].field ) );
+		assert_non_null( strstr( s_last_message, cases[i].field ) );
 #endif
 		assert_null( cpSpacePointQueryNearest( s->space, cpvzero, 10.0, CP_SHAPE_FILTER_ALL, NULL ) );
 	}

@@ -31,13 +31,6 @@ static float random_float( float lo, float hi )
 	return lo + ( hi - lo ) * (float)( s_rng >> 8 ) / 16777216.0f;
 }
 
-static int group_setup( void** state )
-{
-	(void)state;
-	kcc_set_assert_fcn( record_assert );
-	return 0;
-}
-
 static vec2s s_centers[CIRCLE_COUNT];
 static float s_radii[CIRCLE_COUNT];
 static int s_indices[CIRCLE_COUNT];
@@ -519,5 +512,5 @@ int main( void )
 		cmocka_unit_test( test_batch_sector_every_opening ),
 		cmocka_unit_test( test_batch_counts_and_bad_circles ),
 	};
-	return cmocka_run_group_tests_name( "geometry_batch", tests, group_setup, NULL );
+	return cmocka_run_group_tests_name( "geometry_batch", tests, install_recorder, NULL );
 }

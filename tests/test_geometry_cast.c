@@ -35,20 +35,6 @@ static void print_shape( const kcc_shape* s )
 	print_error( "\n" );
 }
 
-static bool is_convex_kind( const kcc_shape* s )
-{
-	return s->type != KCC_SHAPE_SECTOR || s->sector.angle <= PI_F;
-}
-
-static void assert_near( float got, float expected, float tolerance )
-{
-	if ( fabsf( got - expected ) > tolerance || got != got )
-	{
-		print_error( "got %.9g expected %.9g (tolerance %.3g)\n", got, expected, tolerance );
-		fail();
-	}
-}
-
 static vec2s madd( vec2s a, float s, vec2s d )
 {
 	return kcc_v2( a.x + s * d.x, a.y + s * d.y );

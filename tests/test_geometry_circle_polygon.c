@@ -157,13 +157,6 @@ static float step_ulp( float x, float s )
 	return nextafterf( x, s > 0.0f ? INFINITY : -INFINITY );
 }
 
-static int group_setup( void** state )
-{
-	(void)state;
-	kcc_set_assert_fcn( record_assert );
-	return 0;
-}
-
 // ----------------------------------------------------------------------------------------------------------------
 // Exact touching on sharp polygons
 
@@ -619,5 +612,5 @@ int main( void )
 		cmocka_unit_test( test_random_pairs_match_the_reference ),
 		cmocka_unit_test( test_generic_and_batch_queries_agree ),
 	};
-	return cmocka_run_group_tests( tests, group_setup, NULL );
+	return cmocka_run_group_tests( tests, install_recorder, NULL );
 }

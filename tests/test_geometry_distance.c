@@ -20,11 +20,6 @@
 
 #include "test_random_shapes.h"
 
-static bool is_convex_kind( const kcc_shape* s )
-{
-	return s->type != KCC_SHAPE_SECTOR || s->sector.angle <= PI_F;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Certificates
 
@@ -116,15 +111,6 @@ static void check_distance( const kcc_shape* a, const kcc_shape* b, const kcc_di
 
 // ---------------------------------------------------------------------------------------------------------------
 // Hand-made cases
-
-static void assert_near( float got, float expected, float tolerance )
-{
-	if ( fabsf( got - expected ) > tolerance )
-	{
-		print_error( "got %.9g expected %.9g (tolerance %.3g)\n", got, expected, tolerance );
-		fail();
-	}
-}
 
 static void test_distance_hand_made_pairs( void** state )
 {

@@ -18,20 +18,6 @@
 
 #include "test_random_shapes.h"
 
-static bool is_convex_kind( const kcc_shape* s )
-{
-	return s->type != KCC_SHAPE_SECTOR || s->sector.angle <= PI_F;
-}
-
-static void assert_near( float got, float expected, float tolerance )
-{
-	if ( fabsf( got - expected ) > tolerance || got != got )
-	{
-		print_error( "got %.9g expected %.9g (tolerance %.3g)\n", got, expected, tolerance );
-		fail();
-	}
-}
-
 static float distance_moved( const kcc_shape* a, const kcc_shape* b, vec2s direction, float amount )
 {
 	kcc_shape moved = kcc_shape_translate( b, kcc_v2( amount * direction.x, amount * direction.y ) );

@@ -48,21 +48,13 @@ typedef struct random_shape
 static int s_polygon_attempts = 0, s_polygon_rejects = 0;
 
 // Valid input must not assert; make_polygon may reject a nearly degenerate random hull (counted, asserted rare).
-static int s_assert_count = 0;
-static char s_assert_message[256];
-
-static int record_assert( const char* message, const char* file, int line )
-{
-	s_assert_count += 1;
-	snprintf( s_assert_message, sizeof( s_assert_message ), "%s (%s:%d)", message, file, line );
-	return 0;
-}
+#include "assert_recorder.h"
 
 static void assert_no_asserts( void )
 {
 	if ( s_assert_count != 0 )
 	{
-		fail_msg( "%d library asserts on valid input, last: %s", s_assert_count, s_assert_message );
+		fail_msg( "%d library asserts on valid input, last: %s", s_assert_count, s_last_message );
 	}
 }
 

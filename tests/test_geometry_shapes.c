@@ -48,20 +48,6 @@ static float random_float( float lo, float hi )
 	return lo + ( hi - lo ) * (float)( s_rng >> 8 ) / 16777216.0f;
 }
 
-static int group_setup( void** state )
-{
-	(void)state;
-	kcc_set_assert_fcn( record_assert );
-	return 0;
-}
-
-static int test_setup( void** state )
-{
-	(void)state;
-	reset_asserts();
-	return 0;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Make functions
 
@@ -1254,29 +1240,29 @@ static void test_transform_keeps_barely_convex_polygons_valid( void** state )
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup( test_make_circle_and_capsule_validate, test_setup ),
-		cmocka_unit_test_setup( test_pentagram_is_not_a_polygon, test_setup ),
-		cmocka_unit_test_setup( test_transform_keeps_barely_convex_polygons_valid, test_setup ),
-		cmocka_unit_test_setup( test_make_boxes_validate, test_setup ),
-		cmocka_unit_test_setup( test_make_sector_validates_and_normalises, test_setup ),
-		cmocka_unit_test_setup( test_make_sector_full_disc, test_setup ),
-		cmocka_unit_test_setup( test_hull_clockwise_duplicates_collinear, test_setup ),
-		cmocka_unit_test_setup( test_hull_degenerate_inputs_are_invalid, test_setup ),
-		cmocka_unit_test_setup( test_hull_vertex_limit, test_setup ),
-		cmocka_unit_test_setup( test_hull_of_random_points_in_square, test_setup ),
-		cmocka_unit_test_setup( test_hull_random_clouds_contain_every_point, test_setup ),
-		cmocka_unit_test_setup( test_is_valid_rechecks_fields, test_setup ),
-		cmocka_unit_test_setup( test_transform_and_translate, test_setup ),
-		cmocka_unit_test_setup( test_convexity, test_setup ),
-		cmocka_unit_test_setup( test_sector_bounds_match_sampling, test_setup ),
-		cmocka_unit_test_setup( test_bounds_of_every_kind, test_setup ),
-		cmocka_unit_test_setup( test_contains_point_boundaries, test_setup ),
-		cmocka_unit_test_setup( test_circle_overlaps_polygon_matches_reference, test_setup ),
-		cmocka_unit_test_setup( test_capsule_capsule_and_sat_pairs, test_setup ),
-		cmocka_unit_test_setup( test_overlap_invalid_and_nan, test_setup ),
-		cmocka_unit_test_setup( test_typed_sse_forms_match_scalar, test_setup ),
-		cmocka_unit_test_setup( test_typed_tests_touching_and_special_values, test_setup ),
-		cmocka_unit_test_setup( test_make_and_query_do_not_allocate, test_setup ),
+		cmocka_unit_test_setup( test_make_circle_and_capsule_validate, reset_recorder ),
+		cmocka_unit_test_setup( test_pentagram_is_not_a_polygon, reset_recorder ),
+		cmocka_unit_test_setup( test_transform_keeps_barely_convex_polygons_valid, reset_recorder ),
+		cmocka_unit_test_setup( test_make_boxes_validate, reset_recorder ),
+		cmocka_unit_test_setup( test_make_sector_validates_and_normalises, reset_recorder ),
+		cmocka_unit_test_setup( test_make_sector_full_disc, reset_recorder ),
+		cmocka_unit_test_setup( test_hull_clockwise_duplicates_collinear, reset_recorder ),
+		cmocka_unit_test_setup( test_hull_degenerate_inputs_are_invalid, reset_recorder ),
+		cmocka_unit_test_setup( test_hull_vertex_limit, reset_recorder ),
+		cmocka_unit_test_setup( test_hull_of_random_points_in_square, reset_recorder ),
+		cmocka_unit_test_setup( test_hull_random_clouds_contain_every_point, reset_recorder ),
+		cmocka_unit_test_setup( test_is_valid_rechecks_fields, reset_recorder ),
+		cmocka_unit_test_setup( test_transform_and_translate, reset_recorder ),
+		cmocka_unit_test_setup( test_convexity, reset_recorder ),
+		cmocka_unit_test_setup( test_sector_bounds_match_sampling, reset_recorder ),
+		cmocka_unit_test_setup( test_bounds_of_every_kind, reset_recorder ),
+		cmocka_unit_test_setup( test_contains_point_boundaries, reset_recorder ),
+		cmocka_unit_test_setup( test_circle_overlaps_polygon_matches_reference, reset_recorder ),
+		cmocka_unit_test_setup( test_capsule_capsule_and_sat_pairs, reset_recorder ),
+		cmocka_unit_test_setup( test_overlap_invalid_and_nan, reset_recorder ),
+		cmocka_unit_test_setup( test_typed_sse_forms_match_scalar, reset_recorder ),
+		cmocka_unit_test_setup( test_typed_tests_touching_and_special_values, reset_recorder ),
+		cmocka_unit_test_setup( test_make_and_query_do_not_allocate, reset_recorder ),
 	};
-	return cmocka_run_group_tests_name( "geometry_shapes", tests, group_setup, NULL );
+	return cmocka_run_group_tests_name( "geometry_shapes", tests, install_recorder, NULL );
 }

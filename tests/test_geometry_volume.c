@@ -32,20 +32,6 @@ static double random_double( double lo, double hi )
 	return lo + ( hi - lo ) * (double)( s_rng >> 8 ) / 16777216.0;
 }
 
-static int group_setup( void** state )
-{
-	(void)state;
-	kcc_set_assert_fcn( record_assert );
-	return 0;
-}
-
-static int test_setup( void** state )
-{
-	(void)state;
-	reset_asserts();
-	return 0;
-}
-
 static vec3s v3( float x, float y, float z )
 {
 	vec3s v = { { x, y, z } };
@@ -231,11 +217,11 @@ static void test_attack_volume_and_box_bad_input( void** state )
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup( test_make_volume_validates, test_setup ),
-		cmocka_unit_test_setup( test_volume_overlap_closed_heights, test_setup ),
-		cmocka_unit_test_setup( test_attack_volume_rotates_with_facing, test_setup ),
-		cmocka_unit_test_setup( test_attack_volume_hits_target_volumes, test_setup ),
-		cmocka_unit_test_setup( test_attack_volume_and_box_bad_input, test_setup ),
+		cmocka_unit_test_setup( test_make_volume_validates, reset_recorder ),
+		cmocka_unit_test_setup( test_volume_overlap_closed_heights, reset_recorder ),
+		cmocka_unit_test_setup( test_attack_volume_rotates_with_facing, reset_recorder ),
+		cmocka_unit_test_setup( test_attack_volume_hits_target_volumes, reset_recorder ),
+		cmocka_unit_test_setup( test_attack_volume_and_box_bad_input, reset_recorder ),
 	};
-	return cmocka_run_group_tests_name( "geometry_volume", tests, group_setup, NULL );
+	return cmocka_run_group_tests_name( "geometry_volume", tests, install_recorder, NULL );
 }
