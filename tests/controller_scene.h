@@ -410,6 +410,29 @@ static inline kcc_status test_gravity_step( kcc_controller* c, vec2s* velocity, 
 	return kcc_controller_move_and_slide( c, v, dt, velocity, out );
 }
 
+/// Gravity-only steps (at most 240) until the character has reported the floor in floor_steps moves in a row;
+/// false if it never did or a move failed.
+static inline bool test_settle( kcc_controller* c, vec2s* velocity, float gravity, float dt, int floor_steps )
+{
+	int in_a_row = 0;
+	for ( int i = 0; i < 240 && in_a_row < floor_steps; ++i )
+	{
+		kcc_move_result result;
+		if ( test_gravity_step( c, velocity, 0.0f, gravity, dt, &result ) != KCC_OK )
+		{
+			return false;
+		}
+		in_a_row = ( result.flags & KCC_ON_FLOOR ) ? in_a_row + 1 : 0;
+	}
+	return in_a_row >= floor_steps;
+}
+
+/// A long slope through the origin rising to the right at angle, from x = -40 to x = 40, 5 thick.
+static inline void scene_add_long_slope( scene* s, float angle )
+{
+	scene_add_slope( s, kcc_v2( -40.0f, -40.0f * tanf( angle ) ), angle, 80.0f, 5.0f );
+}
+
 /// Small deterministic generator for randomised scenarios (LCG, top bits).
 static inline float test_random( uint32_t* state, float lo, float hi )
 {

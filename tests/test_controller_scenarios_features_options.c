@@ -25,25 +25,6 @@
 #define GRAVITY 30.0f
 #define DEG ( SCENE_PI / 180.0f )
 
-// A long slope through the origin rising to the right at angle, from x = -40 to x = 40.
-static void add_long_slope( scene* s, float angle )
-{
-	scene_add_slope( s, kcc_v2( -40.0f, -40.0f * tanf( angle ) ), angle, 80.0f, 5.0f );
-}
-
-// Gravity-only steps until the character reported the floor for 10 steps in a row; false if it never did.
-static bool settle( kcc_controller* c, vec2s* velocity )
-{
-	int floor_steps = 0;
-	for ( int i = 0; i < 240 && floor_steps < 10; ++i )
-	{
-		kcc_move_result result;
-		assert_int_equal( test_gravity_step( c, velocity, 0.0f, GRAVITY, DT, &result ), KCC_OK );
-		floor_steps = ( result.flags & KCC_ON_FLOOR ) ? floor_steps + 1 : 0;
-	}
-	return floor_steps >= 10;
-}
-
 // One gravity step that keeps the velocity move_and_slide returned (no input overwrites it): what a slide needs.
 static kcc_status free_gravity_step( kcc_controller* c, vec2s* velocity, kcc_move_result* out )
 {
@@ -64,14 +45,14 @@ static void test_stop_on_slope_false_slides_down( void** state )
 		for ( int stop = 0; stop < 2; ++stop )
 		{
 			scene* s = scene_create( 1.0f );
-			add_long_slope( s, angle );
+			scene_add_long_slope( s, angle );
 			// Land with stop_on_slope on, whatever the option: the slide is measured from rest.
 			kcc_controller_def def = test_character_def( kind, kcc_v2( 20.0f, 20.0f * tanf( angle ) + 1.0f ) );
 			kcc_controller* lander = scene_create_controller( s, &def );
 			assert_non_null( lander );
 			const char* name = test_character_name( kind );
 			vec2s velocity = kcc_v2( 0.0f, 0.0f );
-			SCENE_CHECK( settle( lander, &velocity ), "%s: never stood on the slope", name );
+			SCENE_CHECK( test_settle( lander, &velocity, GRAVITY, DT, 10 ), "%s: never stood on the slope", name );
 			def.position = kcc_controller_get_position( lander );
 			kcc_controller_destroy( lander );
 			def.stop_on_slope = stop != 0;
@@ -130,7 +111,7 @@ static void test_constant_speed_on_slopes( void** state )
 			for ( int dir = -1; dir <= 1; dir += 2 )
 			{
 				scene* s = scene_create( 1.0f );
-				add_long_slope( s, angle );
+				scene_add_long_slope( s, angle );
 				float start_x = -15.0f * (float)dir;
 				kcc_controller_def def = test_character_def( kind, kcc_v2( start_x, start_x * tanf( angle ) + 1.0f ) );
 				def.constant_speed_on_slopes = constant != 0;
@@ -139,7 +120,7 @@ static void test_constant_speed_on_slopes( void** state )
 				const char* name = test_character_name( kind );
 				const char* way = dir > 0 ? "uphill" : "downhill";
 				vec2s velocity = kcc_v2( 0.0f, 0.0f );
-				SCENE_CHECK( settle( c, &velocity ), "%s: never stood on the slope", name );
+				SCENE_CHECK( test_settle( c, &velocity, GRAVITY, DT, 10 ), "%s: never stood on the slope", name );
 				float expected_along, expected_horizontal;
 				if ( constant )
 				{
@@ -251,7 +232,7 @@ static void test_max_floor_angle_classifies( void** state )
 		for ( int limit = 0; limit < 2; ++limit )
 		{
 			scene* s = scene_create( 1.0f );
-			add_long_slope( s, angle );
+			scene_add_long_slope( s, angle );
 			kcc_controller_def def = test_character_def( kind, kcc_v2( 0.0f, 1.5f ) );
 			def.max_floor_angle = ( limit == 0 ? 55.0f : 45.0f ) * DEG;
 			kcc_controller* c = scene_create_controller( s, &def );

@@ -15,25 +15,6 @@
 #define GRAVITY 30.0f
 #define DEG ( SCENE_PI / 180.0f )
 
-// A long slope through the origin rising to the right at angle, from x = -40 to x = 40.
-static void add_long_slope( scene* s, float angle )
-{
-	scene_add_slope( s, kcc_v2( -40.0f, -40.0f * tanf( angle ) ), angle, 80.0f, 5.0f );
-}
-
-// Drops the character onto the slope at x and lets it settle: returns false if it never reported the floor.
-static bool land( kcc_controller* c, vec2s* velocity )
-{
-	int floor_steps = 0;
-	for ( int i = 0; i < 240 && floor_steps < 30; ++i )
-	{
-		kcc_move_result result;
-		assert_int_equal( test_gravity_step( c, velocity, 0.0f, GRAVITY, DT, &result ), KCC_OK );
-		floor_steps = ( result.flags & KCC_ON_FLOOR ) ? floor_steps + 1 : 0;
-	}
-	return floor_steps >= 30;
-}
-
 static void test_standing_on_walkable_slopes_does_not_drift( void** state )
 {
 	(void)state;
@@ -44,13 +25,13 @@ static void test_standing_on_walkable_slopes_does_not_drift( void** state )
 		{
 			float angle = angles[ai] * DEG;
 			scene* s = scene_create( 1.0f );
-			add_long_slope( s, angle );
+			scene_add_long_slope( s, angle );
 			kcc_controller_def def = test_character_def( kind, kcc_v2( 0.0f, 1.5f ) );
 			kcc_controller* c = scene_create_controller( s, &def );
 			assert_non_null( c );
 			vec2s velocity = kcc_v2( 0.0f, 0.0f );
-			SCENE_CHECK( land( c, &velocity ), "%s on %g deg: never stood on the slope", test_character_name( kind ),
-						 (double)angles[ai] );
+			SCENE_CHECK( test_settle( c, &velocity, GRAVITY, DT, 30 ), "%s on %g deg: never stood on the slope",
+						 test_character_name( kind ), (double)angles[ai] );
 			vec2s rest = kcc_controller_get_position( c );
 			float worst = 0.0f;
 			for ( int step = 0; step < 600; ++step )
@@ -93,14 +74,15 @@ static void test_walking_on_slopes_stays_on_the_floor( void** state )
 			{
 				float angle = angles[ai] * DEG;
 				scene* s = scene_create( 1.0f );
-				add_long_slope( s, angle );
+				scene_add_long_slope( s, angle );
 				float start_x = -30.0f * (float)dir; // walk across the slope through the origin
 				kcc_controller_def def =
 					test_character_def( kind, kcc_v2( start_x, start_x * tanf( angle ) + 1.5f ) );
 				kcc_controller* c = scene_create_controller( s, &def );
 				assert_non_null( c );
 				vec2s velocity = kcc_v2( 0.0f, 0.0f );
-				SCENE_CHECK( land( c, &velocity ), "%s: never stood on the slope", test_character_name( kind ) );
+				SCENE_CHECK( test_settle( c, &velocity, GRAVITY, DT, 30 ), "%s: never stood on the slope",
+							 test_character_name( kind ) );
 				const char* way = dir < 0 ? "down" : "up";
 				for ( int step = 0; step < 500; ++step )
 				{
@@ -190,7 +172,7 @@ static void test_steep_slope_is_not_a_floor( void** state )
 	{
 		float angle = 60.0f * DEG;
 		scene* s = scene_create( 1.0f );
-		add_long_slope( s, angle );
+		scene_add_long_slope( s, angle );
 		kcc_controller_def def = test_character_def( kind, kcc_v2( 0.0f, 1.5f ) );
 		kcc_controller* c = scene_create_controller( s, &def );
 		assert_non_null( c );
