@@ -5,8 +5,8 @@
 // inline tests as kcc_overlap, so the answers are identical) into a flag array.
 // No include guard: included more than once on purpose.
 
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_circle )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							  uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_circle )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_circle shape = s->circle;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
@@ -17,8 +17,8 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_circle )( const kcc_shape
 	}
 }
 
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_aabb )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_aabb )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_aabb box = s->aabb;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
@@ -29,8 +29,8 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_aabb )( const kcc_shape* 
 	}
 }
 
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_obb )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-						   uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_obb )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_obb box = s->obb;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
@@ -41,8 +41,8 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_obb )( const kcc_shape* s
 	}
 }
 
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_sector )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							  uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_sector )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_sector sector = s->sector;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
@@ -53,8 +53,8 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_sector )( const kcc_shape
 	}
 }
 
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_capsule )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							   uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_capsule )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_capsule cap = s->capsule;
 	for ( int i = 0; i < KCC_BATCH_CHUNK; ++i )
@@ -69,8 +69,8 @@ KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_capsule )( const kcc_shap
 // circles beyond it by more than a bound on that test's rounding margin are out there too (the distance to the
 // closest feature is at least the separation), and the few others (in an area query) run the full test, so the
 // answers are identical.
-KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_polygon )( const kcc_shape* s, const vec2s* restrict centers, const float* restrict radii,
-							   uint8_t* restrict flags )
+KCC_BATCH_TARGET static void KCC_BATCH_NAME( kcc_batch_polygon )( const kcc_shape* s, const vec2s* restrict centers,
+														   const float* restrict radii, uint8_t* restrict flags )
 {
 	const kcc_polygon* p = &s->polygon;
 	float best[KCC_BATCH_CHUNK];
