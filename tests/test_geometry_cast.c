@@ -526,6 +526,23 @@ static void check_shape_cast( const kcc_shape* a, vec2s d, const kcc_shape* b, f
 	}
 }
 
+// A random shape a of kind ka centred within spread of the origin and b of kind kb within 1 of it, sizes 0.2 to
+// 1.2, and a translation from a's box centre toward a point within 1.5 of the origin, scaled by reach in
+// [reach_lo, reach_hi]: mostly hits, some grazing, some misses.
+static vec2s random_aimed_pair( kcc_ref_rng* rng, int ka, int kb, float spread, float reach_lo, float reach_hi,
+								kcc_shape* a, kcc_shape* b )
+{
+	*a = random_shape( rng, ka, kcc_v2( uniform( rng, -spread, spread ), uniform( rng, -spread, spread ) ),
+					   uniform( rng, 0.2f, 1.2f ) );
+	*b = random_shape( rng, kb, kcc_v2( uniform( rng, -1.0f, 1.0f ), uniform( rng, -1.0f, 1.0f ) ),
+					   uniform( rng, 0.2f, 1.2f ) );
+	kcc_aabb box_a = kcc_shape_bounds( a );
+	vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
+	vec2s aim = kcc_v2( uniform( rng, -1.5f, 1.5f ), uniform( rng, -1.5f, 1.5f ) );
+	float reach = uniform( rng, reach_lo, reach_hi );
+	return kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+}
+
 static void test_shape_cast_random_pairs( void** state )
 {
 	(void)state;
@@ -537,15 +554,8 @@ static void test_shape_cast_random_pairs( void** state )
 		{
 			for ( int n = 0; n < 150; ++n )
 			{
-				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -4.0f, 4.0f ), uniform( &rng, -4.0f, 4.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				kcc_aabb box_a = kcc_shape_bounds( &a );
-				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
-				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
-				float reach = uniform( &rng, 0.3f, 1.5f );
-				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				kcc_shape a, b;
+				vec2s d = random_aimed_pair( &rng, ka, kb, 4.0f, 0.3f, 1.5f, &a, &b );
 				float separation = n % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.5f );
 				check_shape_cast( &a, d, &b, separation, &stats );
 			}
@@ -652,16 +662,8 @@ static void test_shape_cast_minkowski_matches_conservative_advancement( void** s
 		{
 			for ( int n = 0; n < 100; ++n )
 			{
-				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -4.0f, 4.0f ), uniform( &rng, -4.0f, 4.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				// Aimed from a's box centre at a point near b's: mostly hits, some grazing, some misses.
-				kcc_aabb box_a = kcc_shape_bounds( &a );
-				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
-				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
-				float reach = uniform( &rng, 0.5f, 2.0f );
-				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				kcc_shape a, b;
+				vec2s d = random_aimed_pair( &rng, ka, kb, 4.0f, 0.5f, 2.0f, &a, &b );
 				float separation = n % 2 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.2f );
 				kcc_cast_output fast = kcc_shape_cast_separation( &a, d, &b, separation );
 				kcc_cast_output slow = kcc_shape_cast_conservative( &a, d, &b, separation );
@@ -847,15 +849,8 @@ static void test_shape_cast_clipping_matches_minkowski( void** state )
 		{
 			for ( int n = 0; n < 300; ++n )
 			{
-				kcc_shape a = random_shape( &rng, ka, kcc_v2( uniform( &rng, -3.0f, 3.0f ), uniform( &rng, -3.0f, 3.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				kcc_shape b = random_shape( &rng, kb, kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) ),
-											uniform( &rng, 0.2f, 1.2f ) );
-				kcc_aabb box_a = kcc_shape_bounds( &a );
-				vec2s from = kcc_v2( 0.5f * ( box_a.min.x + box_a.max.x ), 0.5f * ( box_a.min.y + box_a.max.y ) );
-				vec2s aim = kcc_v2( uniform( &rng, -1.5f, 1.5f ), uniform( &rng, -1.5f, 1.5f ) );
-				float reach = uniform( &rng, 0.2f, 2.0f );
-				vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
+				kcc_shape a, b;
+				vec2s d = random_aimed_pair( &rng, ka, kb, 3.0f, 0.2f, 2.0f, &a, &b );
 				if ( n % 7 == 0 )
 				{
 					d.y = n % 2 == 0 ? 0.0f : -0.0f; // axis-aligned: faces run along the ray
