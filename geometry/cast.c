@@ -64,8 +64,11 @@ typedef struct kcc_polytope_hit
 	float s;
 } kcc_polytope_hit;
 
-// Ray p0 + t * d, t in [0, 1], against the disc (center, radius), p0 outside it.
-static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, float* fraction, vec2s* normal )
+// Ray p0 + t * d, t in [0, 1], against the disc (center, radius), p0 outside it. A disc of radius 0 is a point
+// (a corner where sharp cores meet): it has no normal of its own, and the direction from it to the ray would be
+// rounding residue, so point_normal (a normal of the corner, from the caller) is reported.
+static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, vec2s point_normal, float* fraction,
+						  vec2s* normal )
 {
 	vec2s m = kcc_sub( p0, center );
 	float b = kcc_dot( m, d );
@@ -89,6 +92,11 @@ static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, float* 
 		return false;
 	}
 	*fraction = t;
+	if ( radius == 0.0f )
+	{
+		*normal = point_normal;
+		return true;
+	}
 	// The contact direction; the fallback (against the motion) only when it is zero, computed only then.
 	vec2s toward = kcc_add( m, kcc_scale( d, t ) );
 	float largest = fabsf( toward.x ) > fabsf( toward.y ) ? fabsf( toward.x ) : fabsf( toward.y );
@@ -108,7 +116,8 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 	{
 		hit->edge = 0;
 		hit->s = 0.0f;
-		return kcc_ray_disc( vertices[0], radius, p0, d, &hit->fraction, &hit->normal );
+		return kcc_ray_disc( vertices[0], radius, p0, d, kcc_normalize_or( kcc_scale( d, -1.0f ), d ), &hit->fraction,
+							 &hit->normal );
 	}
 
 	float lower = 0.0f, upper = 1.0f;
@@ -169,7 +178,9 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 	}
 	hit->edge = corner;
 	hit->s = 0.0f;
-	return kcc_ray_disc( vertices[corner], radius, p0, d, &hit->fraction, &hit->normal );
+	// The entered face (or the start's) ends at the corner: its normal is one of the corner's.
+	vec2s corner_normal = normals[enter < 0 ? start->edge : enter];
+	return kcc_ray_disc( vertices[corner], radius, p0, d, corner_normal, &hit->fraction, &hit->normal );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -262,7 +273,7 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 	kcc_cast_output best = kcc_cast_miss();
 	float t_arc;
 	vec2s n_arc;
-	if ( kcc_ray_disc( sector->apex, radius, origin, d, &t_arc, &n_arc ) )
+	if ( kcc_ray_disc( sector->apex, radius, origin, d, kcc_normalize_or( kcc_scale( d, -1.0f ), d ), &t_arc, &n_arc ) )
 	{
 		vec2s p = kcc_add( m, kcc_scale( d, t_arc ) );
 		float px = kcc_dot( dir, p ), py = fabsf( kcc_cross( dir, p ) );
@@ -831,7 +842,9 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_entered_tie( const kcc_cast_co
 	}
 	float t = lower;
 	vec2s normal;
-	if ( entered.on_face || kcc_ray_disc( entered.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+	if ( entered.on_face ||
+		 kcc_ray_disc( entered.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, kcc_cast_face_normal( a, b, enter ), &t, &normal ) ==
+			 false )
 	{
 		return kcc_cast_miss(); // on_face with real: picked above
 	}
@@ -907,7 +920,7 @@ static inline kcc_cast_output kcc_cast_start_answer( kcc_cast_feature feature, f
 	// Beyond the disc of the closest vertex (only a vertex can be farther than rounded while inside P).
 	float t;
 	vec2s normal;
-	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, &t, &normal ) )
+	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, origin, d, face_normal, &t, &normal ) )
 	{
 		out.hit = true;
 		out.fraction = t;
@@ -933,7 +946,9 @@ static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kc
 	{
 		feature = kcc_cast_classify( a, b, best, kcc_v2( 0.0f, 0.0f ) );
 	}
-	vec2s face_normal = feature.on_face ? kcc_cast_face_normal( a, b, best ) : kcc_v2( 0.0f, 0.0f );
+	// Off the face, its normal is still one of the closest vertex's (it ends there): the corner's normal when the
+	// cores are sharp. M a point: against the motion.
+	vec2s face_normal = best >= 0 ? kcc_cast_face_normal( a, b, best ) : kcc_normalize_or( kcc_scale( d, -1.0f ), d );
 	return kcc_cast_start_answer( feature, best_separation, face_normal, rounded, a->radius, b->radius, d );
 }
 
@@ -1221,7 +1236,8 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_small_sse2( const kcc_cast_cor
 			{
 				return kcc_cast_face_hit( a, b, enter, lower, feature.core_b );
 			}
-			if ( kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+			if ( kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, kcc_cast_face_normal( a, b, enter ), &t,
+							   &normal ) == false )
 			{
 				return kcc_cast_miss();
 			}
@@ -1547,7 +1563,8 @@ static inline kcc_cast_output kcc_cast_round_entered( const kcc_cast_round* s, c
 	}
 	vec2s normal = face_normal;
 	float t = lower;
-	if ( feature.on_face == false && kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, &t, &normal ) == false )
+	if ( feature.on_face == false &&
+		 kcc_ray_disc( feature.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, face_normal, &t, &normal ) == false )
 	{
 		return kcc_cast_miss();
 	}

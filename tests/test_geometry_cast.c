@@ -1187,6 +1187,76 @@ static void test_shape_cast_vertex_to_vertex_reports_the_target_face( void** sta
 	assert_true( face >= 0 && c.normal.y < -0.999999f );
 }
 
+// Sharp cores (every radius 0) and separation 0: a corner of the mover is sent through a corner of the target at
+// fraction k, from random directions and placements, so the ray through M's vertex is exact only up to rounding.
+// The point disc at that vertex has no normal of its own; the reported one must still be a contact normal there
+// (separate the shapes), for every kernel: point and segment movers (the round kernel), boxes (the small kernel),
+// a hexagon (the general one). The residue direction of the entry point, reported before, failed this.
+static void test_shape_cast_sharp_corner_to_corner_normal( void** state )
+{
+	(void)state;
+	vec2s hexagon_points[6], triangle_points[3] = { { { 0.0f, 0.0f } }, { { 1.5f, 0.25f } }, { { 0.5f, 1.25f } } };
+	for ( int i = 0; i < 6; ++i )
+	{
+		float angle = 0.3f + (float)i * PI_F / 3.0f;
+		hexagon_points[i] = kcc_v2( 0.5f * cosf( angle ), 0.5f * sinf( angle ) );
+	}
+	kcc_shape box = kcc_make_box( kcc_v2( 0.3f, 0.2f ), 0.0f );
+	const kcc_shape mover_list[6] = {
+		kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.0f ),
+		kcc_make_capsule( kcc_v2( -0.3f, 0.1f ), kcc_v2( 0.4f, -0.2f ), 0.0f ),
+		kcc_make_aabb( kcc_v2( -0.25f, -0.5f ), kcc_v2( 0.25f, 0.5f ) ),
+		kcc_shape_transform( &box, kcc_v2( 0.0f, 0.0f ), 0.7f ),
+		kcc_make_polygon( hexagon_points, 6, 0.0f ),
+		kcc_make_polygon( triangle_points, 3, 0.0f ),
+	};
+	const kcc_shape targets[3] = {
+		kcc_make_aabb( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 1.0f ) ),
+		kcc_make_obb( kcc_v2( 0.2f, -0.1f ), kcc_v2( 0.6f, 0.3f ), -0.4f ),
+		kcc_make_polygon( triangle_points, 3, 0.0f ),
+	};
+	kcc_ref_rng rng = { 77 };
+	int hits = 0, at_corner = 0;
+	for ( int m = 0; m < 6; ++m )
+	{
+		assert_true( kcc_shape_is_valid( &mover_list[m] ) );
+		for ( int t = 0; t < 3; ++t )
+		{
+			assert_true( kcc_shape_is_valid( &targets[t] ) );
+			vec2s pa[KCC_MAX_POLYGON_VERTICES], pb[KCC_MAX_POLYGON_VERTICES];
+			float ra, rb;
+			int na = core_points( &mover_list[m], pa, &ra ), nb = core_points( &targets[t], pb, &rb );
+			for ( int n = 0; n < 3000; ++n )
+			{
+				float angle = uniform( &rng, -PI_F, PI_F ), length = uniform( &rng, 0.5f, 3.0f );
+				vec2s d = kcc_v2( length * cosf( angle ), length * sinf( angle ) );
+				float k = uniform( &rng, 0.2f, 0.8f );
+				vec2s from = pa[(int)uniform( &rng, 0.0f, (float)na - 0.001f )];
+				vec2s to = pb[(int)uniform( &rng, 0.0f, (float)nb - 0.001f )];
+				// The mover's corner 'from' reaches the target's corner 'to' at fraction k.
+				vec2s offset = kcc_v2( to.x - from.x - k * d.x, to.y - from.y - k * d.y );
+				kcc_shape a = kcc_shape_translate( &mover_list[m], offset );
+				kcc_cast_output c = kcc_shape_cast( &a, d, &targets[t] );
+				if ( c.hit == false || c.fraction == 0.0f )
+				{
+					continue;
+				}
+				hits += 1;
+				at_corner += fabsf( c.fraction - k ) < 1.0e-5f ? 1 : 0;
+				double gap = separates_at( &a, d, c.fraction, &targets[t], c.normal );
+				if ( fabsf( hypotf( c.normal.x, c.normal.y ) - 1.0f ) > 1.0e-5f || gap < -1.0e-5 )
+				{
+					print_error( "mover %d target %d d (%.9g %.9g) k %.9g: fraction %.9g normal (%.9g %.9g), gap %.3g\n", m,
+								 t, d.x, d.y, k, c.fraction, c.normal.x, c.normal.y, gap );
+					fail();
+				}
+			}
+		}
+	}
+	printf( "sharp corner to corner: %d hits, %d of them at the corners' meeting\n", hits, at_corner );
+	assert_true( hits > 10000 && at_corner > 3000 );
+}
+
 // Bit for bit, field by field (the structs' padding bytes are not part of the output).
 static bool same_float( float a, float b )
 {
@@ -1288,6 +1358,7 @@ int main( void )
 		cmocka_unit_test( test_queries_reject_what_is_valid_rejects ),
 		cmocka_unit_test( test_shape_cast_along_a_touching_face_line ),
 		cmocka_unit_test( test_shape_cast_vertex_to_vertex_reports_the_target_face ),
+		cmocka_unit_test( test_shape_cast_sharp_corner_to_corner_normal ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};

@@ -232,14 +232,6 @@ static bool agrees( vec2s d, kcc_cast_output fast, kcc_cast_output exact )
 	return fast.hit == false || fabsf( fast.fraction - exact.fraction ) <= allowed;
 }
 
-// Both radii and the separation zero: M's corners are sharp.
-static bool sharp_pair( const kcc_shape* a, const kcc_shape* b, float separation )
-{
-	float ra = a->type == KCC_SHAPE_CIRCLE ? a->circle.radius : a->capsule.radius;
-	float rb = b->type == KCC_SHAPE_POLYGON ? b->polygon.radius : 0.0f;
-	return ra == 0.0f && rb == 0.0f && separation == 0.0f;
-}
-
 // At the start: moving the mover 1e-3 along n opens the gap by 1e-3.
 static bool normal_opens( const kcc_shape* a, const kcc_shape* b, vec2s n )
 {
@@ -327,11 +319,9 @@ static void test_round_pair_matches_minkowski( void** state )
 			if ( same_normal == false && fast.fraction >= 1.0e-4f )
 			{
 				// A corner: the kernel's normal must separate the shapes at the contact (the reference's may be another
-				// direction of the corner's normal cone).
-				// Not checked when both cores are sharp and the separation is 0: the contact is then a radius-0 disc at
-				// a vertex of M, whose normal the kernel (as the one before it, and kcc_ray_disc) takes from the
-				// rounding residue of the entry point (a known limitation, reported; any direction there is a corner).
-				ok = normal_separates( &a, d, fast.fraction, &b, separation, fast.normal ) || sharp_pair( &a, &b, separation );
+				// direction of the corner's normal cone). Sharp cores with separation 0 included: the contact is then
+				// a point (a radius-0 disc) at a vertex of M, reported with the normal of a face ending there.
+				ok = normal_separates( &a, d, fast.fraction, &b, separation, fast.normal );
 				corners += 1;
 			}
 		}
