@@ -105,6 +105,25 @@ static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, vec2s p
 	return true;
 }
 
+// The clip's entry point p (at fraction lower) as a hit on face f when it lies within the face's extent.
+static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, int count, int f, vec2s p, float lower,
+								   kcc_polytope_hit* hit )
+{
+	int next = f + 1 == count ? 0 : f + 1;
+	vec2s e = kcc_sub( vertices[next], vertices[f] );
+	float u = kcc_dot( kcc_sub( p, vertices[f] ), e );
+	float ee = kcc_dot( e, e );
+	if ( u >= 0.0f && u <= ee )
+	{
+		hit->fraction = lower;
+		hit->normal = normals[f];
+		hit->edge = f;
+		hit->s = ee > 0.0f ? u / ee : 0.0f;
+		return true;
+	}
+	return false;
+}
+
 // Ray p0 + t * d, t in [0, 1], against a polytope core rounded by radius. p0 must be outside the rounded shape;
 // start is p0's closest core feature. Clip against the edge lines offset by radius (a box with sharp corners);
 // the entry point is the hit unless it lies beyond the entry edge, where the rounded corner is the disc at that
@@ -161,20 +180,41 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 	}
 	else
 	{
-		int next = enter + 1 == count ? 0 : enter + 1;
 		vec2s p = kcc_add( p0, kcc_scale( d, lower ) );
-		vec2s e = kcc_sub( vertices[next], vertices[enter] );
-		float u = kcc_dot( kcc_sub( p, vertices[enter] ), e );
-		float ee = kcc_dot( e, e );
-		if ( u >= 0.0f && u <= ee )
+		if ( kcc_ray_entry_on_face( vertices, normals, count, enter, p, lower, hit ) )
 		{
-			hit->fraction = lower;
-			hit->normal = normals[enter];
-			hit->edge = enter;
-			hit->s = ee > 0.0f ? u / ee : 0.0f;
 			return true;
 		}
-		corner = u < 0.0f ? enter : next;
+		int next = enter + 1 == count ? 0 : enter + 1;
+		bool backward = kcc_dot( kcc_sub( p, vertices[enter] ), kcc_sub( vertices[next], vertices[enter] ) ) < 0.0f;
+		corner = backward ? enter : next;
+		// Faces of M nearly collinear (a box turned by pi has rotation (-1, 8.7e-8)): rounding may have picked the
+		// short one as entered while the entry point lies on a neighbour across the corner, or past that one's far
+		// end, each tied neighbour's line passing through the point within rounding. The walk follows such faces:
+		// the contact is on the one holding the point, or at the disc of the last corner passed.
+		for ( int walked = 1; walked < count; ++walked )
+		{
+			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;
+			vec2s c = vertices[corner];
+			float slack = 16.0f * FLT_EPSILON * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + radius );
+			float gap = kcc_dot( normals[neighbour], kcc_sub( p, vertices[neighbour] ) ) - radius;
+			if ( !( kcc_dot( normals[neighbour], d ) < 0.0f && gap >= -slack ) )
+			{
+				break;
+			}
+			if ( kcc_ray_entry_on_face( vertices, normals, count, neighbour, p, lower, hit ) )
+			{
+				return true;
+			}
+			int far = backward ? neighbour : ( neighbour + 1 == count ? 0 : neighbour + 1 );
+			// Past the far end: go on from there. Past the shared corner instead (rounding): that corner decides.
+			if ( kcc_dot( kcc_sub( p, c ), kcc_sub( vertices[far], c ) ) <= 0.0f )
+			{
+				break;
+			}
+			corner = far;
+			enter = neighbour;
+		}
 	}
 	hit->edge = corner;
 	hit->s = 0.0f;

@@ -257,10 +257,10 @@ static void test_round_pair_matches_minkowski( void** state )
 		kcc_cast_output exact = kcc_shape_cast_minkowski( &a, d, &b, separation );
 		if ( agrees( d, fast, exact ) == false )
 		{
-			// The Minkowski path's ray cast takes the entered face alone: with two of M's faces nearly collinear
-			// (a box turned by pi, rotation (-1, 8.7e-8), against a level capsule) rounding may pick the short one
-			// and send the ray to its end vertex's disc, past the true contact. Conservative advancement on GJK
-			// distance is the independent referee there.
+			// Contacts that are ill-conditioned for both (a path touching a corner of M exactly, sharp cores with
+			// no separation; a start exactly at the target distance): conservative advancement on GJK distance is
+			// the independent referee. (Before the general path followed nearly collinear faces of M, its late
+			// contacts against boxes turned by pi came here too: 210 referred then, 110 now.)
 			exact = kcc_shape_cast_conservative( &a, d, &b, separation );
 			referee += 1;
 		}
@@ -354,7 +354,7 @@ static void test_round_pair_matches_minkowski( void** state )
 			"advancement\n",
 			compared, hits, entries, starts, grazing, corners, triangles, points, referee );
 	assert_true( hits > 10000 && entries > 8000 && starts > 5000 && triangles > 5000 && points > 5000 );
-	assert_true( grazing < compared / 100 && referee < compared / 100 );
+	assert_true( grazing < compared / 100 && referee < compared / 400 );
 }
 
 // Values the kernel refuses (NaN, infinities, beyond KCC_MAX_MAGNITUDE, a negative radius or separation, non-unit
