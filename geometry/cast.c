@@ -124,6 +124,20 @@ static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, 
 	return false;
 }
 
+// Whether p lies within every edge line of a sharp polytope, up to the rounding of the lines' offsets.
+static bool kcc_ray_within_lines( const vec2s* vertices, const vec2s* normals, int count, vec2s p )
+{
+	float size = fabsf( p.x ) + fabsf( p.y ), outside = 0.0f;
+	for ( int i = 0; i < count; ++i )
+	{
+		float vertex_size = fabsf( vertices[i].x ) + fabsf( vertices[i].y );
+		size = vertex_size > size ? vertex_size : size;
+		float gap = kcc_dot( normals[i], kcc_sub( p, vertices[i] ) );
+		outside = gap > outside || gap != gap ? gap : outside;
+	}
+	return outside <= 16.0f * FLT_EPSILON * size; // NaN: false
+}
+
 // Ray p0 + t * d, t in [0, 1], against a polytope core rounded by radius. p0 must be outside the rounded shape;
 // start is p0's closest core feature. Clip against the edge lines offset by radius (a box with sharp corners);
 // the entry point is the hit unless it lies beyond the entry edge, where the rounded corner is the disc at that
@@ -161,14 +175,22 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 				upper = num / den;
 			}
 		}
-		else if ( num < 0.0f )
+		else if ( num < 0.0f && radius > 0.0f )
 		{
 			return false;
 		}
-		if ( upper < lower )
+		if ( upper < lower && radius > 0.0f )
 		{
 			return false;
 		}
+	}
+	// Radius 0: the shape may be flat (a segment, as a capsule of radius 0 is), and a ray crossing it enters and
+	// leaves through two opposite lines at the same fraction; rounding then gives an empty interval about half the
+	// time. The entry point within rounding of every line is a crossing (or a touch), not a miss.
+	if ( radius == 0.0f && ( lower > 1.0f || kcc_ray_within_lines( vertices, normals, count,
+																	kcc_add( p0, kcc_scale( d, lower ) ) ) == false ) )
+	{
+		return false;
 	}
 
 	int corner;
@@ -811,6 +833,19 @@ static inline kcc_cast_output kcc_cast_face_hit( const kcc_cast_core* a, const k
 	out.normal = kcc_cast_face_normal( a, b, f );
 	out.point = kcc_add( core_b, kcc_scale( out.normal, b->radius ) );
 	return out;
+}
+
+// Whether the point at fraction t lies within every face line of M (t * den <= num) up to slack.
+static bool kcc_cast_within_faces( const float* num, const float* den, int faces, float t, float slack )
+{
+	for ( int f = 0; f < faces; ++f )
+	{
+		if ( !( t * den[f] - num[f] <= slack ) ) // NaN: not within
+		{
+			return false;
+		}
+	}
+	return true;
 }
 
 // How far a face line of M may lie from its true place: its offset n . b_k - n . a_i + rounded is a few roundings of
@@ -1845,7 +1880,11 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_cores( const kcc_cast_core* a,
 		upper = leaves < upper ? leaves : upper;
 	}
 #endif
-	if ( lower > upper )
+	// With nothing rounded M can be flat (a point or a segment against a segment, two parallel segments): a path
+	// crossing it enters and leaves through two opposite lines at the same fraction, and rounding then empties the
+	// interval about half the time. The entry point within rounding of every line is a crossing, not a miss.
+	if ( lower > upper &&
+		 ( rounded > 0.0f || lower > 1.0f || kcc_cast_within_faces( num, den, faces, lower, kcc_cast_slack( a, b, rounded ) ) == false ) )
 	{
 		return out;
 	}
