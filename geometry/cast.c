@@ -953,13 +953,17 @@ static inline kcc_cast_output kcc_cast_entered( const kcc_cast_core* a, vec2s d,
 __attribute__( ( always_inline ) )
 #endif
 static inline kcc_cast_output kcc_cast_start_answer( kcc_cast_feature feature, float best_separation,
-													 vec2s face_normal, float rounded, float radius_a, float radius_b,
-													 vec2s d )
+													 float inside_margin, vec2s face_normal, float rounded,
+													 float radius_a, float radius_b, vec2s d )
 {
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
 	float distance;
 	vec2s direction; // out of the target toward the mover
-	if ( feature.on_face )
+	// Within every face line of M (by more than inside_margin) the cores overlap, whatever the classification says:
+	// with faces of M nearly collinear, rounding can put the point past the end of the face found, whose vertex may
+	// lie farther than R (boxes turned by pi/2 and 2 pi, one inside the other, were a miss). In exact arithmetic the
+	// closest face line of a bounded M holds the closest point within its extent, so only rounding cases change.
+	if ( feature.on_face || best_separation < -inside_margin )
 	{
 		distance = best_separation > 0.0f ? best_separation : 0.0f;
 		direction = face_normal;
@@ -1024,7 +1028,11 @@ static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kc
 	// Off the face, its normal is still one of the closest vertex's (it ends there): the corner's normal when the
 	// cores are sharp. M a point: against the motion.
 	vec2s face_normal = best >= 0 ? kcc_cast_face_normal( a, b, best ) : kcc_normalize_or( kcc_scale( d, -1.0f ), d );
-	return kcc_cast_start_answer( feature, best_separation, face_normal, rounded, a->radius, b->radius, d );
+	// A flat M (a point or parallel segments against a segment) has no face lines across its ends: being within its
+	// two lines is not being in it, and those two give a separation of 0 up to rounding. Every other M is bounded by
+	// its face lines.
+	return kcc_cast_start_answer( feature, best_separation, kcc_cast_slack( a, b, rounded ), face_normal, rounded,
+								  a->radius, b->radius, d );
 }
 
 #define KCC_CAST_MAX_FACES ( 2 * KCC_MAX_POLYGON_VERTICES )
@@ -1678,7 +1686,8 @@ static inline kcc_cast_output kcc_cast_round_start( const kcc_cast_round* s, vec
 		face_normal = ( lane & 1 ) == 0 ? kcc_v2( -u.x, -u.y ) : u;
 	}
 	float best_separation = rounded - best_num;
-	return kcc_cast_start_answer( feature, best_separation, face_normal, rounded, s->radius_a, s->radius_b, d );
+	// M is bounded here (the target's 3 or 4 faces).
+	return kcc_cast_start_answer( feature, best_separation, 0.0f, face_normal, rounded, s->radius_a, s->radius_b, d );
 }
 
 // The round mover's core: its ends (a0.x, a0.y, a1.x, a1.y; a point's a1 is a0, bit for bit) and radius, in one load:

@@ -1337,6 +1337,53 @@ static void test_shape_cast_degenerate_cores_against_turned_boxes( void** state 
 	assert_true( hits > 10000 && grazing < 100 );
 }
 
+// One box inside another, both turned by multiples of pi/2 (rotations like (1, 1.7e-7): faces of M nearly
+// collinear): overlapping at the start, so a hit at fraction 0 with no normal, for any separation and motion.
+// The start's closest face of M was classified past its end by rounding, its vertex lay farther than R, and the
+// cast reported a miss.
+static void test_shape_cast_nested_turned_boxes_overlap( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 1717 };
+	for ( int n = 0; n < 20000; ++n )
+	{
+		vec2s center = kcc_v2( uniform( &rng, -1.0f, 1.0f ), uniform( &rng, -1.0f, 1.0f ) );
+		vec2s outer_half = kcc_v2( uniform( &rng, 0.5f, 1.0f ), uniform( &rng, 0.5f, 1.0f ) );
+		float outer_turn = (float)( n % 9 ) * 0.5f * PI_F; // up to 4 pi: (1, 1.7e-7) and the like
+		bool swapped = ( n / 9 ) % 2 == 1;
+		// The inner box, turned by a quarter or not, fits in the outer one's smaller half extent.
+		float limit = fminf( outer_half.x, outer_half.y );
+		vec2s inner_half = kcc_v2( uniform( &rng, 0.1f, 0.45f ) * limit, uniform( &rng, 0.1f, 0.45f ) * limit );
+		vec2s inner_center = kcc_v2( center.x + uniform( &rng, -0.4f, 0.4f ) * limit,
+									 center.y + uniform( &rng, -0.4f, 0.4f ) * limit );
+		float inner_turn = (float)( ( n / 18 ) % 7 ) * 0.5f * PI_F + ( n % 2 == 0 ? 2.0f * PI_F : 0.0f );
+		kcc_shape outer = kcc_make_obb( center, outer_half, outer_turn );
+		kcc_shape inner;
+		if ( n % 3 == 0 )
+		{
+			kcc_shape box = kcc_make_box( inner_half, 0.0f );
+			inner = kcc_shape_transform( &box, inner_center, inner_turn );
+		}
+		else
+		{
+			inner = kcc_make_obb( inner_center, inner_half, inner_turn );
+		}
+		vec2s d = kcc_v2( uniform( &rng, -0.5f, 0.5f ), uniform( &rng, -0.5f, 0.5f ) );
+		float separation = n % 4 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
+		const kcc_shape* mover = swapped ? &outer : &inner;
+		const kcc_shape* target = swapped ? &inner : &outer;
+		kcc_cast_output c = kcc_shape_cast_separation( mover, d, target, separation );
+		if ( c.hit == false || c.fraction != 0.0f || c.normal.x != 0.0f || c.normal.y != 0.0f )
+		{
+			print_error( "case %d: d (%.9g %.9g) sep %.9g: hit %d at %.9g normal (%g %g), expected an overlap\n", n, d.x,
+						 d.y, separation, c.hit, c.fraction, c.normal.x, c.normal.y );
+			print_shape( mover );
+			print_shape( target );
+			fail();
+		}
+	}
+}
+
 // Flat shapes with nothing rounded: a segment (a capsule of radius 0, a box of zero height) crossed by a ray, a
 // point or a parallel segment. M is then flat too, and the path enters and leaves it through two opposite lines at
 // the same fraction; rounding used to empty that interval about a quarter of the time: a ray through a thin wall
@@ -1512,6 +1559,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_vertex_to_vertex_reports_the_target_face ),
 		cmocka_unit_test( test_shape_cast_sharp_corner_to_corner_normal ),
 		cmocka_unit_test( test_shape_cast_degenerate_cores_against_turned_boxes ),
+		cmocka_unit_test( test_shape_cast_nested_turned_boxes_overlap ),
 		cmocka_unit_test( test_casts_across_flat_shapes ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
