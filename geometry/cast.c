@@ -866,6 +866,50 @@ static float kcc_cast_slack( const kcc_cast_core* a, const kcc_cast_core* b, flo
 	return 16.0f * FLT_EPSILON * ( size_a + size_b + rounded );
 }
 
+static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s translation, const kcc_proxy* b,
+										   float separation );
+
+// The gap along n (out of b toward a) between the cores, a moved by q: the smallest n . a_i + n . q minus the
+// largest n . b_j. A contact normal at a contact at distance R gives R.
+static float kcc_cast_separates( const kcc_cast_core* a, vec2s q, const kcc_cast_core* b, vec2s n )
+{
+	float lowest = FLT_MAX, highest = -FLT_MAX;
+	for ( int i = 0; i < a->count; ++i )
+	{
+		float v = kcc_dot( n, a->points[i] );
+		lowest = v < lowest ? v : lowest;
+	}
+	for ( int j = 0; j < b->count; ++j )
+	{
+		float v = kcc_dot( n, b->points[j] );
+		highest = v > highest ? v : highest;
+	}
+	return lowest + kcc_dot( n, q ) - highest;
+}
+
+// The cores as proxies, cast by the general path (M built explicitly, its nearly collinear faces followed).
+KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_cores_explicit( const kcc_cast_core* a, vec2s d,
+																	const kcc_cast_core* b, float rounded )
+{
+	kcc_proxy pa, pb;
+	const kcc_cast_core* cores[2] = { a, b };
+	kcc_proxy* proxies[2] = { &pa, &pb };
+	for ( int k = 0; k < 2; ++k )
+	{
+		kcc_proxy* p = proxies[k];
+		*p = ( kcc_proxy ){ 0 };
+		p->count = cores[k]->count;
+		p->radius = cores[k]->radius;
+		for ( int i = 0; i < p->count; ++i )
+		{
+			p->points[i] = cores[k]->points[i];
+			p->normals[i] = cores[k]->faces > 0 ? cores[k]->normals[i] : kcc_v2( 0.0f, 1.0f ); // as kcc_make_proxies
+		}
+	}
+	float separation = rounded - a->radius - b->radius;
+	return kcc_cast_polytopes( &pa, d, &pb, separation > 0.0f ? separation : 0.0f );
+}
+
 // Two faces of M that meet at a vertex w enter at the same time when the ray passes through w (a corner of one core
 // meets a corner of the other, radius 0). Rounding (the face offsets are differences of dot products) then picks
 // either, and the one picked may classify as just past its end: the disc of w has radius 0 and a ray a rounding
@@ -874,7 +918,8 @@ static float kcc_cast_slack( const kcc_cast_core* a, const kcc_cast_core* b, flo
 // a target face if one qualifies (on its face, or past its end within rounding: vertex to vertex), else with the
 // mover's face: the target's surface is what a character stands on (a flat bottom corner on a slope's apex gives
 // the slope, not the character's side). Otherwise (no tie, or the entry point is off every tied face: a rounded
-// corner) the disc of the entered face's end vertex decides, as for any entry past a face's end.
+// corner) the disc of the entered face's end vertex decides, as for any entry past a face's end, unless the path
+// misses it or its normal does not keep the cores apart there: then M built explicitly does.
 KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_entered_tie( const kcc_cast_core* a, vec2s d, const kcc_cast_core* b,
 																float rounded, int enter, float lower,
 																kcc_cast_feature entered, const float* entry,
@@ -917,11 +962,23 @@ KCC_CAST_NOINLINE static kcc_cast_output kcc_cast_entered_tie( const kcc_cast_co
 	}
 	float t = lower;
 	vec2s normal;
-	if ( entered.on_face ||
-		 kcc_ray_disc( entered.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, kcc_cast_face_normal( a, b, enter ), &t, &normal ) ==
-			 false )
+	if ( entered.on_face )
 	{
 		return kcc_cast_miss(); // on_face with real: picked above
+	}
+	if ( kcc_ray_disc( entered.vertex, rounded, kcc_v2( 0.0f, 0.0f ), d, kcc_cast_face_normal( a, b, enter ), &t,
+					   &normal ) == false )
+	{
+		// The path enters the mitered M but misses the disc at the end of the entered face. Across a very sharp
+		// corner of M (nearly parallel edges: two level capsules, a box and an upright capsule) the corner's
+		// classification rests on rounding, and the disc may be the wrong one: M built explicitly decides.
+		return kcc_cast_cores_explicit( a, d, b, rounded );
+	}
+	if ( kcc_cast_separates( a, kcc_scale( d, t ), b, normal ) < rounded - slack )
+	{
+		// The disc was hit, but its normal does not keep the cores R apart at that fraction: the cores met
+		// earlier, at another corner (the wrong one of a very sharp corner's two, by rounding).
+		return kcc_cast_cores_explicit( a, d, b, rounded );
 	}
 	kcc_cast_output out;
 	out.hit = true;
@@ -1028,6 +1085,14 @@ static kcc_cast_output kcc_cast_start( const kcc_cast_core* a, vec2s d, const kc
 	// Off the face, its normal is still one of the closest vertex's (it ends there): the corner's normal when the
 	// cores are sharp. M a point: against the motion.
 	vec2s face_normal = best >= 0 ? kcc_cast_face_normal( a, b, best ) : kcc_normalize_or( kcc_scale( d, -1.0f ), d );
+	// Within every offset line but past the end of the closest face, beyond its vertex's disc: the corner region
+	// of a vertex of M. With nearly collinear faces of M (boxes turned by multiples of pi/2) the face, and so the
+	// vertex, rest on rounding, and the start may really be within R of the neighbouring face: M built explicitly
+	// decides.
+	if ( best >= 0 && feature.on_face == false && kcc_dot( feature.vertex, feature.vertex ) > rounded * rounded )
+	{
+		return kcc_cast_cores_explicit( a, d, b, rounded );
+	}
 	// A flat M (a point or parallel segments against a segment) has no face lines across its ends: being within its
 	// two lines is not being in it, and those two give a separation of 0 up to rounding. Every other M is bounded by
 	// its face lines.
