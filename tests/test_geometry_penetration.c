@@ -184,6 +184,60 @@ static void test_penetration_random_pairs( void** state )
 	assert_true( checked > 7000 );
 }
 
+// Flat and point boxes, capsules often one rounding off an axis, boxes turned by multiples of pi/2 (near_parallel_shape):
+// overlapping pairs whose cores nearly touch (a box's corner 1e-6 from a long segment) are where the normal, taken
+// from the direction to the closest point, was rounding noise: 0.016 off, and moving b out along it by the depth left
+// 2 cm of overlap. The same certificate as above: out by depth + 1e-4, in by depth - 1e-3, no shorter way out.
+static void test_penetration_near_parallel_edges( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 6061 };
+	int checked = 0, touching = 0;
+	for ( int n = 0; n < 40000; ++n )
+	{
+		kcc_shape a = near_parallel_shape( &rng, n % 8, kcc_v2( uniform( &rng, -0.5f, 0.5f ), uniform( &rng, -0.5f, 0.5f ) ) );
+		kcc_shape b = near_parallel_shape( &rng, ( n / 8 ) % 8,
+										   kcc_v2( uniform( &rng, -0.5f, 0.5f ), uniform( &rng, -0.5f, 0.5f ) ) );
+		if ( kcc_shape_is_valid( &a ) == false || kcc_shape_is_valid( &b ) == false )
+		{
+			continue;
+		}
+		if ( n % 2 == 1 && b.type == KCC_SHAPE_CAPSULE && b.capsule.radius > 0.0f &&
+			 ( a.type == KCC_SHAPE_POLYGON || a.type == KCC_SHAPE_CAPSULE ) )
+		{
+			// The cores touching: a's first core point moved onto b's core segment.
+			vec2s corner = a.type == KCC_SHAPE_POLYGON ? a.polygon.vertices[0] : a.capsule.a;
+			float t = uniform( &rng, 0.1f, 0.9f );
+			vec2s on = kcc_v2( b.capsule.a.x + t * ( b.capsule.b.x - b.capsule.a.x ),
+							   b.capsule.a.y + t * ( b.capsule.b.y - b.capsule.a.y ) );
+			a = kcc_shape_translate( &a, kcc_v2( on.x - corner.x, on.y - corner.y ) );
+			touching += 1;
+		}
+		kcc_penetration_output p = kcc_penetration( &a, &b );
+		if ( p.overlapping == false || p.depth < 2.0e-3f )
+		{
+			continue;
+		}
+		checked += 1;
+		bool out = distance_moved( &a, &b, p.normal, p.depth + 1.0e-4f ) > 0.0f;
+		bool still_in = distance_moved( &a, &b, p.normal, p.depth - 1.0e-3f ) == 0.0f;
+		bool minimal = true;
+		for ( int k = 0; k < 64 && minimal; ++k )
+		{
+			float angle = 2.0f * PI_F * (float)k / 64.0f;
+			minimal = distance_moved( &a, &b, kcc_v2( cosf( angle ), sinf( angle ) ), p.depth - 1.0e-3f ) == 0.0f;
+		}
+		if ( out == false || still_in == false || minimal == false )
+		{
+			print_error( "case %d: depth %.9g normal (%.6g %.6g): separates %d, still overlapping before %d, minimal %d\n", n,
+						 p.depth, p.normal.x, p.normal.y, out, still_in, minimal );
+			fail();
+		}
+	}
+	printf( "near-parallel edges: %d overlapping pairs certified, %d with the cores touching\n", checked, touching );
+	assert_true( checked > 15000 && touching > 1000 );
+}
+
 // Found by the fuzzer: a sector whose apex is 1e-22 from a circle's centre. The candidate axis between them has a
 // denormal squared length; the normal must still be unit (it was 0.988 long), and it must separate the shapes.
 static void test_penetration_nearly_coincident_centres( void** state )
@@ -240,6 +294,7 @@ int main( void )
 		cmocka_unit_test( test_penetration_bad_input ),
 		cmocka_unit_test( test_penetration_random_pairs ),
 		cmocka_unit_test( test_penetration_nearly_coincident_centres ),
+		cmocka_unit_test( test_penetration_near_parallel_edges ),
 		cmocka_unit_test( test_penetration_makes_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_penetration", tests, NULL, NULL );

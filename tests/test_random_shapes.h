@@ -131,6 +131,47 @@ static inline kcc_shape random_shape( kcc_ref_rng* rng, int kind, vec2s c, float
 	}
 }
 
+// A shape of kind k (0 .. 7) around c, for the casts' and penetration's near-parallel tests: flat and point
+// boxes, capsules, circles, boxes and hexagons, a third of them turned by a multiple of pi/2 (rotations such as
+// (6.6e-7, -1)) and the capsules often off an axis by one rounding: edges nearly parallel to others.
+static inline kcc_shape near_parallel_shape( kcc_ref_rng* rng, int kind, vec2s c )
+{
+	float w = uniform( rng, 0.1f, 1.0f ), h = uniform( rng, 0.1f, 1.0f );
+	float turn = (int)uniform( rng, 0.0f, 2.999f ) == 0 ? (float)(int)uniform( rng, 0.0f, 7.999f ) * 0.5f * PI_F
+														: uniform( rng, -PI_F, PI_F );
+	vec2s tilt = kcc_v2( cosf( turn ), sinf( turn ) ); // a capsule along this is off an axis by one rounding
+	switch ( kind )
+	{
+		case 0:
+			return kcc_make_aabb( c, kcc_v2( c.x + w, c.y ) );
+		case 1:
+			return kcc_make_aabb( c, c );
+		case 2:
+			return kcc_make_obb( c, kcc_v2( w, 0.0f ), turn );
+		case 3:
+			return kcc_make_capsule( c, kcc_v2( c.x + w * tilt.x, c.y + w * tilt.y ), uniform( rng, 0.0f, 0.3f ) );
+		case 4:
+			return kcc_make_circle( c, uniform( rng, 0.0f, 0.5f ) );
+		case 5:
+			return kcc_make_obb( c, kcc_v2( w, h ), turn );
+		case 6:
+		{
+			kcc_shape box = kcc_make_box( kcc_v2( w, h ), uniform( rng, 0.0f, 1.0f ) < 0.5f ? 0.0f : uniform( rng, 0.0f, 0.2f ) );
+			return kcc_shape_transform( &box, c, turn );
+		}
+		default:
+		{
+			vec2s points[6];
+			for ( int i = 0; i < 6; ++i )
+			{
+				float angle = turn + (float)i * PI_F / 3.0f;
+				points[i] = kcc_v2( c.x + w * cosf( angle ), c.y + h * sinf( angle ) );
+			}
+			return kcc_make_polygon( points, 6, uniform( rng, 0.0f, 1.0f ) < 0.5f ? 0.0f : uniform( rng, 0.0f, 0.2f ) );
+		}
+	}
+}
+
 static inline const char* kind_name( int kind )
 {
 	static const char* names[K_COUNT] = { "circle",  "capsule",         "aabb",        "obb",
