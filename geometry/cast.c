@@ -124,6 +124,13 @@ static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, 
 	return false;
 }
 
+// The rounding allowed where the ray p0 + t * d, t in [0, 1], meets the edge lines through vertices u and v.
+static float kcc_ray_slack( vec2s u, vec2s v, vec2s p0, vec2s d )
+{
+	float size_u = fabsf( u.x ) + fabsf( u.y ), size_v = fabsf( v.x ) + fabsf( v.y );
+	return 16.0f * FLT_EPSILON * ( fabsf( p0.x ) + fabsf( p0.y ) + fabsf( d.x ) + fabsf( d.y ) + ( size_u > size_v ? size_u : size_v ) );
+}
+
 // Whether p lies within every edge line of a sharp polytope, up to the rounding of the lines' offsets.
 static bool kcc_ray_within_lines( const vec2s* vertices, const vec2s* normals, int count, vec2s p )
 {
@@ -153,8 +160,9 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 							 &hit->normal );
 	}
 
-	float lower = 0.0f, upper = 1.0f;
-	int enter = -1;
+	float lower = 0.0f, upper = 1.0f, upper_den = 0.0f;
+	int enter = -1, leave = 0;
+	bool empty = false; // radius 0 only: an empty interval (or a parallel line outside) within rounding
 	for ( int i = 0; i < count; ++i )
 	{
 		// Inside plane i while t * den <= num.
@@ -173,22 +181,34 @@ static bool kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normal
 			if ( num < upper * den )
 			{
 				upper = num / den;
+				upper_den = den;
+				leave = i;
 			}
 		}
-		else if ( num < 0.0f && radius > 0.0f )
+		else if ( num < 0.0f )
 		{
-			return false;
+			if ( radius > 0.0f || num < -kcc_ray_slack( vertices[i], vertices[i], p0, d ) )
+			{
+				return false;
+			}
+			empty = true;
 		}
-		if ( upper < lower && radius > 0.0f )
+		if ( upper < lower )
 		{
-			return false;
+			// The point at lower lies (lower - upper) * upper_den beyond the line that set upper (0 while upper is 1).
+			if ( radius > 0.0f || upper_den == 0.0f ||
+				 ( lower - upper ) * upper_den > kcc_ray_slack( vertices[enter < 0 ? leave : enter], vertices[leave], p0, d ) )
+			{
+				return false;
+			}
+			empty = true;
 		}
 	}
 	// Radius 0: the shape may be flat (a segment, as a capsule of radius 0 is), and a ray crossing it enters and
 	// leaves through two opposite lines at the same fraction; rounding then gives an empty interval about half the
 	// time. The entry point within rounding of every line is a crossing (or a touch), not a miss.
-	if ( radius == 0.0f && ( lower > 1.0f || kcc_ray_within_lines( vertices, normals, count,
-																	kcc_add( p0, kcc_scale( d, lower ) ) ) == false ) )
+	if ( empty && ( lower > 1.0f || kcc_ray_within_lines( vertices, normals, count,
+														   kcc_add( p0, kcc_scale( d, lower ) ) ) == false ) )
 	{
 		return false;
 	}
