@@ -481,8 +481,16 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		float vv = kcc_dot( v, v );
 		if ( vv >= previous_distance_squared )
 		{
-			// No progress (rounding): keep the better simplex from the previous iteration.
-			simplex = saved;
+			// No progress (rounding): keep the better simplex from the previous iteration. But from a vertex of M
+			// to an edge through it the distance cannot grow (the edge holds the vertex): equal within rounding,
+			// the edge is kept. Its closest point lies a hair inside it (below the distance's rounding) and its
+			// direction is exact, where the vertex's was off by that hair over the distance (a point 2e-4 inside a
+			// segment's end, 3 away: 6.5e-5 rad).
+			bool edge_through_vertex = simplex.count == 2 && saved.count == 1;
+			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + 16.0f * FLT_EPSILON ) ) )
+			{
+				simplex = saved;
+			}
 			break;
 		}
 		previous_distance_squared = vv;
@@ -505,6 +513,21 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		float tolerance = curved ? 0.1f * KCC_LINEAR_SLOP * length : 0.0f;
 		if ( gap <= tolerance + epsilon * length )
 		{
+			// Converged on a vertex of M while the closest point may lie a hair inside the edge from it to w: the
+			// distance then differs in the second order (below rounding), the direction in the first (a point
+			// 2e-4 inside a segment's end, 3 away, came out 6.5e-5 rad off). The edge's own closest point, when
+			// the origin projects inside it, is no farther and has the exact direction.
+			if ( simplex.count == 1 && ( w.x != simplex.v[0].w.x || w.y != simplex.v[0].w.y ) )
+			{
+				kcc_simplex edge = simplex;
+				edge.v[1] = ( kcc_simplex_vertex ){ .wa = wa, .wb = wb, .w = w, .a = 0.0f };
+				edge.count = 2;
+				kcc_solve2( &edge );
+				if ( edge.count == 2 )
+				{
+					simplex = edge;
+				}
+			}
 			break;
 		}
 
@@ -543,6 +566,10 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 	}
 	vec2s v = kcc_sub( out.point_b, out.point_a );
 	out.distance = sqrtf( kcc_dot( v, v ) );
+	// The direction from the simplex, not from the witness points: on an edge of M it is that edge's perpendicular,
+	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch (a distance of
+	// 1e-5 gave a normal 2e-3 off, along which a long box then overlapped the other shape).
+	out.normal = kcc_unit_or( kcc_simplex_closest( &simplex ), kcc_unit_or( v, kcc_v2( 0.0f, 1.0f ) ) );
 	return out;
 }
 
@@ -553,7 +580,7 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 	float radii = a->radius + b->radius;
 	if ( core.distance > radii && core.distance > 0.0f )
 	{
-		vec2s normal = kcc_unit_or( kcc_sub( core.point_b, core.point_a ), kcc_v2( 0.0f, 1.0f ) );
+		vec2s normal = core.normal;
 		out.distance = core.distance - radii;
 		out.normal = normal;
 		out.point_a = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
@@ -563,7 +590,7 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 	if ( core.distance > 0.0f )
 	{
 		// Only the rounded parts overlap: report the middle of the overlap on the line between the cores.
-		vec2s normal = kcc_unit_or( kcc_sub( core.point_b, core.point_a ), kcc_v2( 0.0f, 1.0f ) );
+		vec2s normal = core.normal;
 		vec2s pa = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
 		vec2s pb = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
 		out.point_a = kcc_scale( kcc_add( pa, pb ), 0.5f );

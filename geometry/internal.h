@@ -51,6 +51,7 @@ typedef struct kcc_gjk_output
 	vec2s point_a;  ///< closest point on a's core (offset included)
 	vec2s point_b;  ///< closest point on b's core
 	float distance; ///< core distance (radii excluded); 0 when the cores overlap
+	vec2s normal;   ///< distance > 0: unit, from a's core toward b's (exact on an edge of the difference)
 	int iterations;
 } kcc_gjk_output;
 

@@ -395,6 +395,36 @@ static void test_distance_near_contact_is_exact( void** state )
 	assert_true( checked > 5000 );
 }
 
+// A point (a zero-size box or a radius-0 circle) over a level segment (a zero-height box or a radius-0 capsule),
+// projecting just inside one of its ends: the closest point is on the segment, the normal exactly vertical. GJK
+// first meets the segment's end vertex; the edge through it gives the same distance to within rounding, and the
+// vertex was kept: a normal tilted by (inside / distance), 6.5e-5 rad for a point 2e-4 inside, 3 above.
+static void test_distance_point_over_a_segment_end( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 3131 };
+	for ( int n = 0; n < 20000; ++n )
+	{
+		float x0 = uniform( &rng, -1.0f, 1.0f ), length = uniform( &rng, 0.1f, 1.0f ), y = uniform( &rng, -1.0f, 1.0f );
+		float inside = uniform( &rng, 1.0e-5f, 1.0e-3f ), height = uniform( &rng, 0.5f, 3.0f ) * ( n % 2 == 0 ? 1.0f : -1.0f );
+		float x = n % 4 < 2 ? x0 + inside : x0 + length - inside;
+		vec2s p = kcc_v2( x, y + height );
+		kcc_shape point = n % 3 == 0 ? kcc_make_circle( p, 0.0f ) : kcc_make_aabb( p, p );
+		kcc_shape segment = n % 5 == 0 ? kcc_make_capsule( kcc_v2( x0, y ), kcc_v2( x0 + length, y ), 0.0f )
+									   : kcc_make_aabb( kcc_v2( x0, y ), kcc_v2( x0 + length, y ) );
+		kcc_distance_output d = kcc_distance( &point, &segment );
+		float expected_y = height > 0.0f ? -1.0f : 1.0f;
+		if ( d.normal.x != 0.0f || d.normal.y != expected_y || fabsf( d.point_b.x - x ) > 1.0e-6f )
+		{
+			print_error( "case %d: point (%.9g %.9g) over [%.9g, %.9g] at %.9g: normal (%.9g %.9g), point on the segment "
+						 "(%.9g %.9g)\n",
+						 n, p.x, p.y, x0, x0 + length, y, d.normal.x, d.normal.y, d.point_b.x, d.point_b.y );
+			fail();
+		}
+		assert_near( d.distance, fabsf( height ), 2.0e-6f );
+	}
+}
+
 static void test_distance_makes_no_allocation( void** state )
 {
 	(void)state;
@@ -427,6 +457,7 @@ int main( void )
 		cmocka_unit_test( test_distance_huge_coordinates_terminate ),
 		cmocka_unit_test( test_distance_random_pairs_against_reference ),
 		cmocka_unit_test( test_distance_near_contact_is_exact ),
+		cmocka_unit_test( test_distance_point_over_a_segment_end ),
 		cmocka_unit_test( test_distance_makes_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_distance", tests, NULL, NULL );
