@@ -408,6 +408,13 @@ static void kcc_solve3( kcc_simplex* s )
 	s->count = 3;
 }
 
+// An edge simplex whose weights are within [0, 1]: an edge shorter than ~1e-19 underflows its squared length and
+// gets infinite weights (its witness points would be NaN).
+static bool kcc_simplex_edge_usable( const kcc_simplex* s )
+{
+	return s->count == 2 && s->v[0].a >= 0.0f && s->v[0].a <= 1.0f && s->v[1].a >= 0.0f && s->v[1].a <= 1.0f;
+}
+
 static vec2s kcc_simplex_closest( const kcc_simplex* s )
 {
 	if ( s->count == 1 )
@@ -486,7 +493,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 			// the edge is kept. Its closest point lies a hair inside it (below the distance's rounding) and its
 			// direction is exact, where the vertex's was off by that hair over the distance (a point 2e-4 inside a
 			// segment's end, 3 away: 6.5e-5 rad).
-			bool edge_through_vertex = simplex.count == 2 && saved.count == 1;
+			bool edge_through_vertex = saved.count == 1 && kcc_simplex_edge_usable( &simplex );
 			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + 16.0f * FLT_EPSILON ) ) )
 			{
 				simplex = saved;
@@ -523,7 +530,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 				edge.v[1] = ( kcc_simplex_vertex ){ .wa = wa, .wb = wb, .w = w, .a = 0.0f };
 				edge.count = 2;
 				kcc_solve2( &edge );
-				if ( edge.count == 2 )
+				if ( kcc_simplex_edge_usable( &edge ) )
 				{
 					simplex = edge;
 				}

@@ -105,7 +105,7 @@ static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
 {
 	float ax = fabsf( v.x ), ay = fabsf( v.y );
 	float m = ax > ay ? ax : ay;
-	if ( !( m > 0.0f && m < INFINITY ) )
+	if ( !( m > 0.0f && m < INFINITY ) || ax != ax || ay != ay ) // zero, infinite, or a NaN in either lane
 	{
 		return fallback;
 	}

@@ -425,6 +425,30 @@ static void test_distance_point_over_a_segment_end( void** state )
 	}
 }
 
+// Found by CI's fuzz run: a valid box-like polygon 3e-22 wide and 3e-36 tall under a circle. Its edge's squared
+// length underflows, and the edge GJK ended on had infinite weights: NaN closest points. Finite now, and exact.
+static void test_distance_tiny_polygon_is_finite( void** state )
+{
+	(void)state;
+	const float w = 0x1.bb6e3ep-73f, h = 0x1.4ep-120f;
+	vec2s corners[4] = { { { -w, -h } }, { { w, -h } }, { { w, h } }, { { -w, h } } };
+	kcc_shape box = { .type = KCC_SHAPE_POLYGON };
+	box.polygon.count = 4;
+	box.polygon.radius = 0x1p-147f;
+	vec2s normals[4] = { { { 0.0f, -1.0f } }, { { 1.0f, 0.0f } }, { { 0.0f, 1.0f } }, { { -1.0f, 0.0f } } };
+	for ( int i = 0; i < 4; ++i )
+	{
+		box.polygon.vertices[i] = corners[i];
+		box.polygon.normals[i] = normals[i];
+	}
+	assert_true( kcc_shape_is_valid( &box ) );
+	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 6.5f ), 2.3125f );
+	kcc_distance_output d = kcc_distance( &circle, &box );
+	assert_true( kcc_is_valid_vec2( d.point_a ) && kcc_is_valid_vec2( d.point_b ) && kcc_is_valid_vec2( d.normal ) );
+	assert_near( d.distance, 4.1875f, 1.0e-6f );
+	assert_near( d.normal.y, -1.0f, 1.0e-6f );
+}
+
 static void test_distance_makes_no_allocation( void** state )
 {
 	(void)state;
@@ -458,6 +482,7 @@ int main( void )
 		cmocka_unit_test( test_distance_random_pairs_against_reference ),
 		cmocka_unit_test( test_distance_near_contact_is_exact ),
 		cmocka_unit_test( test_distance_point_over_a_segment_end ),
+		cmocka_unit_test( test_distance_tiny_polygon_is_finite ),
 		cmocka_unit_test( test_distance_makes_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_distance", tests, NULL, NULL );
