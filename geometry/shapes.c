@@ -401,8 +401,11 @@ static vec2s kcc_sector_half_angle( float angle )
 	{
 		return kcc_v2( -1.0f, 0.0f );
 	}
+	// The sine at least FLT_MIN: an angle so small that it rounds to 0 (or to a denormal that products flush away)
+	// would let the half-angle test accept the ray behind the apex (across = c y - s x is 0 there when s x is);
+	// with a normal sine it is positive for any point farther than ~1e-7 behind.
 	float c = (float)cos( half ), s = (float)sin( half );
-	return kcc_v2( c, s > 0.0f ? s : 0.0f );
+	return kcc_v2( c, s > FLT_MIN ? s : FLT_MIN );
 }
 
 kcc_shape kcc_make_sector( vec2s apex, vec2s direction, float radius, float angle )
@@ -790,7 +793,8 @@ bool kcc_shape_is_valid( const kcc_shape* s )
 			return kcc_is_valid_vec2( c->apex ) && kcc_is_valid_vec2( c->direction ) && kcc_is_unit( c->direction ) &&
 				   kcc_is_valid_float( c->radius ) && c->radius > 0.0f && kcc_is_valid_float( c->angle ) &&
 				   c->angle > 0.0f && c->angle <= KCC_TWO_PI_F + KCC_FULL_ANGLE_SLACK &&
-				   kcc_is_valid_vec2( c->half_angle ) && kcc_is_unit( c->half_angle ) && c->half_angle.y >= 0.0f;
+				   kcc_is_valid_vec2( c->half_angle ) && kcc_is_unit( c->half_angle ) &&
+				   ( c->half_angle.y >= FLT_MIN || ( c->half_angle.x < 0.0f && c->half_angle.y >= 0.0f ) );
 		}
 		default:
 			return false;

@@ -186,6 +186,31 @@ static void test_make_sector_full_disc( void** state )
 					"kcc_make_sector", "angle" );
 }
 
+// The narrowest sectors (found by the fuzz run: an angle of 1e-45, whose half-angle sine rounded to 0): a segment
+// from the apex along the direction. The point 0.07 behind the apex was "contained" (the half-angle test is
+// across = c y - s x <= 0, and s x was 0). The sine is kept at least FLT_MIN; a hand-edited (1, 0) is invalid.
+static void test_make_sector_narrowest( void** state )
+{
+	(void)state;
+	const float angles[4] = { 1.0e-45f, 1.0e-40f, 1.0e-30f, 1.0e-7f };
+	for ( int i = 0; i < 4; ++i )
+	{
+		kcc_shape s = kcc_make_sector( kcc_v2( 0.0f, 0.0703125f ), kcc_v2( 0.0f, 1.0f ), 6.2734375f, angles[i] );
+		assert_true( kcc_shape_is_valid( &s ) );
+		assert_true( s.sector.half_angle.y >= FLT_MIN );
+		assert_false( kcc_contains_point( &s, kcc_v2( 0.0f, 0.0f ) ) );    // behind the apex
+		assert_false( kcc_contains_point( &s, kcc_v2( 0.0f, -1.0f ) ) );
+		assert_true( kcc_contains_point( &s, kcc_v2( 0.0f, 3.0f ) ) );     // on the segment
+		assert_false( kcc_contains_point( &s, kcc_v2( 0.001f, 3.0f ) ) );  // beside it
+		kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, -0.5f ), 0.5f ); // reaches 0.0703125 short of the apex
+		assert_false( kcc_overlap( &circle, &s ) );
+	}
+	kcc_shape s = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 1.0f ), 1.0f, 0.5f );
+	s.sector.half_angle = kcc_v2( 1.0f, 0.0f ); // an opening of 0 with a positive angle
+	expect_no_assert();
+	assert_false( kcc_shape_is_valid( &s ) );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Hulls
 
@@ -1246,6 +1271,7 @@ int main( void )
 		cmocka_unit_test_setup( test_make_boxes_validate, reset_recorder ),
 		cmocka_unit_test_setup( test_make_sector_validates_and_normalises, reset_recorder ),
 		cmocka_unit_test_setup( test_make_sector_full_disc, reset_recorder ),
+		cmocka_unit_test_setup( test_make_sector_narrowest, reset_recorder ),
 		cmocka_unit_test_setup( test_hull_clockwise_duplicates_collinear, reset_recorder ),
 		cmocka_unit_test_setup( test_hull_degenerate_inputs_are_invalid, reset_recorder ),
 		cmocka_unit_test_setup( test_hull_vertex_limit, reset_recorder ),

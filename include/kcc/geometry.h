@@ -85,7 +85,8 @@ typedef struct kcc_sector
 	vec2s direction;  ///< unit, normalised by kcc_make_sector
 	float radius;     ///< > 0
 	float angle;      ///< full opening angle, radians, in (0, 2*pi]
-	vec2s half_angle; ///< (cos(angle / 2), sin(angle / 2)), filled by kcc_make_sector
+	vec2s half_angle; ///< (cos(angle / 2), sin(angle / 2)), filled by kcc_make_sector; the sine at least FLT_MIN
+	                  ///< (below pi; the full disc has (-1, 0))
 } kcc_sector;
 
 /// A shape of any kind. Build it with a kcc_make_* function; check it with kcc_shape_is_valid.
