@@ -21,19 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "test_cast_reference.h"
 #include "test_random_shapes.h"
-
-static void print_shape( const kcc_shape* s )
-{
-	const float* f = (const float*)&s->circle;
-	int n = (int)( ( sizeof( kcc_shape ) - offsetof( kcc_shape, circle ) ) / sizeof( float ) );
-	print_error( "shape type %d:", s->type );
-	for ( int i = 0; i < n && i < 40; ++i )
-	{
-		print_error( " %.9g", f[i] );
-	}
-	print_error( "\n" );
-}
 
 static vec2s madd( vec2s a, float s, vec2s d )
 {
@@ -244,12 +233,6 @@ static void test_ray_cast_random_against_reference( void** state )
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shape casts
-
-static float distance_at( const kcc_shape* moving, vec2s translation, float t, const kcc_shape* target )
-{
-	kcc_shape moved = kcc_shape_translate( moving, kcc_v2( t * translation.x, t * translation.y ) );
-	return kcc_distance( &moved, target ).distance;
-}
 
 static void test_shape_cast_hand_made( void** state )
 {
@@ -885,12 +868,10 @@ static void test_shape_cast_clipping_matches_minkowski( void** state )
 				{
 					continue;
 				}
-				float closing = -( exact.normal.x * d.x + exact.normal.y * d.y );
-				float allowed = 2.0e-6f + 1.0e-6f / ( closing > 1.0e-3f ? closing : 1.0e-3f );
 				bool start_fast = fast.fraction == 0.0f, start_exact = exact.fraction == 0.0f;
 				bool zero_fast = fast.normal.x == 0.0f && fast.normal.y == 0.0f;
 				bool zero_exact = exact.normal.x == 0.0f && exact.normal.y == 0.0f;
-				bool ok = fabsf( fast.fraction - exact.fraction ) <= allowed;
+				bool ok = fraction_agrees( d, fast, exact, 1.0e-6f );
 				if ( ok && start_fast && start_exact )
 				{
 					// Starting within the target distance: the same class (overlapping or not), the same normal.
@@ -1257,6 +1238,32 @@ static void test_shape_cast_sharp_corner_to_corner_normal( void** state )
 	assert_true( hits > 10000 && at_corner > 3000 );
 }
 
+// The public cast (separation included) against conservative advancement on GJK distance, the independent
+// reference: the same hit within fraction_agrees( 1e-5 ) (the reference iterates to a tolerance), unless the path
+// only grazes the target distance (its closest approach within 1e-4 of it), where hit or miss is ill-conditioned.
+static void check_against_conservative( int n, const kcc_shape* a, vec2s d, const kcc_shape* b, float separation,
+										int* hits, int* grazing )
+{
+	kcc_cast_output fast = kcc_shape_cast_separation( a, d, b, separation );
+	kcc_cast_output exact = kcc_shape_cast_conservative( a, d, b, separation );
+	assert_true( kcc_is_valid_float( fast.fraction ) && kcc_is_valid_vec2( fast.normal ) );
+	if ( fraction_agrees( d, fast, exact, 1.0e-5f ) )
+	{
+		*hits += fast.hit ? 1 : 0;
+		return;
+	}
+	float lowest = closest_approach( a, d, b );
+	if ( fabsf( lowest - separation ) > 1.0e-4f )
+	{
+		print_error( "case %d: d (%.9g %.9g) sep %.9g: hit %d at %.9g, reference hit %d at %.9g, closest approach %.9g\n",
+					 n, d.x, d.y, separation, fast.hit, fast.fraction, exact.hit, exact.fraction, lowest );
+		print_shape( a );
+		print_shape( b );
+		fail();
+	}
+	*grazing += 1;
+}
+
 // Degenerate cores (boxes of zero width or height, a zero-size box) take the general path, which builds M. Against
 // boxes turned by multiples of pi/2 (rotation components like 8.7e-8: faces of M nearly collinear with others) its
 // clip used to take the entered face alone: rounding could pick the short one of two nearly collinear faces, and
@@ -1306,32 +1313,7 @@ static void test_shape_cast_degenerate_cores_against_turned_boxes( void** state 
 		float reach = uniform( &rng, 1.2f, 2.5f );
 		vec2s d = kcc_v2( reach * ( aim.x - at.x ), reach * ( aim.y - at.y ) );
 		float separation = n % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
-		kcc_cast_output fast = kcc_shape_cast_separation( &a, d, &b, separation );
-		kcc_cast_output exact = kcc_shape_cast_conservative( &a, d, &b, separation );
-		assert_true( kcc_is_valid_float( fast.fraction ) && kcc_is_valid_vec2( fast.normal ) );
-		float closing = -( exact.normal.x * d.x + exact.normal.y * d.y );
-		float allowed = 2.0e-5f + 1.0e-5f / ( closing > 1.0e-3f ? closing : 1.0e-3f );
-		bool ok = fast.hit == exact.hit && ( fast.hit == false || fabsf( fast.fraction - exact.fraction ) <= allowed );
-		if ( ok == false )
-		{
-			// Only a path grazing the target distance may differ.
-			float lowest = FLT_MAX;
-			for ( int k = 0; k <= 400; ++k )
-			{
-				lowest = fminf( lowest, distance_at( &a, d, (float)k / 400.0f, &b ) );
-			}
-			if ( fabsf( lowest - separation ) > 1.0e-4f )
-			{
-				print_error( "case %d: d (%.9g %.9g) sep %.9g: hit %d at %.9g, reference hit %d at %.9g\n", n, d.x, d.y,
-							 separation, fast.hit, fast.fraction, exact.hit, exact.fraction );
-				print_shape( &a );
-				print_shape( &b );
-				fail();
-			}
-			grazing += 1;
-			continue;
-		}
-		hits += fast.hit ? 1 : 0;
+		check_against_conservative( n, &a, d, &b, separation, &hits, &grazing );
 	}
 	printf( "degenerate cores vs turned boxes: 20000 casts, %d hits, %d grazing\n", hits, grazing );
 	assert_true( hits > 10000 && grazing < 100 );
@@ -1384,25 +1366,6 @@ static void test_shape_cast_nested_turned_boxes_overlap( void** state )
 	}
 }
 
-// The smallest distance along the path by ternary search (convex in t for convex shapes).
-static float closest_on_path( const kcc_shape* a, vec2s d, const kcc_shape* b )
-{
-	double lo = 0.0, hi = 1.0;
-	for ( int k = 0; k < 60; ++k )
-	{
-		double m1 = lo + ( hi - lo ) / 3.0, m2 = hi - ( hi - lo ) / 3.0;
-		if ( distance_at( a, d, (float)m1, b ) <= distance_at( a, d, (float)m2, b ) )
-		{
-			hi = m2;
-		}
-		else
-		{
-			lo = m1;
-		}
-	}
-	return distance_at( a, d, (float)lo, b );
-}
-
 // Every pair of these kinds, cast with and without a separation, against conservative advancement on GJK distance
 // (the independent reference). Nearly parallel edges make corners of M very sharp and its faces nearly collinear;
 // the clipping paths classified them by rounding and reported late contacts (0.196 for 0.136), misses of paths
@@ -1426,28 +1389,8 @@ static void test_shape_cast_near_parallel_edges_against_reference( void** state 
 		float reach = uniform( &rng, 1.2f, 2.5f );
 		vec2s d = kcc_v2( reach * ( aim.x - from.x ), reach * ( aim.y - from.y ) );
 		float separation = n % 3 == 0 ? 0.0f : uniform( &rng, 0.0f, 0.3f );
-		kcc_cast_output fast = kcc_shape_cast_separation( &a, d, &b, separation );
-		kcc_cast_output exact = kcc_shape_cast_conservative( &a, d, &b, separation );
 		casts += 1;
-		float closing = -( exact.normal.x * d.x + exact.normal.y * d.y );
-		float allowed = 2.0e-5f + 1.0e-5f / ( closing > 1.0e-3f ? closing : 1.0e-3f );
-		if ( fast.hit == exact.hit && ( fast.hit == false || fabsf( fast.fraction - exact.fraction ) <= allowed ) )
-		{
-			hits += fast.hit ? 1 : 0;
-			continue;
-		}
-		// Only a path grazing the target distance may differ.
-		float lowest = closest_on_path( &a, d, &b );
-		if ( fabsf( lowest - separation ) > 1.0e-4f )
-		{
-			print_error( "case %d, kinds %d/%d: d (%.9g %.9g) sep %.9g: hit %d at %.9g, reference hit %d at %.9g, "
-						 "closest approach %.9g\n",
-						 n, ka, kb, d.x, d.y, separation, fast.hit, fast.fraction, exact.hit, exact.fraction, lowest );
-			print_shape( &a );
-			print_shape( &b );
-			fail();
-		}
-		grazing += 1;
+		check_against_conservative( n, &a, d, &b, separation, &hits, &grazing );
 	}
 	printf( "near-parallel edges: %d casts, %d hits, %d grazing\n", casts, hits, grazing );
 	assert_true( casts > 140000 && hits > 50000 && grazing < casts / 200 );
