@@ -294,6 +294,55 @@ static uint64_t kernel_calibration( void )
 	return hits;
 }
 
+// The memory floor of a row: the row's own loop over its own arrays, loading the first word of each element and
+// testing nothing. No test over those arrays streams its pairs faster. It is timed right after each pass of the row
+// (like the calibration), because this machine's memory bandwidth swings as much as its clock.
+#define BENCH_MAX_STREAMS 3
+
+typedef struct bench_streams
+{
+	int count; ///< arrays the row reads, 0 when the row has no floor
+	const unsigned char* begin[BENCH_MAX_STREAMS];
+	size_t size[BENCH_MAX_STREAMS]; ///< bytes per element; 0 for an unused slot (its loads repeat element 0)
+	int pairs;
+} bench_streams;
+
+static bench_streams s_streams;
+static bench_streams* volatile s_streams_pointer = &s_streams;
+
+static uint64_t kernel_memory_floor( void )
+{
+	const bench_streams* s = s_streams_pointer;
+	const unsigned char *a = s->begin[0], *b = s->begin[1], *c = s->begin[2];
+	size_t a_size = s->size[0], b_size = s->size[1], c_size = s->size[2];
+	uint64_t sum = 0;
+	for ( int i = 0; i < s->pairs; ++i )
+	{
+		uint32_t x, y, z;
+		memcpy( &x, a + (size_t)i * a_size, sizeof( x ) );
+		memcpy( &y, b + (size_t)i * b_size, sizeof( y ) );
+		memcpy( &z, c + (size_t)i * c_size, sizeof( z ) );
+		sum += x ^ y ^ z;
+	}
+	return sum;
+}
+
+/// The arrays the next row reads: pairs elements of each of up to BENCH_MAX_STREAMS arrays (NULL: none).
+static void set_streams( int pairs, const void* a, size_t a_size, const void* b, size_t b_size, const void* c,
+						 size_t c_size )
+{
+	const void* begin[BENCH_MAX_STREAMS] = { a, b, c };
+	size_t size[BENCH_MAX_STREAMS] = { a_size, b_size, c_size };
+	s_streams.count = 0;
+	s_streams.pairs = pairs;
+	for ( int k = 0; k < BENCH_MAX_STREAMS; ++k )
+	{
+		s_streams.begin[k] = begin[k] != NULL ? begin[k] : begin[0];
+		s_streams.size[k] = begin[k] != NULL ? size[k] : 0;
+		s_streams.count += begin[k] != NULL ? 1 : 0;
+	}
+}
+
 static uint64_t kernel_reference_circle_aabb( void )
 {
 	const bench_data* d = s_data_pointer;
@@ -424,6 +473,7 @@ static int compare_doubles( const void* a, const void* b )
 }
 
 static uint64_t s_checksum = 0;
+static uint64_t s_floor_bits = 0; ///< the memory floor's loads are summed here, so they are not optimised away
 static const char* s_only = NULL; ///< --only TEXT: time only the rows whose name contains TEXT
 static bool s_once = false;       ///< --once: one pass per row, no warm-up and no cache column (for callgrind)
 static const char* s_row = "";    ///< the current row; its "via" lines follow it
@@ -436,6 +486,7 @@ typedef struct bench_timing
 {
 	double median, min, max;
 	double scaled; ///< median over the runs of 0.8 * (the run's time / the calibration's time right after it)
+	double floor;  ///< median over the runs of the memory floor's time right after it, ns per item (0: not timed)
 	uint64_t hits; ///< of the last pass
 } bench_timing;
 
@@ -458,17 +509,29 @@ static double time_pass( bench_kernel* kernel_in, int items, int repeats, uint64
 	return ( stop - start ) * 1.0e9 / ( (double)items * (double)repeats );
 }
 
+/// ns per item of one pass of kernel_memory_floor (kept out of the checksum: it does no test).
+static double time_memory_floor( int items )
+{
+	bench_kernel* volatile kernel = kernel_memory_floor;
+	double start = now_seconds();
+	uint64_t bit = kernel();
+	double stop = now_seconds();
+	s_floor_bits += bit;
+	return ( stop - start ) * 1.0e9 / (double)items;
+}
+
 /// BENCH_RUNS timed passes; with calibrate, each is followed by a pass of the calibration kernel, and the ratio of
 /// the two (this machine's speed changes from second to second) gives the scaled figure.
 static bench_timing time_kernel( bench_kernel* kernel, int items, int repeats, bool calibrate )
 {
-	bench_timing timing = { 0.0, 0.0, 0.0, 0.0, 0 };
+	bench_timing timing = { 0.0, 0.0, 0.0, 0.0, 0.0, 0 };
 	if ( s_once == false )
 	{
 		time_pass( kernel, items, repeats, &timing.hits ); // untimed warm-up pass: page faults, caches
 	}
 	int runs = s_once ? 1 : BENCH_RUNS;
-	double ns[BENCH_RUNS], ratio[BENCH_RUNS];
+	double ns[BENCH_RUNS], ratio[BENCH_RUNS], floor[BENCH_RUNS];
+	bool with_floor = calibrate && s_streams.count > 0;
 	for ( int run = 0; run < runs; ++run )
 	{
 		ns[run] = time_pass( kernel, items, repeats, &timing.hits );
@@ -476,6 +539,10 @@ static bench_timing time_kernel( bench_kernel* kernel, int items, int repeats, b
 		{
 			uint64_t calibration_hits;
 			ratio[run] = ns[run] / time_pass( kernel_calibration, s_calibration.count, 1, &calibration_hits );
+		}
+		if ( with_floor )
+		{
+			floor[run] = time_memory_floor( items );
 		}
 	}
 	qsort( ns, (size_t)runs, sizeof( double ), compare_doubles );
@@ -487,6 +554,11 @@ static bench_timing time_kernel( bench_kernel* kernel, int items, int repeats, b
 		qsort( ratio, (size_t)runs, sizeof( double ), compare_doubles );
 		timing.scaled = 0.8 * ratio[runs / 2];
 	}
+	if ( with_floor )
+	{
+		qsort( floor, (size_t)runs, sizeof( double ), compare_doubles );
+		timing.floor = floor[runs / 2];
+	}
 	return timing;
 }
 
@@ -497,11 +569,13 @@ static void measure( const char* name, bench_kernel* kernel, double target, doub
 	s_row = name[0] != ' ' ? name : s_row;
 	if ( s_only != NULL && strstr( s_row, s_only ) == NULL )
 	{
+		s_streams.count = 0;
 		return;
 	}
 	int count = s_data.count;
 	bench_timing all = time_kernel( kernel, count, 1, s_once == false );
-	bench_timing cached = { 0.0, 0.0, 0.0, 0.0, 0 };
+	s_streams.count = 0; // set_streams describes one row only
+	bench_timing cached = { 0.0, 0.0, 0.0, 0.0, 0.0, 0 };
 	if ( s_once == false )
 	{
 		int hot = count < BENCH_HOT_PAIRS ? count : BENCH_HOT_PAIRS;
@@ -510,7 +584,7 @@ static void measure( const char* name, bench_kernel* kernel, double target, doub
 		s_data.count = count;
 	}
 
-	char target_text[32] = "-", cute_text[32] = "-", verdict[64] = "";
+	char target_text[32] = "-", cute_text[32] = "-", floor_text[32] = "-", verdict[96] = "";
 	double scaled = all.scaled;
 	if ( target > 0.0 )
 	{
@@ -520,15 +594,22 @@ static void measure( const char* name, bench_kernel* kernel, double target, doub
 		bool meets_scaled = scaled > 0.0 && scaled <= target;
 		s_rows_meeting_target += meets ? 1 : 0;
 		s_rows_meeting_scaled += meets_scaled ? 1 : 0;
-		snprintf( verdict, sizeof( verdict ), "%s%s", meets ? "meets" : "MISSES",
-				  meets ? "" : ( meets_scaled ? " (meets scaled)" : "" ) );
+		bool below_floor = all.floor > target; // reading the pairs alone takes longer than the target
+		snprintf( verdict, sizeof( verdict ), "%s%s%s", meets ? "meets" : "MISSES",
+				  meets ? "" : ( meets_scaled ? " (meets scaled)" : "" ),
+				  meets == false && below_floor ? " (memory floor above target)" : "" );
+	}
+	if ( all.floor > 0.0 )
+	{
+		snprintf( floor_text, sizeof( floor_text ), "%.2f", all.floor );
 	}
 	if ( cute_c2 > 0.0 )
 	{
 		snprintf( cute_text, sizeof( cute_text ), "%.1f", cute_c2 );
 	}
-	printf( "%-34s %8.2f %8.2f %8.2f %6.1f%% %8.2f %8.2f %8s %7s  %s\n", name, all.median, all.min, all.max,
-			100.0 * (double)all.hits / (double)count, cached.median, scaled, target_text, cute_text, verdict );
+	printf( "%-34s %8.2f %8.2f %8.2f %6.1f%% %8.2f %6s %8.2f %8s %7s  %s\n", name, all.median, all.min, all.max,
+			100.0 * (double)all.hits / (double)count, cached.median, floor_text, scaled, target_text, cute_text,
+			verdict );
 	fflush( stdout );
 }
 
@@ -604,7 +685,9 @@ int main( int argc, char** argv )
 	{
 		printf( "WARNING: a Debug, assert or sanitizer build: these figures say nothing about speed\n" );
 	}
-	printf( "ns per test; \"in cache\": the median over the first %d pairs repeated (no memory traffic)\n\n",
+	printf( "ns per test; \"in cache\": the median over the first %d pairs repeated (no memory traffic); \"floor\": the\n"
+			"median time of the row's loop loading one word of each element and testing nothing, timed after each run\n"
+			"(what streaming the pairs alone costs right then)\n\n",
 			BENCH_HOT_PAIRS );
 
 	bench_data* d = &s_data;
@@ -651,8 +734,9 @@ int main( int argc, char** argv )
 	}
 	printf( "scaled: 0.8 ns * (row / cute_c2's circle-circle formula timed right after it), median of the %d runs\n\n",
 			BENCH_RUNS );
-	printf( "%-34s %8s %8s %8s %7s %8s %8s %8s %7s\n", "row", "median", "min", "max", "hits", "in cache", "scaled",
-			"target", "cute_c2" );
+	printf( "%-34s %8s %8s %8s %7s %8s %6s %8s %8s %7s\n", "row", "median", "min", "max", "hits", "in cache", "floor",
+			"scaled", "target", "cute_c2" );
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->circles_b, sizeof( kcc_circle ), NULL, 0 );
 	measure( "circle-circle", kernel_circle_circle, 1.0, 0.8 );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle-circle", typed, generic, n );
@@ -668,6 +752,7 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_aabb( d->circles[i], d->aabbs[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->aabbs, sizeof( kcc_aabb ), NULL, 0 );
 	measure( "circle-AABB", kernel_circle_aabb, 1.2, 1.1 );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	measure( "  cute_c2's formula, this run", kernel_reference_circle_aabb, NO_FIGURE, NO_FIGURE );
@@ -684,6 +769,7 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_obb( d->circles[i], d->obbs[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->obbs, sizeof( kcc_obb ), NULL, 0 );
 	measure( "circle-OBB", kernel_circle_obb, 2.0, NO_FIGURE );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle-OBB", typed, generic, n );
@@ -699,6 +785,7 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_capsule( d->circles[i], d->capsules[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->capsules, sizeof( kcc_capsule ), NULL, 0 );
 	measure( "circle-capsule", kernel_circle_capsule, 3.0, 13.9 );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	measure( "  cute_c2's formula, this run", kernel_reference_circle_capsule, NO_FIGURE, NO_FIGURE );
@@ -715,6 +802,7 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_sector( d->circles[i], &d->sectors[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->sectors, sizeof( kcc_sector ), NULL, 0 );
 	measure( "circle-sector", kernel_circle_sector, 3.0, NO_FIGURE );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle-sector", typed, generic, n );
@@ -741,6 +829,7 @@ int main( int argc, char** argv )
 		typed[i] = kcc_circle_overlaps_polygon( d->circles[i], &d->polygons[i] );
 		generic[i] = kcc_overlap( &d->shapes_a[i], &d->shapes_b[i] );
 	}
+	set_streams( n, d->circles, sizeof( kcc_circle ), d->polygons, sizeof( kcc_polygon ), NULL, 0 );
 	measure( "circle vs 8-gon", kernel_circle_polygon, 12.0, 94.0 );
 	measure( "  via kcc_overlap", kernel_generic_overlap, NO_FIGURE, NO_FIGURE );
 	report_disagreements( "circle vs 8-gon", typed, generic, n );
@@ -765,6 +854,7 @@ int main( int argc, char** argv )
 		d->translations[i] = kcc_v2( dash * cosf( aim ), dash * sinf( aim ) );
 		d->shapes_b[i] = random_box( add( start, rng_in_disc( 2.6f ) ) );
 	}
+	set_streams( n, d->shapes_a, sizeof( kcc_shape ), d->shapes_b, sizeof( kcc_shape ), d->translations, sizeof( vec2s ) );
 	measure( "capsule cast vs box", kernel_shape_cast, 60.0, NO_FIGURE );
 
 	// ray cast vs box: rays 1 .. 6 long from points near the box
@@ -785,6 +875,7 @@ int main( int argc, char** argv )
 		d->points[i] = add( kcc_v2( 10.0f, -5.0f ), rng_in_disc( 2.1f ) );
 		d->radii[i] = rng_range( 0.2f, 0.6f );
 	}
+	set_streams( n, d->points, sizeof( vec2s ), d->radii, sizeof( float ), NULL, 0 );
 	measure( "sector vs circles (batch, /circle)", kernel_batch_sector, 1.0, NO_FIGURE );
 
 	printf( "\n%d of %d rows with a target meet it here; %d of %d at the reference machine's speed (scaled). "
