@@ -447,28 +447,35 @@ static void test_ride_vertical( void** state )
 	}
 }
 
+// A platform of the given width placed from x = -30 to the right by per_step each step, steps times; the
+// character starts at offset from its centre and must keep that offset (by position, no velocity).
+static void ride_straight( const char* what, float width, vec2s offset_from_center, int steps, float per_step )
+{
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		platform_world w = platform_create( kind, kcc_v2( -30.0f, 0.0f ), width, 0.25f, offset_from_center );
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		platform_step( &w, &velocity, what, 0 );
+		vec2s offset = platform_local( &w, kcc_controller_get_position( w.c ) );
+		float worst = 0.0f;
+		for ( int step = 1; step <= steps; ++step )
+		{
+			platform_place( &w, kcc_v2( -30.0f + per_step * (float)step, 0.0f ), 0.0f );
+			kcc_move_result r = platform_step( &w, &velocity, what, step );
+			float drift = test_vec2_difference( platform_local( &w, r.position ), offset );
+			worst = drift > worst ? drift : worst;
+		}
+		print_message( "%s %s: worst offset drift %g\n", test_character_name( kind ), what, (double)worst );
+		SCENE_CHECK( worst < 1e-4f, "%s %s: offset drifted by %g", test_character_name( kind ), what, (double)worst );
+		platform_destroy( &w );
+	}
+}
+
 // 30 u/s to the right for two seconds (x from -30 to 30), by position.
 static void test_ride_fast( void** state )
 {
 	(void)state;
-	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
-	{
-		platform_world w = platform_create( kind, kcc_v2( -30.0f, 0.0f ), 2.0f, 0.25f, kcc_v2( 0.5f, 0.0f ) );
-		vec2s velocity = kcc_v2( 0.0f, 0.0f );
-		platform_step( &w, &velocity, "fast", 0 );
-		vec2s offset = platform_local( &w, kcc_controller_get_position( w.c ) );
-		float worst = 0.0f;
-		for ( int step = 1; step <= 120; ++step )
-		{
-			platform_place( &w, kcc_v2( -30.0f + 30.0f * (float)step * DT, 0.0f ), 0.0f );
-			kcc_move_result r = platform_step( &w, &velocity, "fast", step );
-			float drift = test_vec2_difference( platform_local( &w, r.position ), offset );
-			worst = drift > worst ? drift : worst;
-		}
-		print_message( "%s fast: worst offset drift %g\n", test_character_name( kind ), (double)worst );
-		SCENE_CHECK( worst < 1e-4f, "%s fast: offset drifted by %g", test_character_name( kind ), (double)worst );
-		platform_destroy( &w );
-	}
+	ride_straight( "fast", 2.0f, kcc_v2( 0.5f, 0.0f ), 120, 30.0f * DT );
 }
 
 // 150 u/s (2.5 units a frame) on a platform 1 unit wide: it moves farther than the character's size between two
@@ -476,24 +483,7 @@ static void test_ride_fast( void** state )
 static void test_ride_very_fast( void** state )
 {
 	(void)state;
-	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
-	{
-		platform_world w = platform_create( kind, kcc_v2( -30.0f, 0.0f ), 0.5f, 0.25f, kcc_v2( 0.1f, 0.0f ) );
-		vec2s velocity = kcc_v2( 0.0f, 0.0f );
-		platform_step( &w, &velocity, "very fast", 0 );
-		vec2s offset = platform_local( &w, kcc_controller_get_position( w.c ) );
-		float worst = 0.0f;
-		for ( int step = 1; step <= 24; ++step )
-		{
-			platform_place( &w, kcc_v2( -30.0f + 2.5f * (float)step, 0.0f ), 0.0f );
-			kcc_move_result r = platform_step( &w, &velocity, "very fast", step );
-			float drift = test_vec2_difference( platform_local( &w, r.position ), offset );
-			worst = drift > worst ? drift : worst;
-		}
-		print_message( "%s very fast: worst offset drift %g\n", test_character_name( kind ), (double)worst );
-		SCENE_CHECK( worst < 1e-4f, "%s very fast: offset drifted by %g", test_character_name( kind ), (double)worst );
-		platform_destroy( &w );
-	}
+	ride_straight( "very fast", 0.5f, kcc_v2( 0.1f, 0.0f ), 24, 2.5f );
 }
 
 // Centres of the character's bottom roundings (relative to its position): a circle's centre, a capsule's lower end
