@@ -738,6 +738,14 @@ typedef struct kcc_cast_feature
 	bool on_face;
 } kcc_cast_feature;
 
+// The middle of the part of [c_lo, c_hi] (the other core's extent along a face) that lies on the face [0, ee].
+static inline float kcc_cast_extent_mid( float c_lo, float c_hi, float ee )
+{
+	float from = c_lo > 0.0f ? c_lo : 0.0f;
+	float to = c_hi < ee ? c_hi : ee;
+	return 0.5f * ( from + to );
+}
+
 // Face f < b->faces is b's edge f: its points are b_f .. b_f+1 minus a's support in -n. Otherwise a's edge
 // j = f - b->faces reversed: b's support in -n_a minus a_j .. a_j+1. Points of the other core within rounding of
 // the support line count too: a parallel edge of it lengthens the face (two boxes landing flat).
@@ -809,9 +817,7 @@ static kcc_cast_feature kcc_cast_classify( const kcc_cast_core* a, const kcc_cas
 		out.on_face = true;
 		out.beyond = 0.0f;
 		out.vertex = kcc_v2( 0.0f, 0.0f );
-		float from = c_lo > 0.0f ? c_lo : 0.0f;
-		float to = c_hi < ee ? c_hi : ee;
-		float mid = 0.5f * ( from + to );
+		float mid = kcc_cast_extent_mid( c_lo, c_hi, ee );
 		if ( on_b )
 		{
 			out.core_b = kcc_add( e0, kcc_scale( e, mid ) );
@@ -1516,9 +1522,7 @@ static inline kcc_cast_feature kcc_cast_round_target_face( const kcc_cast_round*
 		out.on_face = true;
 		out.beyond = 0.0f;
 		out.vertex = kcc_v2( 0.0f, 0.0f );
-		float from = c_lo > 0.0f ? c_lo : 0.0f;
-		float to = c_hi < ee ? c_hi : ee;
-		float mid = 0.5f * ( from + to );
+		float mid = kcc_cast_extent_mid( c_lo, c_hi, ee );
 		out.core_b = kcc_add( e0, kcc_scale( e, mid ) );
 		return out;
 	}
@@ -1594,9 +1598,7 @@ static inline kcc_cast_feature kcc_cast_round_mover_face( const kcc_cast_round* 
 		out.on_face = true;
 		out.beyond = 0.0f;
 		out.vertex = kcc_v2( 0.0f, 0.0f );
-		float from = c_lo > 0.0f ? c_lo : 0.0f;
-		float to = c_hi < ee ? c_hi : ee;
-		float mid = 0.5f * ( from + to );
+		float mid = kcc_cast_extent_mid( c_lo, c_hi, ee );
 		float span = c_hi - c_lo;
 		out.core_b = span > 0.0f ? kcc_lerp( s->pb[lo], s->pb[hi], ( mid - c_lo ) / span ) : s->pb[lo];
 		return out;
