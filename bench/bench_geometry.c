@@ -490,34 +490,41 @@ typedef struct bench_timing
 	uint64_t hits; ///< of the last pass
 } bench_timing;
 
-/// ns per item of kernel over one pass of repeats calls.
-static double time_pass( bench_kernel* kernel_in, int items, int repeats, uint64_t* hits )
+/// ns per item of kernel over one pass of repeats calls; *sum gets the sum of what the calls returned.
+static double time_run( bench_kernel* kernel_in, int items, int repeats, uint64_t* sum )
 {
 	// Called through a volatile pointer: every kernel stays a function of its own (not inlined into main), so a
 	// profiler attributes each row's cost to its kernel_* function.
 	bench_kernel* volatile kernel = kernel_in;
 	double start = now_seconds();
-	uint64_t pass_hits = 0;
+	uint64_t total = 0;
 	for ( int k = 0; k < repeats; ++k )
 	{
-		pass_hits += kernel();
+		total += kernel();
 	}
 	double stop = now_seconds();
-	// Fold every pass into the checksum: the work of each one is observable.
+	*sum = total;
+	return ( stop - start ) * 1.0e9 / ( (double)items * (double)repeats );
+}
+
+/// time_run of a test kernel: every pass is folded into the checksum (the work of each one is observable), and
+/// *hits gets one pass's count.
+static double time_pass( bench_kernel* kernel, int items, int repeats, uint64_t* hits )
+{
+	uint64_t pass_hits;
+	double ns = time_run( kernel, items, repeats, &pass_hits );
 	s_checksum = s_checksum * 31u + pass_hits;
 	*hits = pass_hits / (uint64_t)repeats;
-	return ( stop - start ) * 1.0e9 / ( (double)items * (double)repeats );
+	return ns;
 }
 
 /// ns per item of one pass of kernel_memory_floor (kept out of the checksum: it does no test).
 static double time_memory_floor( int items )
 {
-	bench_kernel* volatile kernel = kernel_memory_floor;
-	double start = now_seconds();
-	uint64_t bit = kernel();
-	double stop = now_seconds();
-	s_untimed_sink += bit;
-	return ( stop - start ) * 1.0e9 / (double)items;
+	uint64_t sum;
+	double ns = time_run( kernel_memory_floor, items, 1, &sum );
+	s_untimed_sink += sum;
+	return ns;
 }
 
 /// An untimed pass over the calibration pairs (24 MB of other data): the next timed pass finds the last level
