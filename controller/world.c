@@ -153,11 +153,6 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	}
 }
 
-static float kcc_cross( vec2s a, vec2s b )
-{
-	return a.x * b.y - a.y * b.x;
-}
-
 // Area centroid of a convex polygon (fan from vertex 0).
 static vec2s kcc_polygon_centroid( const vec2s* v, int count )
 {
@@ -168,7 +163,7 @@ static vec2s kcc_polygon_centroid( const vec2s* v, int count )
 	{
 		vec2s e1 = glms_vec2_sub( v[i], o );
 		vec2s e2 = glms_vec2_sub( v[i + 1], o );
-		float a = 0.5f * kcc_cross( e1, e2 );
+		float a = 0.5f * glms_vec2_cross( e1, e2 );
 		sum.x += a * ( e1.x + e2.x ) / 3.0f;
 		sum.y += a * ( e1.y + e2.y ) / 3.0f;
 		area += a;
@@ -194,7 +189,7 @@ static double kcc_turn( vec2s a, vec2s b, vec2s c )
 static vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
 	vec2s e = glms_vec2_sub( b, a );
-	float len = sqrtf( e.x * e.x + e.y * e.y );
+	float len = glms_vec2_norm( e );
 	vec2s normal = { { 0.0f, 0.0f } };
 	if ( len > 0.0f )
 	{
@@ -274,8 +269,7 @@ static void kcc_clean_polygon( kcc_shape* out )
 	{
 		for ( int j = i + 1; j < original_count; ++j )
 		{
-			vec2s e = glms_vec2_sub( original[j], original[i] );
-			float d = e.x * e.x + e.y * e.y;
+			float d = glms_vec2_distance2( original[j], original[i] );
 			if ( d > best )
 			{
 				best = d;
