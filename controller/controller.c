@@ -281,10 +281,6 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->position = def->position;
 	c->origin = def->position;
 	c->floor_normal = def->up;
-	// Half the shape's smaller extent: a walking character is reindexed every few moves, and other queries meet it
-	// in few extra cells.
-	float extent = kcc_minf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
-	c->index_margin = 0.5f * extent;
 	if ( kcc_world_create( c ) == false )
 	{
 		kcc_free( c );

@@ -49,8 +49,9 @@
 typedef struct kcc_candidate
 {
 	kcc_aabb bounds; ///< the Chipmunk shape's bounding box, local frame
+	cpBB bb;         ///< the Chipmunk shape's bounding box: with order, the deterministic tie-break key
 	cpShape* shape;  ///< borrowed: valid during this move only
-	uint32_t key;    ///< Chipmunk's hashid: a stable tie-break key (never a pointer value)
+	int order;       ///< position in the query's answer (the last tie-break: shapes with the same box)
 	int piece;       ///< fan piece of a polygon with more than KCC_MAX_POLYGON_VERTICES vertices, else 0
 	bool sensor;     ///< reported, never blocks
 	bool blocks;     ///< false for sensors, the one-way shape being dropped through and, during the carry, the
@@ -87,10 +88,7 @@ struct kcc_controller
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
-	// Lazy reindexing of the controller's shape (see kcc_world_sync_body)
-	float index_margin;       ///< fattening of the indexed bounding box, world units
-	cpBB indexed_bb;          ///< the box the shape was last indexed with
-	cpTimestamp indexed_stamp; ///< space->stamp at that time
+	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
@@ -207,8 +205,9 @@ void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
-/// Fills candidate->core (once per move).
-void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate );
+/// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
+/// fan pieces to the candidates (chipmunk_shapes.c).
+void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
 /// The body of a shape found in this move's query.
 const cpBody* kcc_world_shape_body( const cpShape* shape );
 /// The shape's body when it is kinematic (a moving platform), else NULL. shape must come from this move's query.
@@ -225,8 +224,9 @@ void kcc_world_sync_body( kcc_controller* c );
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
 /// The candidate with its core converted (once per move).
-kcc_candidate* kcc_candidate_ready( const kcc_controller* c, kcc_candidate* candidate );
-/// Deterministic order among equal results: Chipmunk's hashid, then the polygon piece. Never a pointer value.
+kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );
+/// Deterministic order among equal results: the shape's bounding box, then the polygon piece, then the query's
+/// order. Never a pointer value.
 bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b );
 /// Casts the character from local position from along translation against the blocking candidates.
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );

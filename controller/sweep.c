@@ -37,7 +37,7 @@ void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
 	}
 }
 
-kcc_candidate* kcc_candidate_ready( const kcc_controller* c, kcc_candidate* candidate )
+kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate )
 {
 	if ( candidate->converted == false )
 	{
@@ -52,7 +52,20 @@ bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b )
 	{
 		return true;
 	}
-	return a->key < b->key || ( a->key == b->key && a->piece < b->piece );
+	const double ka[4] = { a->bb.l, a->bb.b, a->bb.r, a->bb.t };
+	const double kb[4] = { b->bb.l, b->bb.b, b->bb.r, b->bb.t };
+	for ( int i = 0; i < 4; ++i )
+	{
+		if ( ka[i] != kb[i] )
+		{
+			return ka[i] < kb[i];
+		}
+	}
+	if ( a->piece != b->piece )
+	{
+		return a->piece < b->piece;
+	}
+	return a->order < b->order;
 }
 
 // floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide
@@ -135,7 +148,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 			allowed = distance - kcc_skin_backoff( skin, approach );
 			allowed = allowed > 0.0f ? allowed : 0.0f;
 		}
-		// The first contact (smallest time of impact, ties by the stable key) gives the normal to slide on; the
+		// The first contact (smallest time of impact, ties by kcc_candidate_before) gives the normal to slide on; the
 		// travel keeps the skin from every surface hit on the way.
 		best_allowed = kcc_minf( best_allowed, allowed );
 		best.blocked = true;
