@@ -244,6 +244,11 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	{
 		return NULL;
 	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		KCC_ASSERT( false, "kcc_controller_create: the space is locked (called from a Chipmunk callback?)" );
+		return NULL;
+	}
 	kcc_shape shape = kcc_character_shape( &def->shape );
 	if ( kcc_shape_is_valid( &shape ) == false && shape.type == KCC_SHAPE_INVALID )
 	{
@@ -281,8 +286,14 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->position = def->position;
 	c->origin = def->position;
 	c->floor_normal = def->up;
+	if ( kcc_registry_add( c ) == false )
+	{
+		kcc_free( c );
+		return NULL;
+	}
 	if ( kcc_world_create( c ) == false )
 	{
+		kcc_registry_remove( c );
 		kcc_free( c );
 		return NULL;
 	}
@@ -295,8 +306,67 @@ void kcc_controller_destroy( kcc_controller* c )
 	{
 		return;
 	}
+	if ( kcc_registry_contains( c ) == false )
+	{
+		KCC_ASSERT( false, "kcc_controller_destroy: the controller was destroyed already (or is not a controller)" );
+		return;
+	}
+	if ( KCC_SPACE_ACQUIRE( c, "kcc_controller_destroy" ) != KCC_OK )
+	{
+		return; // Chipmunk can not remove the body now; nothing is changed
+	}
 	kcc_world_destroy( c );
+	kcc_space_release( c );
+	kcc_registry_remove( c );
 	kcc_free( c );
+}
+
+bool kcc_controller_usable( const kcc_controller* c, const char* null_message, const char* destroyed_message )
+{
+	(void)null_message;
+	(void)destroyed_message;
+	if ( c == NULL )
+	{
+		KCC_ASSERT( false, null_message );
+		return false;
+	}
+#if defined( KCC_ENABLE_ASSERT )
+	if ( kcc_registry_contains( c ) == false )
+	{
+		KCC_ASSERT( false, destroyed_message );
+		return false;
+	}
+#endif
+	return true;
+}
+
+kcc_status kcc_space_acquire( kcc_controller* c, const char* locked_message, const char* busy_message )
+{
+	(void)locked_message;
+	(void)busy_message;
+	if ( cpSpaceIsLocked( c->space ) )
+	{
+		KCC_ASSERT( false, locked_message );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+#if defined( KCC_ENABLE_ASSERT )
+	if ( kcc_space_enter( c->watch ) == false )
+	{
+		kcc_space_leave( c->watch );
+		KCC_ASSERT( false, busy_message );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+#endif
+	return KCC_OK;
+}
+
+void kcc_space_release( kcc_controller* c )
+{
+#if defined( KCC_ENABLE_ASSERT )
+	kcc_space_leave( c->watch );
+#else
+	(void)c;
+#endif
 }
 
 kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
@@ -336,8 +406,8 @@ void kcc_forget_floor( kcc_controller* c )
 
 bool kcc_controller_drop_through( kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_drop_through: controller is NULL" );
-	if ( c == NULL || ( c->flags & KCC_ON_FLOOR ) == 0 || c->floor_one_way == false )
+	if ( KCC_USABLE( c, "kcc_controller_drop_through" ) == false || ( c->flags & KCC_ON_FLOOR ) == 0 ||
+		 c->floor_one_way == false )
 	{
 		return false;
 	}
@@ -347,18 +417,21 @@ bool kcc_controller_drop_through( kcc_controller* c )
 
 vec2s kcc_controller_get_position( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_get_position: controller is NULL" );
-	return c != NULL ? c->position : kcc_v2( 0.0f, 0.0f );
+	return KCC_USABLE( c, "kcc_controller_get_position" ) ? c->position : kcc_v2( 0.0f, 0.0f );
 }
 
 kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_set_position: controller is NULL" );
-	if ( c == NULL )
+	if ( KCC_USABLE( c, "kcc_controller_set_position" ) == false )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
 	kcc_status status = kcc_validate_position( c, p );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
+	status = KCC_SPACE_ACQUIRE( c, "kcc_controller_set_position" );
 	if ( status != KCC_OK )
 	{
 		return status;
@@ -368,39 +441,35 @@ kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p )
 	c->floor_normal = c->def.up;
 	kcc_forget_floor( c );
 	kcc_world_sync_body( c );
+	kcc_space_release( c );
 	return KCC_OK;
 }
 
 uint32_t kcc_controller_get_flags( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_get_flags: controller is NULL" );
-	return c != NULL ? c->flags : 0u;
+	return KCC_USABLE( c, "kcc_controller_get_flags" ) ? c->flags : 0u;
 }
 
 bool kcc_controller_is_on_floor( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_is_on_floor: controller is NULL" );
-	return c != NULL && ( c->flags & KCC_ON_FLOOR ) != 0;
+	return KCC_USABLE( c, "kcc_controller_is_on_floor" ) && ( c->flags & KCC_ON_FLOOR ) != 0;
 }
 
 cpBody* kcc_controller_get_body( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_get_body: controller is NULL" );
-	return c != NULL ? c->body : NULL;
+	return KCC_USABLE( c, "kcc_controller_get_body" ) ? c->body : NULL;
 }
 
 cpShape* kcc_controller_get_shape( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_get_shape: controller is NULL" );
-	return c != NULL ? c->shape : NULL;
+	return KCC_USABLE( c, "kcc_controller_get_shape" ) ? c->shape : NULL;
 }
 
 kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_get_state: controller is NULL" );
 	kcc_controller_state s;
 	memset( &s, 0, sizeof( s ) );
-	if ( c == NULL )
+	if ( KCC_USABLE( c, "kcc_controller_get_state" ) == false )
 	{
 		return s;
 	}
@@ -413,20 +482,35 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 
 kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state )
 {
-	KCC_ASSERT( c != NULL && state != NULL, "kcc_controller_set_state: controller or state is NULL" );
-	if ( c == NULL || state == NULL )
+	if ( KCC_USABLE( c, "kcc_controller_set_state" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	KCC_ASSERT( state != NULL, "kcc_controller_set_state: state is NULL" );
+	if ( state == NULL )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
 	if ( state->internal_cookie != KCC_STATE_COOKIE )
 	{
+		KCC_ASSERT( false, "kcc_controller_set_state: state was not made by kcc_controller_get_state" );
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	if ( kcc_is_valid_vec2( state->floor_normal ) == false )
 	{
 		return KCC_ERROR_NOT_FINITE;
 	}
+	if ( ( state->flags & ~KCC_ALL_FLAGS ) != 0 || fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) > 1.0e-3f )
+	{
+		KCC_ASSERT( false, "kcc_controller_set_state: flags or floor_normal out of range (a corrupted state)" );
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
 	kcc_status status = kcc_validate_position( c, state->position );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
+	status = KCC_SPACE_ACQUIRE( c, "kcc_controller_set_state" );
 	if ( status != KCC_OK )
 	{
 		return status;
@@ -436,6 +520,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->floor_normal = state->floor_normal;
 	kcc_forget_floor( c );
 	kcc_world_sync_body( c );
+	kcc_space_release( c );
 	return KCC_OK;
 }
 
@@ -453,6 +538,8 @@ const char* kcc_status_string( kcc_status s )
 			return "a displacement or position beyond the def's limits (max_displacement, max_coordinate)";
 		case KCC_ERROR_INVALID_ARGUMENT:
 			return "an argument out of range (dt <= 0, a foreign state snapshot)";
+		case KCC_ERROR_SPACE_LOCKED:
+			return "the cpSpace is locked: called from a Chipmunk callback, or another thread uses the space";
 		default:
 			return "unknown status";
 	}

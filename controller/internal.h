@@ -41,6 +41,10 @@
 /// despite the rounding of its normal.
 #define KCC_CLASSIFY_SLACK 1.0e-5f
 
+/// Queries that may grow one move's region (kcc_world_cover) before the move goes on with what it has: a bound on
+/// a move's cost in any world.
+#define KCC_MAX_REGION_GROWTHS 4
+
 /// Displacements shorter than this (world units) are rounding, not motion: no snap reported, no step taken.
 #define KCC_ROUNDING_DISTANCE 1.0e-5f
 
@@ -61,9 +65,12 @@ typedef struct kcc_candidate
 	kcc_shape core;  ///< the shape in the local frame
 } kcc_candidate;
 
+typedef struct kcc_space_watch kcc_space_watch;
+
 struct kcc_controller
 {
 	cpSpace* space; ///< borrowed: must outlive the controller
+	kcc_space_watch* watch; ///< the registry's entry for space (NULL: not watched)
 	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
 	cpShape* shape; ///< owned: the character's Chipmunk shape
 	kcc_controller_def def;
@@ -92,7 +99,13 @@ struct kcc_controller
 	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
+	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
+	int region_growths;      ///< queries that grew the region since the last gather
+	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
+	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
+	cpBB gather_known_bb;
 	int candidate_count;
+	int candidate_found;     ///< shapes the last gather met, kept or not
 	int candidate_capacity;
 	bool candidate_overflow;
 	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
@@ -169,7 +182,37 @@ typedef struct kcc_slide_params
 	bool slide_on_ceiling;
 } kcc_slide_params;
 
+// registry.c ------------------------------------------------------------------------------------------------------
+
+/// Adds a new controller to the live set (false when memory ran out).
+bool kcc_registry_add( kcc_controller* c );
+/// Removes c from the live set; false when it was not there (destroyed already, or never a controller).
+bool kcc_registry_remove( kcc_controller* c );
+/// Whether c is a live controller.
+bool kcc_registry_contains( const kcc_controller* c );
+/// Marks the controller's space in use by this call; false when another call (another thread) uses it already.
+bool kcc_space_enter( kcc_space_watch* watch );
+void kcc_space_leave( kcc_space_watch* watch );
+
 // controller.c ----------------------------------------------------------------------------------------------------
+
+/// Whether c may be used by a public call: not NULL and, in builds with asserts, alive. Asserts with the message
+/// that fits otherwise. KCC_USABLE names the calling function in those messages.
+bool kcc_controller_usable( const kcc_controller* c, const char* null_message, const char* destroyed_message );
+#define KCC_USABLE( c, function )                                                                                 \
+	kcc_controller_usable( c, function ": controller is NULL",                                                    \
+						   function ": the controller was destroyed (used after kcc_controller_destroy)" )
+
+/// Whether this call may use the controller's space: KCC_ERROR_SPACE_LOCKED (and an assert with the message that
+/// fits) when Chipmunk has it locked (a callback, or another thread querying or stepping it) or, in builds with
+/// asserts, when another controller's call uses it on another thread. KCC_OK must be paired with kcc_space_release.
+kcc_status kcc_space_acquire( kcc_controller* c, const char* locked_message, const char* busy_message );
+void kcc_space_release( kcc_controller* c );
+#define KCC_SPACE_ACQUIRE( c, function )                                                                           \
+	kcc_space_acquire( c, function ": the space is locked (a Chipmunk callback, or another thread querying or "     \
+								   "stepping it): use one cpSpace from one thread at a time",                      \
+					   function ": another thread is using this cpSpace: moves, queries and steps on one space "  \
+								"must run on one thread at a time" )
 
 /// KCC_OK when p is finite and within max_coordinate.
 kcc_status kcc_validate_position( const kcc_controller* c, vec2s p );
@@ -205,6 +248,10 @@ void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
+/// Makes sure the candidates hold every shape meeting box (local frame). When box leaves the region queried so far,
+/// one query over the grown region adds the shapes not found yet (the candidates already there stay where they
+/// are: pointers to them remain valid). At most KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
+void kcc_world_cover( kcc_controller* c, kcc_aabb box );
 /// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
 /// fan pieces to the candidates (chipmunk_shapes.c).
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );

@@ -3,8 +3,9 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
-// A part of a move whose query overflows the candidate buffer is halved at most this many times (1/1024 of it).
-#define KCC_MAX_SPLIT_DEPTH 10
+// A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
+// the rule of kcc_move_part, a bound on a move's queries in any world.
+#define KCC_MAX_SPLIT_DEPTH 6
 
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 {
@@ -97,12 +98,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	if ( pushed )
 	{
 		flags |= KCC_DEPENETRATED;
-		// The push may leave the region the query covered: query again around the new start.
-		kcc_world_gather( c, kcc_move_region( c, p, delta ) );
-		if ( c->candidate_overflow )
-		{
-			flags |= KCC_CANDIDATES_TRUNCATED;
-		}
+		// The push may leave the region the query covered: grow it around the new start.
+		kcc_world_cover( c, kcc_move_region( c, p, delta ) );
 	}
 	if ( crushed )
 	{
@@ -226,6 +223,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	{
 		kcc_zones_report( c, p, out );
 	}
+	if ( c->region_truncated )
+	{
+		flags |= KCC_CANDIDATES_TRUNCATED;
+	}
 	c->position = kcc_bridge_offset( c->origin, p );
 	c->flags = flags;
 	c->floor_normal = on_floor ? floor_normal : up;
@@ -251,14 +252,18 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 
 // One part of a move, from the character's current position. When its query meets more shapes than the buffer
 // holds, it is done as two halves, each queried where it starts (a fall onto a dense floor overflows only near the
-// floor). Halving stops at 1/1024 of the move, and before a half would be shorter than min_move (it would not be
-// cast at all): then the part goes on with what fits and reports KCC_CANDIDATES_TRUNCATED.
+// floor). Halving a long move about halves the shapes its region meets, and no more once the move is as short as
+// the character's own region: so a part is halved only while the halvings left could bring the shapes it met
+// within the buffer, and not into parts shorter than min_move (which would not be cast). Otherwise the part goes
+// on with what fits and reports KCC_CANDIDATES_TRUNCATED.
 static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last, kcc_move_accumulator* acc )
 {
 	c->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
 	float half_length = 0.5f * glms_vec2_norm( delta );
-	if ( c->candidate_overflow && depth < KCC_MAX_SPLIT_DEPTH && half_length >= c->def.min_move && half_length > 0.0f )
+	bool may_fit = (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << ( KCC_MAX_SPLIT_DEPTH - depth );
+	if ( c->candidate_overflow && may_fit && depth < KCC_MAX_SPLIT_DEPTH &&
+		 half_length >= c->def.min_move && half_length > 0.0f )
 	{
 		vec2s half = glms_vec2_scale( delta, 0.5f );
 		kcc_move_part( c, half, depth + 1, false, acc );
@@ -286,8 +291,7 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 
 kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_move: controller is NULL" );
-	if ( c == NULL )
+	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
@@ -310,6 +314,10 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 		{
 			status = KCC_ERROR_TOO_LARGE;
 		}
+	}
+	if ( status == KCC_OK )
+	{
+		status = KCC_SPACE_ACQUIRE( c, "kcc_controller_move" );
 	}
 	if ( status != KCC_OK )
 	{
@@ -339,6 +347,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	c->flags |= acc.flags;
 
 	kcc_world_sync_body( c );
+	kcc_space_release( c );
 	if ( out != NULL )
 	{
 		out->position = c->position;
@@ -351,8 +360,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
 										  kcc_move_result* out )
 {
-	KCC_ASSERT( c != NULL, "kcc_controller_move_and_slide: controller is NULL" );
-	if ( c == NULL )
+	if ( KCC_USABLE( c, "kcc_controller_move_and_slide" ) == false )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}

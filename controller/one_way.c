@@ -33,6 +33,7 @@ void kcc_one_way_update_drop( kcc_controller* c, vec2s p )
 	bool near = false;
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
+	kcc_world_cover( c, kcc_aabb_inflate( kcc_aabb_offset( c->local_bounds, p ), c->one_way_tolerance ) );
 	for ( int i = 0; i < c->candidate_count && near == false; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;

@@ -85,6 +85,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	bool have_moving = false;
 	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
 	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
+	kcc_world_cover( c, swept );
 	float skin = c->def.skin;
 	float best_allowed = FLT_MAX;
 

@@ -83,12 +83,17 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
+	cpBB bb = cpShapeGetBB( shape );
+	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, bb ) )
+	{
+		return; // already a candidate: found by the query this one grows
+	}
+	c->candidate_found += 1;
 	if ( c->candidate_count >= c->candidate_capacity )
 	{
 		c->candidate_overflow = true;
 		return;
 	}
-	cpBB bb = cpShapeGetBB( shape );
 	kcc_candidate* cand = c->candidates + c->candidate_count++;
 	cand->bb = bb;
 	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
@@ -97,28 +102,50 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	cand->order = c->candidate_count - 1;
 	cand->piece = 0;
 	cand->sensor = cpShapeGetSensor( shape ) != cpFalse;
-	cand->blocks = cand->sensor == false;
+	cand->blocks = cand->sensor == false && shape != c->drop_shape;
 	cand->converted = false;
+}
+
+static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
+{
+	cpVect lo = kcc_bridge_world( c->origin, region.min );
+	cpVect hi = kcc_bridge_world( c->origin, region.max );
+	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
 }
 
 void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 {
 	c->candidate_count = 0;
+	c->candidate_found = 0;
 	c->candidate_overflow = false;
-	cpVect lo = kcc_bridge_world( c->origin, region.min );
-	cpVect hi = kcc_bridge_world( c->origin, region.max );
-	cpSpaceBBQuery( c->space, cpBBNew( lo.x, lo.y, hi.x, hi.y ), c->query_filter, kcc_gather_callback, c );
-	if ( c->drop_shape != NULL )
+	c->region_truncated = false;
+	c->gather_known = false;
+	c->region = region;
+	c->region_growths = 0;
+	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->query_filter, kcc_gather_callback, c );
+}
+
+void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+{
+	const kcc_aabb* r = &c->region;
+	if ( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y )
 	{
-		// Dropping through a one-way shape: it does not block (rare: a separate loop keeps the callback short).
-		for ( int i = 0; i < c->candidate_count; ++i )
-		{
-			if ( c->candidates[i].shape == c->drop_shape )
-			{
-				c->candidates[i].blocks = false;
-			}
-		}
+		return; // the common case: the move's query covers it
 	}
+	if ( c->candidate_overflow || c->region_growths >= KCC_MAX_REGION_GROWTHS )
+	{
+		c->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so
+		return;
+	}
+	// Grow by the character's size beyond what is needed, so that a path leaving the region grows it rarely.
+	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+	kcc_aabb grown = kcc_aabb_union( *r, kcc_aabb_inflate( box, size ) );
+	c->gather_known = true;
+	c->gather_known_bb = kcc_world_box( c, *r );
+	c->region = grown;
+	c->region_growths += 1;
+	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->query_filter, kcc_gather_callback, c );
+	c->gather_known = false;
 }
 
 const cpBody* kcc_world_shape_body( const cpShape* shape )
