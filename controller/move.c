@@ -81,6 +81,23 @@ static vec2s kcc_along_floor( const kcc_controller* c, vec2s delta )
 	return delta;
 }
 
+// The character's positions through a move piece (local frame), for the zone events along it.
+typedef struct kcc_path
+{
+	vec2s points[KCC_MAX_PLANES + 8];
+	int count;
+} kcc_path;
+
+static void kcc_path_add( kcc_path* path, vec2s p )
+{
+	const int capacity = (int)( sizeof( path->points ) / sizeof( path->points[0] ) );
+	if ( path->count > 0 && path->points[path->count - 1].x == p.x && path->points[path->count - 1].y == p.y )
+	{
+		return;
+	}
+	path->points[path->count < capacity ? path->count++ : capacity - 1] = p;
+}
+
 // One sub-move: the candidates for it are already gathered around c->origin == c->position.
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
@@ -91,10 +108,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
 	uint32_t flags = 0;
 	vec2s p = { { 0.0f, 0.0f } };
+	kcc_path path = { .count = 0 };
+	kcc_path_add( &path, p );
 
 	// 3. Start overlapping (spawned inside, the world changed): push out first.
 	bool pushed, crushed;
 	p = kcc_depenetrate( c, p, &pushed, &crushed );
+	kcc_path_add( &path, p );
 	if ( pushed )
 	{
 		flags |= KCC_DEPENETRATED;
@@ -110,6 +130,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	{
 		delta = kcc_along_floor( c, delta );
 	}
+	// Leaving the floor (a jump): going up, and away from the floor it stood on (walking up a slope at the speed
+	// along it does not leave it, and its crest is snapped to).
+	bool moving_up = glms_vec2_dot( delta, up ) > 0.0f && ( was_on_floor == false || glms_vec2_dot( delta, c->floor_normal ) > 0.0f );
+	params.leaving = moving_up;
 
 	// 4. Cast and slide.
 	vec2s planes[KCC_MAX_PLANES];
@@ -136,12 +160,14 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			if ( s.hit == false )
 			{
 				p = glms_vec2_add( p, r );
+				kcc_path_add( &path, p );
 				travel += r_length;
 				r = kcc_v2( 0.0f, 0.0f );
 				break;
 			}
 			vec2s dir = glms_vec2_scale( r, 1.0f / r_length );
 			p = glms_vec2_muladds( dir, s.travel, p );
+			kcc_path_add( &path, p );
 			travel += s.travel;
 			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
 
@@ -162,6 +188,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				blocked_lateral = kcc_lateral( r, up );
 				blocked = true;
 			}
+			params.on_floor = was_on_floor || hit_floor;
 			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
 			if ( plane_count < KCC_MAX_PLANES )
 			{
@@ -178,7 +205,6 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool on_floor = false;
 	if ( grounded_mode )
 	{
-		bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
 		bool grounded = was_on_floor || hit_floor;
 		if ( def->step_height > 0.0f && grounded && blocked && moving_up == false && glms_vec2_norm( blocked_lateral ) > 0.0f )
 		{
@@ -187,6 +213,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				travel += glms_vec2_norm( glms_vec2_sub( st.position, p ) );
 				p = st.position;
+				kcc_path_add( &path, p );
 				flags |= KCC_STEPPED;
 				hit_floor = true;
 				floor_normal = st.normal;
@@ -202,6 +229,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				travel += glms_vec2_norm( glms_vec2_sub( g.position, p ) );
 				p = g.position;
+				kcc_path_add( &path, p );
 				on_floor = true;
 				floor_normal = g.normal;
 				floor_candidate = g.floor;
@@ -218,6 +246,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	}
 
 	// 6. Zones, then the new position for Chipmunk.
+	kcc_zones_track( c, path.points, path.count, acc->travel, acc );
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
 	{
@@ -277,6 +306,22 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last,
 	kcc_move_piece( c, delta, acc, last );
 }
 
+void kcc_detect_floor( kcc_controller* c )
+{
+	c->origin = c->position;
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ) );
+	kcc_ground_result g = c->def.mode == KCC_MODE_GROUNDED ? kcc_ground_probe( c, kcc_v2( 0.0f, 0.0f ), 0.0f, false )
+														   : ( kcc_ground_result ){ 0 };
+	c->flags = g.on_floor ? KCC_ON_FLOOR : 0u;
+	c->floor_normal = g.on_floor ? g.normal : c->def.up;
+	const kcc_candidate* floor = g.on_floor ? g.floor : NULL;
+	c->floor_shape = floor != NULL ? floor->shape : NULL;
+	c->floor_one_way = floor != NULL && floor->one_way;
+	c->drop_shape = NULL;
+	kcc_platform_remember( c, kcc_v2( 0.0f, 0.0f ), floor );
+	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
+}
+
 // Only the header: collisions and sensors past their counts are not read.
 static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t flags, vec2s floor_normal )
 {
@@ -284,6 +329,7 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_shape = NULL;
 	out->collision_count = 0;
 	out->sensor_count = 0;
+	out->sensor_event_count = 0;
 	out->position = position;
 	out->flags = flags;
 	out->floor_normal = floor_normal;
@@ -336,6 +382,8 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	c->carry = kcc_v2( 0.0f, 0.0f );
+	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
 	{
 		kcc_platform_carry( c, &acc );
@@ -345,6 +393,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	// each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, true, &acc );
 	c->flags |= acc.flags;
+	kcc_platform_velocity_update( c, carried_by );
 
 	kcc_world_sync_body( c );
 	kcc_space_release( c );
@@ -389,17 +438,50 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		}
 		return status;
 	}
+	float previous_dt = c->last_dt;
+	c->last_dt = dt;
+	const cpBody* start_platform = c->platform;
 	status = kcc_controller_move( c, delta, result );
-	if ( out_velocity != NULL )
+	if ( status != KCC_OK )
 	{
-		if ( status != KCC_OK )
+		c->last_dt = previous_dt;
+		if ( out_velocity != NULL )
 		{
 			*out_velocity = velocity;
-			return status;
 		}
-		kcc_slide_params params = kcc_slide_params_of( c );
-		*out_velocity = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
-										   ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		return status;
 	}
-	return status;
+	c->real_velocity = glms_vec2_scale( result->displacement, 1.0f / dt );
+	if ( out_velocity != NULL )
+	{
+		kcc_slide_params params = kcc_slide_params_of( c );
+		vec2s v = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
+									 ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		if ( start_platform != NULL && c->platform != start_platform )
+		{
+			// Left a moving platform (jumped, walked off): its velocity at the contact is handed on.
+			vec2s platform = glms_vec2_scale( c->carry, 1.0f / dt );
+			vec2s up = c->def.up;
+			if ( c->def.platform_on_leave == KCC_PLATFORM_LEAVE_ADD_VELOCITY )
+			{
+				v = glms_vec2_add( v, platform );
+			}
+			else if ( c->def.platform_on_leave == KCC_PLATFORM_LEAVE_ADD_UPWARD_VELOCITY )
+			{
+				v = glms_vec2_muladds( up, kcc_maxf( glms_vec2_dot( platform, up ), 0.0f ), v );
+			}
+		}
+		*out_velocity = v;
+	}
+	return KCC_OK;
+}
+
+vec2s kcc_controller_get_platform_velocity( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_platform_velocity" ) ? c->platform_velocity : kcc_v2( 0.0f, 0.0f );
+}
+
+vec2s kcc_controller_get_real_velocity( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_real_velocity" ) ? c->real_velocity : kcc_v2( 0.0f, 0.0f );
 }
