@@ -449,8 +449,12 @@ kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
 // ---------------------------------------------------------------------------------------------------------------
 // Accessors and state
 
+_Static_assert( sizeof( ( (kcc_controller_state*)0 )->supports ) == KCC_MAX_SUPPORTS * sizeof( vec2s ),
+				"the state holds every support" );
+
 void kcc_forget_floor( kcc_controller* c )
 {
+	c->support_count = 0;
 	c->floor_shape = NULL;
 	c->floor_one_way = false;
 	c->drop_shape = NULL;
@@ -529,6 +533,8 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.shape = c->def.shape;
 	s.flags = c->flags;
 	s.floor_normal = c->floor_normal;
+	s.support_count = c->support_count;
+	memcpy( s.supports, c->supports, sizeof( s.supports ) );
 	s.floor_shape = c->floor_shape;
 	s.floor_one_way = c->floor_one_way;
 	s.drop_shape = c->drop_shape;
@@ -574,7 +580,8 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	kcc_shape local = kcc_character_shape( &state->shape );
 	bool in_range = ( state->flags & ~KCC_ALL_FLAGS ) == 0 && fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) <= 1.0e-3f &&
 					fabsf( glms_vec2_norm( state->up ) - 1.0f ) <= 1.0e-3f && state->last_dt >= 0.0f &&
-					state->zone_count >= 0 && state->zone_count <= KCC_MAX_ZONES && shape_problem == NULL &&
+					state->zone_count >= 0 && state->zone_count <= KCC_MAX_ZONES && state->support_count >= 0 &&
+					state->support_count <= KCC_MAX_SUPPORTS && shape_problem == NULL &&
 					local.type != KCC_SHAPE_INVALID;
 	if ( in_range == false )
 	{
@@ -611,6 +618,8 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->position = state->position;
 	c->flags = state->flags;
 	c->floor_normal = state->floor_normal;
+	c->support_count = state->support_count;
+	memcpy( c->supports, state->supports, sizeof( c->supports ) );
 	c->floor_shape = state->floor_shape;
 	c->floor_one_way = state->floor_one_way;
 	c->drop_shape = state->drop_shape;

@@ -7,6 +7,9 @@
 #define KCC_DEF_COOKIE 0x6b636364   // "kccd"
 #define KCC_STATE_COOKIE 0x6b636373 // "kccs"
 
+/// Floor normals a move remembers for the next one's "is it leaving the floor" test.
+#define KCC_MAX_SUPPORTS 4
+
 /// Most planes remembered by one move (max_slides is at most 16, plus the snap and step casts).
 #define KCC_MAX_PLANES 24
 
@@ -86,6 +89,8 @@ struct kcc_controller
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	int support_count;       ///< the floors the last move stood on (the final one and those met on the way)
+	vec2s supports[KCC_MAX_SUPPORTS];
 	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
 	// bodies a query returns and never dereferenced after the move that found them (the game may free them).
 	float one_way_tolerance;      ///< how far below a one-way contact the character's lowest point may start

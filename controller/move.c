@@ -3,6 +3,8 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
+#include <string.h>
+
 // A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
 // the rule of kcc_move_part, a bound on a move's queries in any world.
 #define KCC_MAX_SPLIT_DEPTH 6
@@ -43,13 +45,14 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
 }
 
-static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
-								  uint32_t kind )
+// Records a contact in the result; its index there, or -1.
+static int kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
+								 uint32_t kind )
 {
 	kcc_move_result* out = acc->out;
 	if ( out == NULL || out->collision_count >= KCC_MAX_COLLISIONS )
 	{
-		return;
+		return -1;
 	}
 	kcc_collision* col = out->collisions + out->collision_count++;
 	col->point = kcc_bridge_offset( c->origin, s->point );
@@ -57,6 +60,21 @@ static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controlle
 	col->travel = acc->travel + travel;
 	col->shape = s->candidate->shape;
 	col->flags = kind;
+	return out->collision_count - 1;
+}
+
+static void kcc_remove_collision( kcc_move_accumulator* acc, int index )
+{
+	kcc_move_result* out = acc->out;
+	if ( out == NULL || index < 0 || index >= out->collision_count )
+	{
+		return;
+	}
+	for ( int i = index; i + 1 < out->collision_count; ++i )
+	{
+		out->collisions[i] = out->collisions[i + 1];
+	}
+	out->collision_count -= 1;
 }
 
 // Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
@@ -98,6 +116,19 @@ static void kcc_path_add( kcc_path* path, vec2s p )
 	path->points[path->count < capacity ? path->count++ : capacity - 1] = p;
 }
 
+// The floors a move stood on, each direction once (the last ones are kept when there are more).
+static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
+{
+	for ( int i = 0; i < *count; ++i )
+	{
+		if ( glms_vec2_dot( supports[i], normal ) >= KCC_PARALLEL_COSINE )
+		{
+			return;
+		}
+	}
+	supports[*count < KCC_MAX_SUPPORTS ? ( *count )++ : KCC_MAX_SUPPORTS - 1] = normal;
+}
+
 // One sub-move: the candidates for it are already gathered around c->origin == c->position.
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
@@ -130,9 +161,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	{
 		delta = kcc_along_floor( c, delta );
 	}
-	// Leaving the floor (a jump): going up, and away from the floor it stood on (walking up a slope at the speed
-	// along it does not leave it, and its crest is snapped to).
-	bool moving_up = glms_vec2_dot( delta, up ) > 0.0f && ( was_on_floor == false || glms_vec2_dot( delta, c->floor_normal ) > 0.0f );
+	// Leaving the floor (a jump): going up, and away from every floor it stood on in the last move (walking up a
+	// slope, or rolling over an edge, at the speed along them does not leave them, and what follows is snapped to).
+	bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
+	for ( int i = 0; i < c->support_count && moving_up && was_on_floor; ++i )
+	{
+		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
+	}
 	params.leaving = moving_up;
 
 	// 4. Cast and slide.
@@ -143,8 +178,12 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool hit_floor = false;
 	vec2s floor_normal = up;
 	const kcc_candidate* floor_candidate = NULL;
+	vec2s supports[KCC_MAX_SUPPORTS];
+	int support_count = 0;
 	vec2s blocked_lateral = { { 0.0f, 0.0f } };
 	bool blocked = false;
+	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
+	bool other_wall = false;
 	float delta_length = glms_vec2_norm( delta );
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
@@ -172,12 +211,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
 
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
-			kcc_record_collision( acc, c, &s, travel, kind );
+			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
 				hit_floor = true;
 				floor_normal = s.normal;
 				floor_candidate = s.candidate;
+				kcc_add_support( supports, &support_count, s.normal );
 			}
 			else
 			{
@@ -187,6 +227,11 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				blocked_lateral = kcc_lateral( r, up );
 				blocked = true;
+				blocked_collision = recorded;
+			}
+			else if ( kind == KCC_KIND_WALL )
+			{
+				other_wall = true;
 			}
 			params.on_floor = was_on_floor || hit_floor;
 			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
@@ -216,11 +261,18 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				kcc_path_add( &path, p );
 				flags |= KCC_STEPPED;
 				hit_floor = true;
+				on_floor = true;
 				floor_normal = st.normal;
 				floor_candidate = st.floor;
+				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
+				kcc_remove_collision( acc, blocked_collision );
+				if ( other_wall == false )
+				{
+					flags &= ~(uint32_t)KCC_ON_WALL;
+				}
 			}
 		}
-		if ( moving_up == false || hit_floor )
+		if ( on_floor == false && ( moving_up == false || hit_floor ) )
 		{
 			bool allow_snap = def->snap_distance > 0.0f && grounded && moving_up == false;
 			float lateral = glms_vec2_norm( kcc_lateral( delta, up ) );
@@ -259,6 +311,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	c->position = kcc_bridge_offset( c->origin, p );
 	c->flags = flags;
 	c->floor_normal = on_floor ? floor_normal : up;
+	c->support_count = 0;
+	if ( on_floor )
+	{
+		kcc_add_support( supports, &support_count, floor_normal );
+		c->support_count = support_count;
+		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
+	}
 	acc->travel += travel;
 	acc->flags |= flags & ( KCC_ON_WALL | KCC_ON_CEILING | KCC_DEPENETRATED | KCC_CRUSHED | KCC_HIT_LIMIT |
 							KCC_SNAPPED | KCC_STEPPED | KCC_CANDIDATES_TRUNCATED );
@@ -314,6 +373,8 @@ void kcc_detect_floor( kcc_controller* c )
 														   : ( kcc_ground_result ){ 0 };
 	c->flags = g.on_floor ? KCC_ON_FLOOR : 0u;
 	c->floor_normal = g.on_floor ? g.normal : c->def.up;
+	c->support_count = g.on_floor ? 1 : 0;
+	c->supports[0] = c->floor_normal;
 	const kcc_candidate* floor = g.on_floor ? g.floor : NULL;
 	c->floor_shape = floor != NULL ? floor->shape : NULL;
 	c->floor_one_way = floor != NULL && floor->one_way;

@@ -153,6 +153,8 @@ typedef struct kcc_controller_state
 	kcc_shape shape;           ///< the character's shape (kcc_controller_set_shape)
 	uint32_t flags;            ///< flags of the last move (ground state)
 	vec2s floor_normal;
+	int support_count;         ///< the floors the last move stood on (for the next move's snap)
+	vec2s supports[4];
 	const cpShape* floor_shape;
 	bool floor_one_way;
 	const cpShape* drop_shape; ///< the one-way shape being dropped through
