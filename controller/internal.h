@@ -64,6 +64,7 @@ typedef struct kcc_candidate
 	bool blocks;     ///< false for sensors, the one-way shape being dropped through and, during the carry, the
 					 ///< carrying body's shapes: one test in the casts' loops
 	bool one_way;    ///< in the def's one_way_categories: blocks only from above (kcc_one_way_blocks); set with core
+	bool pushable;   ///< in the def's pushable_categories (moved when on a kinematic body); set with core
 	bool converted;  ///< core is filled (converted lazily, once per move)
 	kcc_shape core;  ///< the shape in the local frame
 } kcc_candidate;
@@ -285,6 +286,12 @@ const cpBody* kcc_world_kinematic_body( const cpShape* shape );
 const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body );
 /// Position and angle of a body found in this move's query.
 void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle );
+/// Moves a kinematic body found in this move's query by offset (the local frame's units), reindexes its shapes and
+/// refreshes their candidates.
+void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset );
+/// The impulse of an inelastic contact (normal out of the shape, at a world point) between a character of def.mass
+/// moving at velocity and the shape's body, when that body is dynamic and the two close in.
+void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal );
 /// Chipmunk's velocity of a body found in this move's query, at a world point.
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
@@ -369,6 +376,21 @@ void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* flo
 /// After a move: the floor body's velocity at the contact (the carry over the last dt when the character rode it
 /// through the move, Chipmunk's velocity when it just landed on it, zero off kinematic bodies).
 void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by );
+
+// push.c ----------------------------------------------------------------------------------------------------------
+
+/// Pushes a kinematic body along push (local frame) as far as it goes, sliding once along what stops it, pushing
+/// the pushable bodies in its way (depth: bodies pushed before it in the row). Returns how far it moved.
+vec2s kcc_push_body( kcc_controller* c, const cpBody* body, vec2s push, int depth );
+/// After move_and_slide: impulses to the dynamic bodies met, from an inelastic contact with a character of def.mass.
+void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result );
+
+// corner.c --------------------------------------------------------------------------------------------------------
+
+/// Corner correction: when the motion r from local position p was blocked by hit (travel relative to p) near the
+/// character's edge (a jump against a ceiling's corner; in the air, a sideways move against a ledge's corner), the
+/// position nudged around it by at most corner_correction, keeping the skin. False when there is none.
+bool kcc_corner_nudge( kcc_controller* c, vec2s p, vec2s r, const kcc_sweep* hit, bool on_floor, vec2s* nudged );
 
 // zones.c ---------------------------------------------------------------------------------------------------------
 

@@ -184,6 +184,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool blocked = false;
 	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
 	bool other_wall = false;
+	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
@@ -210,7 +211,43 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			travel += s.travel;
 			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
 
+			vec2s nudged;
+			kcc_sweep blocked_here = s;
+			blocked_here.travel = 0.0f;
+			if ( def->corner_correction > 0.0f && kcc_corner_nudge( c, p, r, &blocked_here, was_on_floor || hit_floor, &nudged ) )
+			{
+				// Around the corner it clipped: no collision, the motion goes on from there.
+				travel += glms_vec2_distance( p, nudged );
+				p = nudged;
+				kcc_path_add( &path, p );
+				flags |= KCC_CORNER_CORRECTED;
+				continue;
+			}
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
+			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate->shape ) : NULL;
+			if ( box != NULL && kind != KCC_KIND_FLOOR )
+			{
+				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
+				vec2s push = grounded_mode ? kcc_lateral( r, up ) : r;
+				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, push, 0 ) : kcc_v2( 0.0f, 0.0f );
+				bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
+				if ( moving || box == pushed_body )
+				{
+					// A contact that neither blocks nor clips the velocity.
+					kcc_record_collision( acc, c, &s, travel, kind | KCC_PUSHED );
+					flags |= KCC_PUSHED;
+					if ( moving )
+					{
+						pushed_body = box;
+					}
+					else
+					{
+						r = kcc_clip_vector( r, s.normal ); // caught up with the body pushed in this move
+					}
+					continue;
+				}
+				// It did not move: it blocks like any wall.
+			}
 			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
@@ -534,6 +571,7 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		}
 		*out_velocity = v;
 	}
+	kcc_push_dynamic( c, velocity, result );
 	return KCC_OK;
 }
 

@@ -74,7 +74,10 @@ enum
 										///< move into sub-moves: some shapes were not considered (raise max_candidates)
 	KCC_SENSOR_EVENTS_TRUNCATED = 1u << 9, ///< more than KCC_MAX_SENSOR_EVENTS zone events in the move: the rest were
 										   ///< dropped
-	KCC_ALL_FLAGS = ( 1u << 10 ) - 1u,  ///< every flag above
+	KCC_PUSHED = 1u << 10,              ///< pushed a body (pushable_categories); on a collision: that contact, which
+										///< neither clips the velocity nor counts as a wall
+	KCC_CORNER_CORRECTED = 1u << 11,    ///< nudged around a corner (def.corner_correction)
+	KCC_ALL_FLAGS = ( 1u << 12 ) - 1u,  ///< every flag above
 };
 
 /// Must be initialised with kcc_default_controller_def().
