@@ -117,6 +117,7 @@ struct kcc_controller
 	int region_growths;      ///< queries that grew the region since the last gather
 	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
 	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
+	bool gather_solids;      ///< the gather keeps only the shapes that block
 	cpBB gather_known_bb;
 	bool has_sensors;        ///< a sensor is among the candidates
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
@@ -271,6 +272,8 @@ void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
+/// As kcc_world_gather, keeping only the shapes that block the character (no sensors).
+void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region );
 /// Makes sure the candidates hold every shape meeting box (local frame). When box leaves the region queried so far,
 /// one query over the grown region adds the shapes not found yet (the candidates already there stay where they
 /// are: pointers to them remain valid). At most KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
@@ -301,6 +304,9 @@ void kcc_world_sync_body( kcc_controller* c );
 
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
+/// Lowest value of dot( x, d ) over the character at local position p (its trailing edge along d, rounding
+/// included).
+float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d );
 /// The candidate with its core converted (once per move).
 kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );
 /// Deterministic order among equal results: the shape's bounding box, then the polygon piece, then the query's
@@ -326,6 +332,9 @@ void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
 
 /// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
+/// After a move that could not consider every shape: queries the solids around local position p again and tells
+/// whether the character overlaps one by more than a thousandth of its height (the candidates are replaced).
+bool kcc_depenetrate_check( kcc_controller* c, vec2s p );
 
 // ground.c --------------------------------------------------------------------------------------------------------
 

@@ -341,7 +341,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	{
 		kcc_zones_report( c, p, out );
 	}
-	if ( c->region_truncated )
+	bool truncated = c->region_truncated || c->candidate_overflow;
+	if ( truncated )
 	{
 		flags |= KCC_CANDIDATES_TRUNCATED;
 	}
@@ -372,6 +373,12 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
 		kcc_one_way_update_drop( c, p );
+	}
+	if ( truncated && kcc_depenetrate_check( c, p ) )
+	{
+		// Some shapes were not considered: where the move ended, it overlaps one.
+		c->flags |= KCC_CRUSHED;
+		acc->flags |= KCC_CRUSHED;
 	}
 }
 
