@@ -414,5 +414,7 @@ void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
 /// Where the character stands without moving it (after create and a teleport): the floor, and the platform to ride
 /// from the next move on.
 void kcc_detect_floor( kcc_controller* c );
+/// Appends a world position to the result's path (out may be NULL).
+void kcc_result_path_add( kcc_move_result* out, vec2s world );
 /// Region of a move's one query (local frame, character at p): everything the move can reach.
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta );
