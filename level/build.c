@@ -48,7 +48,10 @@ static kcc_level_status kcc_build_records( kcc_loader* L, kcc_level* level )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
-	memcpy( level->layer_names, L->layer_names.items, (size_t)layer_count * sizeof( const char* ) );
+	if ( layer_count > 0 )
+	{
+		memcpy( level->layer_names, L->layer_names.items, (size_t)layer_count * sizeof( const char* ) );
+	}
 	level->layer_count = layer_count;
 	for ( int i = 0; i < platform_count; ++i )
 	{

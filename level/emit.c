@@ -60,6 +60,11 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 	{
 		size = fmax( size, fmax( fabs( p[i].x - p[0].x ), fabs( p[i].y - p[0].y ) ) );
 	}
+	if ( n >= 3 && kcc_polygon_is_simple( p, n ) == false )
+	{
+		kcc_free( p );
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon crosses or touches itself" );
+	}
 	// Area within rounding of zero for its size: a line drawn as a polygon.
 	if ( n < 3 || fabs( kcc_polygon_area( p, n ) ) <= 1.0e-12 * size * size )
 	{
@@ -71,7 +76,7 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 		kcc_free( p );
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon is smaller than %g world units", KCC_LEVEL_MIN_SIZE );
 	}
-	if ( kcc_polygon_is_convex( p, n ) && kcc_polygon_is_simple( p, n ) )
+	if ( kcc_polygon_is_convex( p, n ) )
 	{
 		kcc_shape_desc* d = kcc_new_desc( L, KCC_DESC_POLYGON, n, body, object, layer, category, sensor );
 		if ( d != NULL )

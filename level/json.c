@@ -125,6 +125,11 @@ kcc_level_status kcc_json_int( kcc_loader* L, const cJSON* object, const char* k
 	{
 		return L->status;
 	}
+	if ( cJSON_GetObjectItemCaseSensitive( object, key ) == NULL )
+	{
+		*out = fallback; // absent: the fallback, whatever its range
+		return KCC_LEVEL_OK;
+	}
 	if ( value != floor( value ) || value < min || value > max )
 	{
 		char problem[96];

@@ -133,13 +133,13 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 	}
 	if ( strcmp( type, "tilelayer" ) != 0 && strcmp( type, "objectgroup" ) != 0 )
 	{
-		kcc_what_pop( L, what_mark );
-		if ( strcmp( type, "imagelayer" ) == 0 )
+		if ( strcmp( type, "imagelayer" ) != 0 ) // image layers are pictures only
 		{
-			return KCC_LEVEL_OK; // pictures only
+			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "layer type '%s' is not tilelayer, objectgroup, imagelayer or group",
+					  type );
 		}
-		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "layer type '%s' is not tilelayer, objectgroup, imagelayer or "
-													 "group", type );
+		kcc_what_pop( L, what_mark );
+		return L->status;
 	}
 	const char** slot = kcc_list_push( &L->layer_names, sizeof( const char* ), 1 );
 	const char* copy = kcc_arena_strdup( L->arena, name );
