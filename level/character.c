@@ -55,7 +55,9 @@ kcc_character* kcc_character_create( cpSpace* space, const kcc_character_def* de
 	kcc_controller_def cdef = def->controller;
 	cdef.mode = def->mode == KCC_CHARACTER_TOP_DOWN ? KCC_MODE_FLOATING : KCC_MODE_GROUNDED;
 	cdef.position = position;
-	ch->controller = kcc_controller_create( space, &cdef );
+	// A refused def is the caller's to report (kcc_controller_def_problem): return NULL before the controller's
+	// debug assert.
+	ch->controller = kcc_controller_def_problem( &cdef ) == NULL ? kcc_controller_create( space, &cdef ) : NULL;
 	if ( ch->controller == NULL )
 	{
 		kcc_free( ch );

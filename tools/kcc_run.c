@@ -263,10 +263,16 @@ int main( int argc, char** argv )
 	FILE* summary = csv == stdout ? stderr : stdout;
 	vec2s p = kcc_testkit_position( t );
 	uint32_t seen = kcc_testkit_flags_seen( t );
-	fprintf( summary, "kcc_run: %d frames (%.3f s): at (%.4f, %.4f), %s%s%s; %d landings, %d zone entries, %s\n", count,
-			 count > 0 ? frames[count - 1].time : 0.0, p.x, p.y, kcc_testkit_on_floor( t ) ? "on " : "in the air",
-			 kcc_testkit_on_floor( t ) ? ( kcc_testkit_floor_name( t )[0] != '\0' ? kcc_testkit_floor_name( t ) : "(unnamed)" ) : "",
-			 "", kcc_testkit_count_events( t, KCC_EVENT_LAND, NULL ), kcc_testkit_count_events( t, KCC_EVENT_ZONE_BEGIN, NULL ),
+	const char* floor = kcc_testkit_floor_name( t );
+	char where[160] = "";
+	if ( kcc_character_get_def( kcc_testkit_character( t ) )->mode == KCC_CHARACTER_PLATFORMER )
+	{
+		snprintf( where, sizeof( where ), ", %s%.100s", floor != NULL ? "on " : "in the air",
+				  floor != NULL ? ( floor[0] != '\0' ? floor : "(unnamed)" ) : "" );
+	}
+	fprintf( summary, "kcc_run: %d frames (%.3f s): at (%.4f, %.4f)%s; %d landings, %d zone entries, %s\n", count,
+			 count > 0 ? frames[count - 1].time : 0.0, p.x, p.y, where, kcc_testkit_count_events( t, KCC_EVENT_LAND, NULL ),
+			 kcc_testkit_count_events( t, KCC_EVENT_ZONE_BEGIN, NULL ),
 			 ( seen & ( KCC_DEPENETRATED | KCC_CRUSHED ) ) != 0 ? "overlapped a solid (depenetrated or crushed)"
 																 : "never overlapped a solid" );
 	kcc_testkit_destroy( t );
