@@ -451,7 +451,10 @@ kcc_level_status kcc_load_tilesets( kcc_loader* L, const cJSON* map )
 		return L->status;
 	}
 	kcc_tileset* sets = L->tilesets.items;
-	qsort( sets, (size_t)L->tilesets.count, sizeof( kcc_tileset ), kcc_compare_tilesets );
+	if ( L->tilesets.count > 1 )
+	{
+		qsort( sets, (size_t)L->tilesets.count, sizeof( kcc_tileset ), kcc_compare_tilesets );
+	}
 	for ( int i = 1; i < L->tilesets.count; ++i )
 	{
 		if ( sets[i].first_gid == sets[i - 1].first_gid )
