@@ -45,6 +45,43 @@ static kcc_shape_desc* kcc_new_desc( kcc_loader* L, kcc_shape_desc_kind kind, in
 	return d;
 }
 
+// A polygon whose points lie on one line: the segment between its two farthest points (the farthest from any
+// point, then the farthest from that one: exact for points on a line).
+static kcc_level_status kcc_emit_flat( kcc_loader* L, const kcc_dvec2* points, int count, int body, int object,
+									   int layer, cpBitmask category, bool sensor )
+{
+	int a = 0, b = 0;
+	double best = 0.0;
+	for ( int i = 0; i < count; ++i )
+	{
+		double d = hypot( points[i].x - points[0].x, points[i].y - points[0].y );
+		a = d > best ? i : a;
+		best = d > best ? d : best;
+	}
+	best = 0.0;
+	for ( int i = 0; i < count; ++i )
+	{
+		double d = hypot( points[i].x - points[a].x, points[i].y - points[a].y );
+		b = d > best ? i : b;
+		best = d > best ? d : best;
+	}
+	if ( best < KCC_LEVEL_MIN_SIZE )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon has no size (its points are all at one place)" );
+	}
+	if ( sensor )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a zone needs an area: its polygon's points are on one line" );
+	}
+	kcc_shape_desc* d = kcc_new_desc( L, KCC_DESC_SEGMENT, 2, body, object, layer, category, sensor );
+	if ( d != NULL )
+	{
+		KCC_LIST_AT( L->shape_points, kcc_dvec2, d->first )[0] = points[a];
+		KCC_LIST_AT( L->shape_points, kcc_dvec2, d->first )[1] = points[b];
+	}
+	return L->status;
+}
+
 static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points, int count, int body, int object,
 										  int layer, cpBitmask category, bool sensor )
 {
@@ -65,11 +102,11 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 		kcc_free( p );
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon crosses or touches itself" );
 	}
-	// Area within rounding of zero for its size: a line drawn as a polygon.
+	// Area within rounding of zero for its size: a line drawn as a polygon collides as that line, from end to end.
 	if ( n < 3 || fabs( kcc_polygon_area( p, n ) ) <= 1.0e-12 * size * size )
 	{
 		kcc_free( p );
-		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon has no area (its points are on one line)" );
+		return kcc_emit_flat( L, points, count, body, object, layer, category, sensor );
 	}
 	if ( size < KCC_LEVEL_MIN_SIZE )
 	{

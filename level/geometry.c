@@ -201,6 +201,24 @@ kcc_level_status kcc_read_geometry( kcc_loader* L, const cJSON* object, const kc
 		kcc_dvec2 center = { 0.5 * w, 0.5 * h };
 		return kcc_add_ellipse( L, &m, center, 0.5 * w, 0.5 * h, pieces, points );
 	}
+	if ( w == 0.0 || h == 0.0 )
+	{
+		// A rectangle of zero width or height is a line (a thin wall, a tile's top edge): one segment.
+		int first = points->count;
+		kcc_piece* piece = kcc_list_push( pieces, sizeof( kcc_piece ), 1 );
+		kcc_dvec2* p = kcc_list_push( points, sizeof( kcc_dvec2 ), 2 );
+		if ( p == NULL || piece == NULL )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		}
+		kcc_dvec2 end = { w, h };
+		p[0] = kcc_affine_apply( L, &m, origin );
+		p[1] = kcc_affine_apply( L, &m, end );
+		piece->kind = KCC_PIECE_POLYLINE;
+		piece->first = first;
+		piece->count = 2;
+		return KCC_LEVEL_OK;
+	}
 	kcc_dvec2 corners[4] = { { 0.0, 0.0 }, { w, 0.0 }, { w, h }, { 0.0, h } };
 	int first = points->count;
 	kcc_dvec2* p = kcc_list_push( points, sizeof( kcc_dvec2 ), 4 );

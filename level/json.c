@@ -239,18 +239,13 @@ static kcc_level_status kcc_read_property_value( kcc_loader* L, const char* type
 		}
 		p->boolean = cJSON_IsTrue( value ) != 0;
 	}
-	else if ( strcmp( type, "class" ) == 0 )
-	{
-		p->type = KCC_PROPERTY_CLASS;
-		char* text = value != NULL ? cJSON_PrintUnformatted( value ) : NULL;
-		p->string = kcc_arena_strdup( L->arena, text != NULL ? text : "{}" );
-		cJSON_free( text );
-	}
 	else
 	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
-						 "property type '%s' is not one of string, int, float, bool, color, file, object, class",
-						 type );
+		// A class value, or a type a newer Tiled writes: kept as its JSON text, never a reason to refuse a map.
+		p->type = strcmp( type, "class" ) == 0 ? KCC_PROPERTY_CLASS : KCC_PROPERTY_OTHER;
+		char* text = value != NULL ? cJSON_PrintUnformatted( value ) : NULL;
+		p->string = kcc_arena_strdup( L->arena, text != NULL ? text : p->type == KCC_PROPERTY_CLASS ? "{}" : "null" );
+		cJSON_free( text );
 	}
 	return p->string != NULL ? KCC_LEVEL_OK : kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 }

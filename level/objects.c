@@ -287,7 +287,8 @@ static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw 
 	{
 		if ( KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece + i )->kind == KCC_PIECE_POLYLINE )
 		{
-			return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "class '%s' needs an area: a polyline has none",
+			return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
+							 "class '%s' needs an area (a polyline, or a rectangle of zero width or height, has none)",
 							 raw->class_name );
 		}
 	}

@@ -17,6 +17,7 @@ kcc_level_def kcc_default_level_def( void )
 	def.one_way_category = (cpBitmask)1 << 1;
 	def.pushable_category = (cpBitmask)1 << 2;
 	def.zone_category = (cpBitmask)1 << 3;
+	def.solid_property = "solid";
 	def.skip_invisible_layers = false;
 	def.merge_tiles = true;
 	def.max_cells = 1 << 24;
@@ -71,6 +72,10 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 	{
 		return "one_way_category and pushable_category must not share bits with solid_category (a shape's role is "
 			   "found from its category bits)";
+	}
+	if ( def->solid_property == NULL || def->solid_property[0] == '\0' )
+	{
+		return "solid_property must name a tile property";
 	}
 	if ( def->max_cells <= 0 || def->max_polygon_points < 3 || !( def->max_coordinate > 0.0f ) ||
 		 def->max_coordinate > 1.0e7f )

@@ -4,6 +4,7 @@
 // property / class), and the lookup from a gid to its tileset and tile.
 #include "internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,8 +112,9 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, int id
 	tile->present = true;
 	bool solid = strcmp( class_name, "solid" ) == 0;
 	bool one_way = strcmp( class_name, "one_way" ) == 0;
-	const kcc_level_property* solid_property = kcc_find_property( properties, property_count, "solid" );
-	if ( kcc_property_bool( L, properties, property_count, "solid", solid, &solid ) != KCC_LEVEL_OK ||
+	const char* solid_name = L->def->solid_property;
+	const kcc_level_property* solid_property = kcc_find_property( properties, property_count, solid_name );
+	if ( kcc_property_bool( L, properties, property_count, solid_name, solid, &solid ) != KCC_LEVEL_OK ||
 		 kcc_property_bool( L, properties, property_count, "one_way", one_way, &one_way ) != KCC_LEVEL_OK )
 	{
 		kcc_what_pop( L, what_mark );
@@ -195,6 +197,24 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	{
 		kcc_what_pop( L, what_mark );
 		return L->status;
+	}
+	// A tileset made from one image holds as many tiles as the image's grid, whatever tilecount says (some files
+	// carry a tilecount of 0 for an image of many tiles).
+	double image_width, image_height, margin, spacing;
+	if ( kcc_json_number( L, json, "imagewidth", false, 0.0, &image_width ) != KCC_LEVEL_OK ||
+		 kcc_json_number( L, json, "imageheight", false, 0.0, &image_height ) != KCC_LEVEL_OK ||
+		 kcc_json_number( L, json, "margin", false, 0.0, &margin ) != KCC_LEVEL_OK ||
+		 kcc_json_number( L, json, "spacing", false, 0.0, &spacing ) != KCC_LEVEL_OK )
+	{
+		kcc_what_pop( L, what_mark );
+		return L->status;
+	}
+	if ( image_width > 0.0 && image_height > 0.0 && spacing >= 0.0 && margin >= 0.0 )
+	{
+		double columns = floor( ( image_width - 2.0 * margin + spacing ) / ( tile_width + spacing ) );
+		double rows = floor( ( image_height - 2.0 * margin + spacing ) / ( tile_height + spacing ) );
+		double grid = columns > 0.0 && rows > 0.0 ? fmin( columns * rows, (double)KCC_MAX_TILES_PER_TILESET ) : 0.0;
+		tile_count = grid > tile_count ? grid : tile_count;
 	}
 	set->first_gid = first_gid;
 	set->tile_width = tile_width;
@@ -309,7 +329,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		}
 		else if ( kcc_json_property_list( L, t, &properties, &count ) == KCC_LEVEL_OK )
 		{
-			if ( kcc_property_bool( L, properties, count, "solid", false, &solid ) == KCC_LEVEL_OK &&
+			if ( kcc_property_bool( L, properties, count, L->def->solid_property, false, &solid ) == KCC_LEVEL_OK &&
 				 kcc_property_bool( L, properties, count, "one_way", false, &one_way ) == KCC_LEVEL_OK )
 			{
 				kcc_tile_info* tile = set->tiles + id;

@@ -46,6 +46,8 @@ typedef struct kcc_level_def
 	cpBitmask one_way_category;  ///< one-way platforms (match def.one_way_categories). Default 1 << 1
 	cpBitmask pushable_category; ///< crates (match def.pushable_categories). Default 1 << 2
 	cpBitmask zone_category;     ///< zone sensors. Default 1 << 3
+	const char* solid_property;  ///< the bool tile property that makes a whole tile solid. Default "solid" (maps made
+								 ///< for Phaser often use "collides")
 	bool skip_invisible_layers;  ///< false (default): hidden layers load too (collision layers are often hidden)
 	bool merge_tiles;            ///< merge runs of full solid tiles into larger boxes. Default true
 	int max_cells;               ///< largest width * height of a tile layer (or of its chunks' span). Default 1 << 24
@@ -64,6 +66,7 @@ typedef enum kcc_level_property_type
 	KCC_PROPERTY_BOOL = 3,   ///< boolean holds the value
 	KCC_PROPERTY_OBJECT = 4, ///< a reference to an object: number holds its id (0 = none)
 	KCC_PROPERTY_CLASS = 5,  ///< a class value: string holds its members as compact JSON
+	KCC_PROPERTY_OTHER = 6,  ///< a type this version does not know (a newer Tiled's): string holds the value as JSON
 } kcc_level_property_type;
 
 /// A Tiled custom property (owned by the level).
@@ -71,7 +74,7 @@ typedef struct kcc_level_property
 {
 	const char* name;
 	kcc_level_property_type type;
-	const char* string; ///< STRING and CLASS; "" otherwise
+	const char* string; ///< STRING, CLASS and OTHER; "" otherwise
 	double number;      ///< INT, FLOAT, OBJECT; 0 otherwise
 	bool boolean;       ///< BOOL; false otherwise
 } kcc_level_property;
