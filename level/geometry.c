@@ -137,15 +137,6 @@ kcc_level_status kcc_read_geometry( kcc_loader* L, const cJSON* object, const kc
 {
 	info->is_point = false;
 	info->is_text = false;
-	if ( cJSON_GetObjectItemCaseSensitive( object, "template" ) != NULL )
-	{
-		const char* template_file = "";
-		kcc_json_string( L, object, "template", false, &template_file );
-		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-						 "object is an instance of template '%s': kcc2d does not read templates (in Tiled, select "
-						 "the object and use Detach Template)",
-						 template_file );
-	}
 	double x, y, w, h, rotation;
 	bool ellipse, point;
 	const cJSON* polygon = NULL;

@@ -148,7 +148,8 @@ typedef struct kcc_tileset
 	double offset_x, offset_y;
 	kcc_dvec2 anchor; // tile objects: where (x, y) sits in the image, as fractions (bottom-left = 0, 1)
 	const char* name;
-	const char* file; // the file it came from (messages)
+	const char* file; // the file it came from (messages; an external one's resolved path)
+	bool external;
 	kcc_tile_info* tiles;
 } kcc_tileset;
 
@@ -187,6 +188,7 @@ typedef struct kcc_loader
 	kcc_list bodies;       // kcc_dvec2: kinematic body positions (world); index = body id
 	kcc_list body_objects; // int: the object of each body
 	kcc_list platforms;    // kcc_platform_desc
+	kcc_list templates;    // template files read so far (template.c)
 
 	int map_property_count;
 	kcc_level_property* map_properties;
@@ -239,6 +241,11 @@ kcc_level_status kcc_property_bool( kcc_loader* L, const kcc_level_property* pro
 
 /// Parses JSON text, failing with the line and column of a syntax error.
 kcc_level_status kcc_json_parse( kcc_loader* L, const char* text, size_t size, cJSON** out );
+
+/// relative joined to dir (absolute paths kept), "." and "dir/.." removed, in the arena; NULL when out of memory.
+char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative );
+/// The directory part of a path ("" when it has none), in the arena.
+const char* kcc_directory_of( kcc_arena* arena, const char* path );
 
 /// Reads a whole file through the def's reader.
 kcc_level_status kcc_read_file( kcc_loader* L, const char* path, char** data, size_t* size );
@@ -299,6 +306,12 @@ kcc_level_status kcc_copy_pieces( kcc_loader* L, const kcc_affine* m, const kcc_
 								  const kcc_dvec2* from_points, kcc_list* pieces, kcc_list* points );
 
 #define KCC_ELLIPSE_POINTS 16
+
+// template.c
+/// The object an instance of a JSON template stands for: the template's object with the instance's members over
+/// it (a new tree the caller deletes), or NULL with an error.
+cJSON* kcc_instantiate_template( kcc_loader* L, const cJSON* instance );
+void kcc_free_templates( kcc_loader* L );
 
 // tile_layer.c
 kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int layer_index, double offset_x,

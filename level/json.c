@@ -464,6 +464,99 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	return true;
 }
 
+char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative )
+{
+	size_t base = strlen( dir ), n = strlen( relative );
+	bool absolute = relative[0] == '/' || relative[0] == '\\' || ( n > 1 && relative[1] == ':' );
+	char* joined = kcc_arena_alloc( L->arena, base + n + 2 );
+	if ( joined == NULL )
+	{
+		return NULL;
+	}
+	if ( absolute || base == 0 )
+	{
+		memcpy( joined, relative, n + 1 );
+	}
+	else
+	{
+		memcpy( joined, dir, base );
+		joined[base] = '/';
+		memcpy( joined + base + 1, relative, n + 1 );
+	}
+	// Drop "./" and fold "name/../" so two paths to one file compare equal (a template's tileset and the map's).
+	char* out = joined;
+	const char* in = joined;
+	while ( *in != '\0' )
+	{
+		const char* end = in;
+		while ( *end != '\0' && *end != '/' && *end != '\\' )
+		{
+			++end;
+		}
+		size_t length = (size_t)( end - in );
+		bool leading = out == joined;
+		if ( length == 1 && in[0] == '.' && *end != '\0' )
+		{
+			// skip "./"
+		}
+		else if ( length == 2 && in[0] == '.' && in[1] == '.' && leading == false )
+		{
+			// remove the last written component, unless it is itself ".." or the root
+			char* last = out - 1; // the separator written after it
+			char* start = last;
+			while ( start > joined && start[-1] != '/' && start[-1] != '\\' )
+			{
+				--start;
+			}
+			bool parent = last - start == 2 && start[0] == '.' && start[1] == '.';
+			if ( parent || last == start )
+			{
+				memmove( out, in, length );
+				out += length;
+				if ( *end != '\0' )
+				{
+					*out++ = '/';
+				}
+			}
+			else
+			{
+				out = start;
+			}
+		}
+		else
+		{
+			memmove( out, in, length );
+			out += length;
+			if ( *end != '\0' )
+			{
+				*out++ = '/';
+			}
+		}
+		in = *end != '\0' ? end + 1 : end;
+	}
+	*out = '\0';
+	return joined;
+}
+
+const char* kcc_directory_of( kcc_arena* arena, const char* path )
+{
+	const char* slash = strrchr( path, '/' );
+	const char* backslash = strrchr( path, '\\' );
+	slash = backslash != NULL && ( slash == NULL || backslash > slash ) ? backslash : slash;
+	size_t n = slash != NULL ? (size_t)( slash - path ) : 0;
+	if ( slash == path )
+	{
+		n = 1; // the root directory
+	}
+	char* dir = kcc_arena_alloc( arena, n + 1 );
+	if ( dir != NULL )
+	{
+		memcpy( dir, path, n );
+		dir[n] = '\0';
+	}
+	return dir;
+}
+
 kcc_level_status kcc_read_file( kcc_loader* L, const char* path, char** data, size_t* size )
 {
 	kcc_level_read_fcn* read = L->def->read_file != NULL ? L->def->read_file : kcc_read_stdio;

@@ -120,6 +120,79 @@ static kcc_level_status kcc_read_tile_object( kcc_loader* L, const cJSON* object
 	return kcc_copy_pieces( L, &m, &rect, 1, corners, &L->pieces, &L->points );
 }
 
+// One object of an object layer into a raw record: its names, class, geometry (world units) and properties.
+static kcc_level_status kcc_read_object( kcc_loader* L, const cJSON* object, int layer_index, const char* layer_name,
+										 const char* layer_class, const kcc_affine* outer, bool collision )
+{
+	double id = 0.0;
+	const char* name = "";
+	const char* class_name = "";
+	if ( kcc_json_int( L, object, "id", false, 0.0, 0.0, 2147483647.0, &id ) != KCC_LEVEL_OK ||
+		 kcc_json_string( L, object, "name", false, &name ) != KCC_LEVEL_OK ||
+		 kcc_json_class( L, object, &class_name ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	int what_mark = kcc_what_push( L, ", object %d%s%s%s", (int)id, name[0] != '\0' ? " '" : "", name,
+								   name[0] != '\0' ? "'" : "" );
+	kcc_raw_object* raw = kcc_list_push( &L->objects, sizeof( kcc_raw_object ), 1 );
+	if ( raw == NULL )
+	{
+		kcc_what_pop( L, what_mark );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	raw->id = (int)id;
+	raw->layer = layer_index;
+	raw->layer_name = layer_name;
+	raw->name = kcc_arena_strdup( L->arena, name );
+	raw->class_name = kcc_arena_strdup( L->arena, class_name[0] != '\0' ? class_name : layer_class );
+	raw->path = kcc_arena_strdup( L->arena, L->path );
+	raw->what = kcc_arena_strdup( L->arena, L->what );
+	raw->collision = collision;
+	raw->body = -1;
+	raw->first_piece = L->pieces.count;
+	if ( raw->name == NULL || raw->class_name == NULL || raw->path == NULL || raw->what == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	// raw may move while the lists grow: keep its index.
+	int raw_index = L->objects.count - 1;
+	kcc_dvec2 point = { 0.0, 0.0 };
+	bool has_point = false, is_text = false;
+	if ( L->status != KCC_LEVEL_OK )
+	{
+		// nothing more to read
+	}
+	else if ( cJSON_GetObjectItemCaseSensitive( object, "gid" ) != NULL )
+	{
+		kcc_read_tile_object( L, object, outer, raw, &point );
+	}
+	else
+	{
+		kcc_geometry_info info;
+		if ( kcc_read_geometry( L, object, outer, &L->pieces, &L->points, &info ) == KCC_LEVEL_OK )
+		{
+			point = info.point;
+			has_point = info.is_point;
+			is_text = info.is_text;
+		}
+	}
+	raw = KCC_LIST_AT( L->objects, kcc_raw_object, raw_index );
+	raw->piece_count = L->pieces.count - raw->first_piece;
+	raw->has_point = has_point;
+	raw->is_text = is_text;
+	raw->point = point;
+	raw->closed = raw->piece_count == 1 && KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece )->kind ==
+											  KCC_PIECE_POLYGON;
+	raw->bounds = kcc_pieces_bounds( L, raw->first_piece, raw->piece_count, point );
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		kcc_json_properties( L, object, &raw->properties, &raw->property_count );
+	}
+	kcc_what_pop( L, what_mark );
+	return L->status;
+}
+
 kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int layer_index, const char* layer_class,
 										double offset_x, double offset_y, bool collision )
 {
@@ -131,84 +204,31 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 	const char* layer_name = *KCC_LIST_AT( L->layer_names, const char*, layer_index );
 	kcc_affine outer = { 1.0, 0.0, 0.0, 1.0, offset_x, offset_y, true };
 	int index = 0;
-	for ( const cJSON* object = objects->child; object != NULL && L->status == KCC_LEVEL_OK;
-		  object = object->next, ++index )
+	for ( const cJSON* entry = objects->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
 	{
 		int path_mark = kcc_path_push( L, ".objects[%d]", index );
-		double id = 0.0;
-		const char* name = "";
-		const char* class_name = "";
-		if ( cJSON_IsObject( object ) == false )
+		if ( cJSON_IsObject( entry ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "an object must be a JSON object" );
-			kcc_path_pop( L, path_mark );
-			break;
 		}
-		if ( kcc_json_int( L, object, "id", false, 0.0, 0.0, 2147483647.0, &id ) != KCC_LEVEL_OK ||
-			 kcc_json_string( L, object, "name", false, &name ) != KCC_LEVEL_OK ||
-			 kcc_json_class( L, object, &class_name ) != KCC_LEVEL_OK )
+		else if ( cJSON_GetObjectItemCaseSensitive( entry, "template" ) != NULL )
 		{
-			kcc_path_pop( L, path_mark );
-			break;
-		}
-		int what_mark = kcc_what_push( L, ", object %d%s%s%s", (int)id, name[0] != '\0' ? " '" : "", name,
-									   name[0] != '\0' ? "'" : "" );
-		kcc_raw_object* raw = kcc_list_push( &L->objects, sizeof( kcc_raw_object ), 1 );
-		if ( raw == NULL )
-		{
-			kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+			// An instance of a template: read the template's object with the instance's members over it.
+			double id = 0.0;
+			kcc_json_int( L, entry, "id", false, 0.0, 0.0, 2147483647.0, &id );
+			int what_mark = kcc_what_push( L, ", object %d", (int)id );
+			cJSON* instance = L->status == KCC_LEVEL_OK ? kcc_instantiate_template( L, entry ) : NULL;
+			kcc_what_pop( L, what_mark );
+			if ( instance != NULL )
+			{
+				kcc_read_object( L, instance, layer_index, layer_name, layer_class, &outer, collision );
+			}
+			cJSON_Delete( instance );
 		}
 		else
 		{
-			raw->id = (int)id;
-			raw->layer = layer_index;
-			raw->layer_name = layer_name;
-			raw->name = kcc_arena_strdup( L->arena, name );
-			raw->class_name = kcc_arena_strdup( L->arena, class_name[0] != '\0' ? class_name : layer_class );
-			raw->path = kcc_arena_strdup( L->arena, L->path );
-			raw->what = kcc_arena_strdup( L->arena, L->what );
-			raw->collision = collision;
-			raw->body = -1;
-			raw->first_piece = L->pieces.count;
-			if ( raw->name == NULL || raw->class_name == NULL || raw->path == NULL || raw->what == NULL )
-			{
-				kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
-			}
+			kcc_read_object( L, entry, layer_index, layer_name, layer_class, &outer, collision );
 		}
-		if ( L->status == KCC_LEVEL_OK )
-		{
-			// raw may move while the list grows: keep its index.
-			int raw_index = L->objects.count - 1;
-			kcc_dvec2 point = { 0.0, 0.0 };
-			bool has_point = false, is_text = false;
-			if ( cJSON_GetObjectItemCaseSensitive( object, "gid" ) != NULL )
-			{
-				kcc_read_tile_object( L, object, &outer, raw, &point );
-			}
-			else
-			{
-				kcc_geometry_info info;
-				if ( kcc_read_geometry( L, object, &outer, &L->pieces, &L->points, &info ) == KCC_LEVEL_OK )
-				{
-					point = info.point;
-					has_point = info.is_point;
-					is_text = info.is_text;
-				}
-			}
-			raw = KCC_LIST_AT( L->objects, kcc_raw_object, raw_index );
-			raw->piece_count = L->pieces.count - raw->first_piece;
-			raw->has_point = has_point;
-			raw->is_text = is_text;
-			raw->point = point;
-			raw->closed = raw->piece_count == 1 && KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece )->kind ==
-													  KCC_PIECE_POLYGON;
-			raw->bounds = kcc_pieces_bounds( L, raw->first_piece, raw->piece_count, point );
-			if ( L->status == KCC_LEVEL_OK )
-			{
-				kcc_json_properties( L, object, &raw->properties, &raw->property_count );
-			}
-		}
-		kcc_what_pop( L, what_mark );
 		kcc_path_pop( L, path_mark );
 	}
 	return L->status;

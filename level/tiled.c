@@ -252,26 +252,7 @@ static void kcc_loader_free( kcc_loader* L )
 	kcc_list_free( &L->bodies );
 	kcc_list_free( &L->body_objects );
 	kcc_list_free( &L->platforms );
-}
-
-// The directory part of a path ("" when it has none), copied to the arena.
-static const char* kcc_directory_of( kcc_arena* arena, const char* path )
-{
-	const char* slash = strrchr( path, '/' );
-	const char* backslash = strrchr( path, '\\' );
-	slash = backslash != NULL && ( slash == NULL || backslash > slash ) ? backslash : slash;
-	size_t n = slash != NULL ? (size_t)( slash - path ) : 0;
-	if ( slash == path )
-	{
-		n = 1; // the root directory
-	}
-	char* dir = kcc_arena_alloc( arena, n + 1 );
-	if ( dir != NULL )
-	{
-		memcpy( dir, path, n );
-		dir[n] = '\0';
-	}
-	return dir;
+	kcc_free_templates( L );
 }
 
 static kcc_level_status kcc_argument_error( kcc_level_error* error, const char* message )

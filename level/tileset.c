@@ -222,6 +222,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	set->anchor = kcc_anchor_of( alignment );
 	set->name = kcc_arena_strdup( L->arena, name );
 	set->file = L->file;
+	set->external = L->file != L->map_file;
 	const cJSON* offset = cJSON_GetObjectItemCaseSensitive( json, "tileoffset" );
 	if ( offset != NULL )
 	{
@@ -352,29 +353,6 @@ static int kcc_compare_tilesets( const void* a, const void* b )
 	return x < y ? -1 : x > y;
 }
 
-// The directory of the map joined with a relative path (absolute paths are kept).
-static char* kcc_join_path( kcc_loader* L, const char* relative )
-{
-	size_t base = strlen( L->base_dir ), n = strlen( relative );
-	bool absolute = relative[0] == '/' || relative[0] == '\\' || ( n > 1 && relative[1] == ':' );
-	char* joined = kcc_arena_alloc( L->arena, base + n + 2 );
-	if ( joined == NULL )
-	{
-		return NULL;
-	}
-	if ( absolute || base == 0 )
-	{
-		memcpy( joined, relative, n + 1 );
-	}
-	else
-	{
-		memcpy( joined, L->base_dir, base );
-		joined[base] = '/';
-		memcpy( joined + base + 1, relative, n + 1 );
-	}
-	return joined;
-}
-
 static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* source, uint32_t first_gid,
 												   kcc_tileset* set )
 {
@@ -385,7 +363,7 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 						 "*.tsj) and point the map at the .tsj",
 						 source );
 	}
-	char* file = kcc_join_path( L, source );
+	char* file = kcc_resolve_path( L, L->base_dir, source );
 	if ( file == NULL )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );

@@ -109,7 +109,13 @@ static const error_case s_cases[] = {
 					"{\"id\":4,\"x\":0,\"y\":0,\"polyline\":[{\"x\":0,\"y\":0},{\"x\":5,\"y\":0}]}" ) ),
 	  KCC_LEVEL_ERROR_INVALID, { "refers to object 4, and two objects have that id", NULL } },
 	{ MAP( OBJECTS( "{\"id\":5,\"name\":\"t\",\"template\":\"crate.tx\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_UNSUPPORTED,
-	  { "object 5 't': object is an instance of template 'crate.tx'", "Detach Template" } },
+	  { "object 5: object is an instance of template 'crate.tx', a TMX/XML file", "Detach Template" } },
+	{ MAP( OBJECTS( "{\"id\":5,\"template\":\"gone.tj\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_IO,
+	  { "object 5: cannot read file 'dir/gone.tj'", "(at layers[0].objects[0])" } },
+	{ MAP( OBJECTS( "{\"id\":5,\"template\":\"empty.tj\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_INVALID,
+	  { "dir/empty.tj: layer 'things', object 5: a template must hold an 'object'", NULL } },
+	{ MAP( OBJECTS( "{\"id\":5,\"template\":\"sub/crate.tj\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_INVALID,
+	  { "object 5: template uses tileset '../tiles.tsj' (dir/tiles.tsj), which the map does not load", NULL } },
 	{ MAP( OBJECTS( "{\"id\":5,\"name\":\"p\",\"class\":\"solid\",\"point\":true,\"x\":0,\"y\":0}" ) ),
 	  KCC_LEVEL_ERROR_INVALID, { "object 5 'p': class 'solid' needs a shape", NULL } },
 	{ MAP( OBJECTS( "{\"id\":5,\"x\":1e999,\"y\":0,\"width\":4,\"height\":4}" ) ), KCC_LEVEL_ERROR_INVALID,
@@ -149,6 +155,14 @@ static bool read_from_memory( const char* path, void* user, char** data, size_t*
 		const char* text;
 	} files[] = {
 		{ "dir/xml.tsj", "  <?xml version=\"1.0\"?><tileset/>" },
+		{ "dir/empty.tj", "{\"type\":\"template\"}" },
+		{ "dir/box.tj", "{\"type\":\"template\",\"object\":{\"name\":\"box\",\"type\":\"solid\",\"width\":16,"
+						"\"height\":16,\"properties\":[{\"name\":\"a\",\"type\":\"int\",\"value\":1},{\"name\":\"b\","
+						"\"type\":\"int\",\"value\":2}]}}" },
+		{ "dir/sub/crate.tj", "{\"type\":\"template\",\"tileset\":{\"firstgid\":1,\"source\":\"../tiles.tsj\"},"
+							  "\"object\":{\"name\":\"crate\",\"gid\":2,\"width\":16,\"height\":16}}" },
+		{ "dir/tiles.tsj", "{\"name\":\"tiles\",\"tilewidth\":16,\"tileheight\":16,\"tilecount\":2,\"tiles\":[{\"id\":1,"
+						   "\"properties\":[{\"name\":\"solid\",\"type\":\"bool\",\"value\":true}]}]}" },
 		{ "dir/broken.tsj", "{\"name\":\"broken\",\"tilewidth\":16,\"tileheight\":16,\"tiles\":[{\"id\":1,"
 							"\"objectgroup\":{\"objects\":[{\"id\":1,\"x\":0,\"y\":0,\"polygon\":[{\"x\":0,\"y\":0},"
 							"{\"x\":4,\"y\":4}]}]}}]}" },
@@ -413,6 +427,46 @@ static void test_lenient_forms_load( void** state )
 	cpSpaceFree( space );
 }
 
+static void test_json_templates( void** state )
+{
+	(void)state;
+	// A template's object with the instance's members over it (its properties merged by name), and a tile
+	// template whose gid counts in its own tileset, moved to where the map loads that tileset (firstgid 5).
+	const char* json =
+		HEAD "\"tilesets\":[{\"firstgid\":5,\"source\":\"tiles.tsj\"}],\"layers\":[" OBJECTS(
+			"{\"id\":1,\"template\":\"box.tj\",\"x\":16,\"y\":0,\"properties\":[{\"name\":\"b\",\"type\":\"int\","
+			"\"value\":7}]},{\"id\":2,\"template\":\"sub/../sub/crate.tj\",\"x\":0,\"y\":32},{\"id\":3,"
+			"\"template\":\"box.tj\",\"name\":\"other box\",\"x\":0,\"y\":0,\"width\":8}" ) "]}";
+	cpSpace* space = cpSpaceNew();
+	kcc_level_def def = kcc_default_level_def();
+	def.read_file = read_from_memory;
+	kcc_level* level = NULL;
+	kcc_level_error error;
+	kcc_level_status status = kcc_level_load_memory( space, json, strlen( json ), "dir/t.tmj", &def, &level, &error );
+	if ( status != KCC_LEVEL_OK )
+	{
+		fprintf( stderr, "%s\n", error.message );
+	}
+	assert_int_equal( status, KCC_LEVEL_OK );
+	const kcc_level_object* box = kcc_level_find_object( level, "box" );
+	assert_non_null( box );
+	assert_int_equal( box->id, 1 );
+	assert_int_equal( box->kind, KCC_LEVEL_SOLID );
+	assert_string_equal( box->class_name, "solid" );
+	assert_shape_box( box->shapes[0], 1.0, 1.0, 2.0, 2.0, 0.0 );
+	assert_float_equal( kcc_level_object_property( box, "a" )->number, 1.0, 0.0 );
+	assert_float_equal( kcc_level_object_property( box, "b" )->number, 7.0, 0.0 );
+	const kcc_level_object* crate = kcc_level_find_object( level, "crate" );
+	assert_non_null( crate );
+	assert_int_equal( crate->kind, KCC_LEVEL_SOLID ); // the tile (gid 6: tiles.tsj's tile 1) is solid
+	assert_shape_box( crate->shapes[0], 0.0, 0.0, 1.0, 1.0, 0.0 );
+	const kcc_level_object* other = kcc_level_find_object( level, "other box" );
+	assert_non_null( other );
+	assert_shape_box( other->shapes[0], 0.0, 1.0, 0.5, 2.0, 0.0 );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +477,7 @@ int main( void )
 		cmocka_unit_test( test_a_locked_space_is_refused ),
 		cmocka_unit_test( test_older_json_forms_load ),
 		cmocka_unit_test( test_lenient_forms_load ),
+		cmocka_unit_test( test_json_templates ),
 	};
 	return cmocka_run_group_tests_name( "level errors", tests, NULL, NULL );
 }
