@@ -3,7 +3,8 @@
 // picks how the input is used: as the map's JSON text itself (an input starting with '{', such as the seed maps of
 // tests/levels, or the rest of one starting with a byte below 32), or as choices for a map written from Tiled's
 // grammar (tilesets embedded and external, tile layers in CSV, base64 and chunks, object layers with every shape
-// and class, groups, properties, paths) with extreme numbers and occasional damage (cut short, a byte changed).
+// and class, groups, properties, paths, template instances) with extreme numbers and occasional damage (cut short,
+// a byte changed).
 // The map loads into a space that already holds a shape and a body of the game's. abort() when the contract
 // breaks: an error without a message naming the file, a space changed by a failed load, a level whose shapes or
 // bodies are not all in the space, non-finite geometry, platforms leaving finite positions, a character spawned in
@@ -168,6 +169,10 @@ static void put_object( writer* w, reader* r, int id )
 			break; // a rectangle
 	}
 	put_properties( w, r );
+	if ( next( r ) % 16 == 15 )
+	{
+		put( w, ",\"template\":\"%s\"", next( r ) % 4 == 0 ? "t.tx" : "t.tj" ); // an instance of fuzz/t.tj
+	}
 	put( w, "}" );
 }
 
@@ -270,8 +275,9 @@ static void put_layer( writer* w, reader* r, int depth, int* next_id )
 	}
 }
 
-// The map (and, into tileset, an external tileset) written from the choices in r.
-static void write_map( reader* r, writer* map, writer* tileset )
+// The map (and, into tileset and template, an external tileset and an object template) written from the choices
+// in r.
+static void write_map( reader* r, writer* map, writer* tileset, writer* template_file )
 {
 	put( map, "{\"type\":\"map\",\"orientation\":\"%s\",\"width\":%d,\"height\":%d,\"tilewidth\":%d,\"tileheight\":%d",
 		 next( r ) % 32 == 31 ? "isometric" : "orthogonal", next( r ) % 8, next( r ) % 8, 16 + ( next( r ) % 8 == 7 ) * 16,
@@ -305,6 +311,10 @@ static void write_map( reader* r, writer* map, writer* tileset )
 	put( tileset, "{" );
 	put_tileset_body( tileset, r );
 	put( tileset, "}" );
+	put( template_file, "{\"type\":\"template\",%s\"object\":",
+		 next( r ) & 1 ? "\"tileset\":{\"firstgid\":1,\"source\":\"ext.tsj\"}," : "" );
+	put_object( template_file, r, 0 );
+	put( template_file, "}" );
 	// Damage now and then: cut short, or one byte changed (an input that ran out reads 0s: no damage).
 	uint8_t damage = next( r );
 	if ( damage >= 240 && map->length > 0 )
@@ -319,24 +329,27 @@ static void write_map( reader* r, writer* map, writer* tileset )
 
 typedef struct files
 {
-	const char* tileset;
-	size_t tileset_length;
+	const writer* tileset;
+	const writer* template_file;
 } files;
 
 static bool read_fuzz_file( const char* path, void* user, char** data, size_t* size )
 {
 	const files* f = user;
-	if ( strcmp( path, "fuzz/ext.tsj" ) != 0 )
+	const writer* w = strcmp( path, "fuzz/ext.tsj" ) == 0 ? f->tileset
+					  : strcmp( path, "fuzz/t.tj" ) == 0  ? f->template_file
+														 : NULL;
+	if ( w == NULL )
 	{
 		return false;
 	}
-	*data = kcc_alloc( f->tileset_length + 1 );
+	*data = kcc_alloc( w->length + 1 );
 	if ( *data == NULL )
 	{
 		return false;
 	}
-	memcpy( *data, f->tileset, f->tileset_length );
-	*size = f->tileset_length;
+	memcpy( *data, w->text, w->length );
+	*size = w->length;
 	return true;
 }
 
@@ -410,9 +423,10 @@ static void exercise( cpSpace* space, kcc_level* level )
 
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 {
-	static writer map, tileset;
+	static writer map, tileset, template_file;
 	map.length = 0;
 	tileset.length = 0;
+	template_file.length = 0;
 	reader r = { data, size, 0 };
 	uint8_t mode = next( &r );
 	const char* json;
@@ -423,14 +437,15 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 		json = (const char*)data + skip;
 		json_size = size > skip ? size - skip : 0;
 		put( &tileset, "{\"name\":\"e\",\"tilewidth\":8,\"tileheight\":8}" );
+		put( &template_file, "{\"type\":\"template\",\"object\":{\"width\":8,\"height\":8}}" );
 	}
 	else
 	{
-		write_map( &r, &map, &tileset );
+		write_map( &r, &map, &tileset, &template_file );
 		json = map.text;
 		json_size = map.length;
 	}
-	files f = { tileset.text, tileset.length };
+	files f = { &tileset, &template_file };
 	kcc_level_def def = kcc_default_level_def();
 	def.read_file = read_fuzz_file;
 	def.read_user = &f;
