@@ -128,7 +128,7 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 		int n = KCC_LIST_AT( L->shapes, kcc_shape_desc, i )->count;
 		max_points = n > max_points ? n : max_points;
 	}
-	cpVect* scratch = kcc_alloc( (size_t)max_points * sizeof( cpVect ) );
+	cpVect* scratch = malloc( (size_t)max_points * sizeof( cpVect ) );
 	if ( scratch == NULL )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
@@ -160,7 +160,7 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 		level->lookup[i] = ( kcc_shape_lookup ){ (uintptr_t)level->shapes[i], i };
 	}
 	level->shape_count = L->shapes.count;
-	kcc_free( scratch );
+	free( scratch );
 	qsort( level->lookup, (size_t)level->shape_count, sizeof( kcc_shape_lookup ), kcc_compare_lookup );
 	for ( int i = 0; i < L->objects.count; ++i )
 	{

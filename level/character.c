@@ -5,6 +5,7 @@
 #include "kcc/testkit.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define KCC_CHARACTER_COOKIE 0xc4a7
@@ -45,7 +46,7 @@ kcc_character* kcc_character_create( cpSpace* space, const kcc_character_def* de
 	{
 		return NULL;
 	}
-	kcc_character* ch = kcc_alloc( sizeof( kcc_character ) );
+	kcc_character* ch = malloc( sizeof( kcc_character ) );
 	if ( ch == NULL )
 	{
 		return NULL;
@@ -60,7 +61,7 @@ kcc_character* kcc_character_create( cpSpace* space, const kcc_character_def* de
 	ch->controller = kcc_controller_def_problem( &cdef ) == NULL ? kcc_controller_create( space, &cdef ) : NULL;
 	if ( ch->controller == NULL )
 	{
-		kcc_free( ch );
+		free( ch );
 		return NULL;
 	}
 	ch->def.controller = cdef;
@@ -74,7 +75,7 @@ void kcc_character_destroy( kcc_character* character )
 		return;
 	}
 	kcc_controller_destroy( character->controller );
-	kcc_free( character );
+	free( character );
 }
 
 static float kcc_clamp1( float x )

@@ -85,7 +85,7 @@ static kcc_level_status kcc_emit_flat( kcc_loader* L, const kcc_dvec2* points, i
 static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points, int count, int body, int object,
 										  int layer, cpBitmask category, bool sensor )
 {
-	kcc_dvec2* p = kcc_alloc( (size_t)( count > 0 ? count : 1 ) * sizeof( kcc_dvec2 ) );
+	kcc_dvec2* p = malloc( (size_t)( count > 0 ? count : 1 ) * sizeof( kcc_dvec2 ) );
 	if ( p == NULL )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
@@ -99,18 +99,18 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 	}
 	if ( n >= 3 && kcc_polygon_is_simple( p, n ) == false )
 	{
-		kcc_free( p );
+		free( p );
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon crosses or touches itself" );
 	}
 	// Area within rounding of zero for its size: a line drawn as a polygon collides as that line, from end to end.
 	if ( n < 3 || fabs( kcc_polygon_area( p, n ) ) <= 1.0e-12 * size * size )
 	{
-		kcc_free( p );
+		free( p );
 		return kcc_emit_flat( L, points, count, body, object, layer, category, sensor );
 	}
 	if ( size < KCC_LEVEL_MIN_SIZE )
 	{
-		kcc_free( p );
+		free( p );
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon is smaller than %g world units", KCC_LEVEL_MIN_SIZE );
 	}
 	if ( kcc_polygon_is_convex( p, n ) )
@@ -120,12 +120,12 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 		{
 			memcpy( KCC_LIST_AT( L->shape_points, kcc_dvec2, d->first ), p, (size_t)n * sizeof( kcc_dvec2 ) );
 		}
-		kcc_free( p );
+		free( p );
 		return L->status;
 	}
 	kcc_list piece_points = { NULL, 0, 0 }, piece_counts = { NULL, 0, 0 };
 	kcc_polygon_result result = kcc_polygon_decompose( p, n, &piece_points, &piece_counts );
-	kcc_free( p );
+	free( p );
 	if ( result == KCC_POLYGON_SELF_CROSSING )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon crosses or touches itself" );

@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 #define KCC_LEVEL_COOKIE 0x1e7e1
 
@@ -29,7 +30,7 @@ typedef struct kcc_dbox
 } kcc_dbox;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Memory: every allocation goes through kcc_alloc / kcc_free (the library's allocator hooks).
+// Memory: malloc / free, at load time only (kcc_level_step and the queries allocate nothing).
 
 /// Strings and fixed arrays that live as long as the level, freed at once.
 typedef struct kcc_arena_block kcc_arena_block;

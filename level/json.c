@@ -431,7 +431,7 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 		if ( length == capacity )
 		{
 			size_t grown = capacity == 0 ? 65536 : capacity * 2;
-			char* bigger = grown <= KCC_MAX_FILE_SIZE ? kcc_alloc( grown ) : NULL;
+			char* bigger = grown <= KCC_MAX_FILE_SIZE ? malloc( grown ) : NULL;
 			if ( bigger == NULL )
 			{
 				ok = false;
@@ -441,7 +441,7 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 			{
 				memcpy( bigger, buffer, length );
 			}
-			kcc_free( buffer );
+			free( buffer );
 			buffer = bigger;
 			capacity = grown;
 		}
@@ -456,7 +456,7 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	fclose( f );
 	if ( ok == false )
 	{
-		kcc_free( buffer );
+		free( buffer );
 		return false;
 	}
 	*data = buffer;

@@ -15,7 +15,7 @@ void kcc_level_destroy( kcc_level* level )
 	}
 	kcc_level_unbuild( level );
 	kcc_arena_free( &level->arena );
-	kcc_free( level );
+	free( level );
 }
 
 // The point at distance d along the path (0 <= d <= its length).

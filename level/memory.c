@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The loader's memory: an arena for what lives as long as the level (strings, properties, per-object arrays)
-// and growable lists for the working data of a load. Both use the library's allocator hooks.
+// and growable lists for the working data of a load.
 #include "internal.h"
 
 #include <string.h>
@@ -30,7 +30,7 @@ void* kcc_arena_alloc( kcc_arena* arena, size_t size )
 		{
 			return NULL;
 		}
-		block = kcc_alloc( sizeof( kcc_arena_block ) + capacity );
+		block = malloc( sizeof( kcc_arena_block ) + capacity );
 		if ( block == NULL )
 		{
 			return NULL;
@@ -72,7 +72,7 @@ void kcc_arena_free( kcc_arena* arena )
 	while ( block != NULL )
 	{
 		kcc_arena_block* next = block->next;
-		kcc_free( block );
+		free( block );
 		block = next;
 	}
 	arena->head = NULL;
@@ -92,7 +92,7 @@ void* kcc_list_push( kcc_list* list, size_t item_size, int n )
 		{
 			capacity = capacity > KCC_LIST_MAX / 2 ? KCC_LIST_MAX : capacity * 2;
 		}
-		void* items = kcc_alloc( (size_t)capacity * item_size );
+		void* items = malloc( (size_t)capacity * item_size );
 		if ( items == NULL )
 		{
 			return NULL;
@@ -101,7 +101,7 @@ void* kcc_list_push( kcc_list* list, size_t item_size, int n )
 		{
 			memcpy( items, list->items, (size_t)list->count * item_size );
 		}
-		kcc_free( list->items );
+		free( list->items );
 		list->items = items;
 		list->capacity = capacity;
 	}
@@ -113,7 +113,7 @@ void* kcc_list_push( kcc_list* list, size_t item_size, int n )
 
 void kcc_list_free( kcc_list* list )
 {
-	kcc_free( list->items );
+	free( list->items );
 	list->items = NULL;
 	list->count = 0;
 	list->capacity = 0;

@@ -468,7 +468,7 @@ static kcc_level_status kcc_emit_object( kcc_loader* L, int index )
 kcc_level_status kcc_resolve_objects( kcc_loader* L )
 {
 	int count = L->objects.count;
-	kcc_id_entry* ids = kcc_alloc( (size_t)( count > 0 ? count : 1 ) * sizeof( kcc_id_entry ) );
+	kcc_id_entry* ids = malloc( (size_t)( count > 0 ? count : 1 ) * sizeof( kcc_id_entry ) );
 	if ( ids == NULL )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
@@ -498,7 +498,7 @@ kcc_level_status kcc_resolve_objects( kcc_loader* L )
 			kcc_resolve_platform( L, i, ids, id_count );
 		}
 	}
-	kcc_free( ids );
+	free( ids );
 	for ( int i = 0; i < count && L->status == KCC_LEVEL_OK; ++i )
 	{
 		kcc_enter_object( L, KCC_LIST_AT( L->objects, kcc_raw_object, i ) );

@@ -189,14 +189,14 @@ kcc_polygon_result kcc_polygon_decompose( const kcc_dvec2* points, int count, kc
 	}
 	kcc_polygon_result result = KCC_POLYGON_OK;
 	// Work on a counter-clockwise copy (indices into it), with a ring of remaining points for the clipping.
-	kcc_dvec2* p = kcc_alloc( (size_t)count * sizeof( kcc_dvec2 ) );
-	int* ring = kcc_alloc( (size_t)count * sizeof( int ) );
-	kcc_convex_piece* pieces = kcc_alloc( (size_t)count * sizeof( kcc_convex_piece ) );
+	kcc_dvec2* p = malloc( (size_t)count * sizeof( kcc_dvec2 ) );
+	int* ring = malloc( (size_t)count * sizeof( int ) );
+	kcc_convex_piece* pieces = malloc( (size_t)count * sizeof( kcc_convex_piece ) );
 	if ( p == NULL || ring == NULL || pieces == NULL )
 	{
-		kcc_free( p );
-		kcc_free( ring );
-		kcc_free( pieces );
+		free( p );
+		free( ring );
+		free( pieces );
 		return KCC_POLYGON_NO_MEMORY;
 	}
 	bool reverse = kcc_polygon_area( points, count ) < 0.0;
@@ -282,8 +282,8 @@ kcc_polygon_result kcc_polygon_decompose( const kcc_dvec2* points, int count, kc
 	{
 		result = KCC_POLYGON_DEGENERATE;
 	}
-	kcc_free( p );
-	kcc_free( ring );
-	kcc_free( pieces );
+	free( p );
+	free( ring );
+	free( pieces );
 	return result;
 }

@@ -27,14 +27,14 @@ static bool kcc_script_fail( kcc_testkit_error* error, const char* name, int lin
 {
 	if ( error != NULL )
 	{
-		char problem[KCC_LEVEL_MESSAGE_SIZE];
+		// The name and the problem are cut to fit the message together.
+		char problem[KCC_LEVEL_MESSAGE_SIZE / 2];
 		va_list args;
 		va_start( args, format );
 		vsnprintf( problem, sizeof( problem ), format, args );
 		va_end( args );
 		error->status = KCC_LEVEL_ERROR_INVALID;
-		int n = snprintf( error->message, sizeof( error->message ), "%s:%d: %s", name, line, problem );
-		(void)n; // a cut message is still a message
+		snprintf( error->message, sizeof( error->message ), "%.200s:%d: %s", name, line, problem );
 	}
 	return false;
 }
@@ -231,8 +231,8 @@ bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script*
 	{
 		lines += text[i] == '\n';
 	}
-	script->text = kcc_alloc( length + 1 );
-	script->commands = kcc_alloc( (size_t)lines * sizeof( kcc_script_command ) );
+	script->text = malloc( length + 1 );
+	script->commands = malloc( (size_t)lines * sizeof( kcc_script_command ) );
 	if ( script->text == NULL || script->commands == NULL )
 	{
 		kcc_script_free( script );
@@ -287,7 +287,7 @@ bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script*
 
 void kcc_script_free( kcc_script* script )
 {
-	kcc_free( script->text );
-	kcc_free( script->commands );
+	free( script->text );
+	free( script->commands );
 	memset( script, 0, sizeof( *script ) );
 }

@@ -5,6 +5,8 @@
 
 #include "kcc/testkit.h"
 
+#include <stdlib.h>
+
 typedef enum kcc_script_op
 {
 	KCC_SCRIPT_MODE = 0,  // character mode (before the first frame)

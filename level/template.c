@@ -49,7 +49,7 @@ static const cJSON* kcc_template_file( kcc_loader* L, const char* path )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a template must hold an 'object'" );
 	}
-	kcc_free( text );
+	free( text );
 	L->file = saved_file;
 	memcpy( L->path, saved_path, sizeof( saved_path ) );
 	L->path_length = saved_length;

@@ -100,7 +100,7 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 						  "spawn name under 128 bytes" );
 		return NULL;
 	}
-	kcc_testkit* t = kcc_alloc( sizeof( kcc_testkit ) );
+	kcc_testkit* t = malloc( sizeof( kcc_testkit ) );
 	if ( t == NULL )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
@@ -138,8 +138,8 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 		c->filter.categories = def->level.solid_category;
 	}
 	int objects = kcc_level_object_count( t->level );
-	t->in_zone = kcc_alloc( (size_t)objects + 1 );
-	t->zone_now = kcc_alloc( (size_t)objects + 1 );
+	t->in_zone = malloc( (size_t)objects + 1 );
+	t->zone_now = malloc( (size_t)objects + 1 );
 	const kcc_level_object* spawn = kcc_find_spawn( t, def->spawn );
 	char message[KCC_LEVEL_MESSAGE_SIZE];
 	if ( t->in_zone == NULL || t->zone_now == NULL )
@@ -191,11 +191,11 @@ void kcc_testkit_destroy( kcc_testkit* t )
 	kcc_character_destroy( t->character );
 	kcc_level_destroy( t->level );
 	cpSpaceFree( t->space );
-	kcc_free( t->in_zone );
-	kcc_free( t->zone_now );
-	kcc_free( t->frames );
-	kcc_free( t->events );
-	kcc_free( t );
+	free( t->in_zone );
+	free( t->zone_now );
+	free( t->frames );
+	free( t->events );
+	free( t );
 }
 
 static bool kcc_grow( void** items, int* capacity, int needed, size_t size )
@@ -205,7 +205,7 @@ static bool kcc_grow( void** items, int* capacity, int needed, size_t size )
 		return true;
 	}
 	int grown = *capacity < 64 ? 64 : *capacity * 2;
-	void* bigger = kcc_alloc( (size_t)grown * size );
+	void* bigger = malloc( (size_t)grown * size );
 	if ( bigger == NULL )
 	{
 		return false;
@@ -214,7 +214,7 @@ static bool kcc_grow( void** items, int* capacity, int needed, size_t size )
 	{
 		memcpy( bigger, *items, (size_t)*capacity * size );
 	}
-	kcc_free( *items );
+	free( *items );
 	*items = bigger;
 	*capacity = grown;
 	return true;

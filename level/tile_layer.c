@@ -38,7 +38,7 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 		{
 			size_t length = strlen( data->valuestring );
 			size_t capacity = kcc_base64_capacity( length );
-			uint8_t* bytes = kcc_alloc( capacity > 0 ? capacity : 1 );
+			uint8_t* bytes = malloc( capacity > 0 ? capacity : 1 );
 			long n = bytes != NULL ? kcc_base64_decode( data->valuestring, length, bytes, capacity ) : -2;
 			if ( n == -2 )
 			{
@@ -65,7 +65,7 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 					grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = gid;
 				}
 			}
-			kcc_free( bytes );
+			free( bytes );
 		}
 	}
 	else if ( cJSON_IsArray( data ) == false )
@@ -184,7 +184,7 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 		grid->h = y1 - y0;
 	}
 	size_t cells = (size_t)grid->w * (size_t)grid->h;
-	grid->gids = kcc_alloc( ( cells > 0 ? cells : 1 ) * sizeof( uint32_t ) );
+	grid->gids = malloc( ( cells > 0 ? cells : 1 ) * sizeof( uint32_t ) );
 	if ( grid->gids == NULL )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory (%zu cells)", cells );
@@ -314,15 +314,15 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	kcc_grid grid = { 0, 0, 0, 0, NULL };
 	if ( kcc_read_grid( L, layer, encoding, &grid ) != KCC_LEVEL_OK )
 	{
-		kcc_free( grid.gids );
+		free( grid.gids );
 		return L->status;
 	}
 	size_t cells = (size_t)grid.w * (size_t)grid.h;
-	uint8_t* kinds = kcc_alloc( cells > 0 ? cells : 1 );
+	uint8_t* kinds = malloc( cells > 0 ? cells : 1 );
 	kcc_list scratch_pieces = { NULL, 0, 0 }, scratch_points = { NULL, 0, 0 }, rects = { NULL, 0, 0 };
 	if ( kinds == NULL )
 	{
-		kcc_free( grid.gids );
+		free( grid.gids );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory (%zu cells)", cells );
 	}
 	memset( kinds, 0, cells > 0 ? cells : 1 );
@@ -414,7 +414,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	kcc_list_free( &rects );
 	kcc_list_free( &scratch_pieces );
 	kcc_list_free( &scratch_points );
-	kcc_free( kinds );
-	kcc_free( grid.gids );
+	free( kinds );
+	free( grid.gids );
 	return L->status;
 }

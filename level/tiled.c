@@ -292,7 +292,7 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 	{
 		return kcc_argument_error( error, "kcc_level_load: the space is locked (called from a Chipmunk callback)" );
 	}
-	kcc_level* level = kcc_alloc( sizeof( kcc_level ) );
+	kcc_level* level = malloc( sizeof( kcc_level ) );
 	if ( level == NULL )
 	{
 		if ( error != NULL )
@@ -328,7 +328,7 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 		kcc_load_map( L, map );
 	}
 	cJSON_Delete( map );
-	kcc_free( text );
+	free( text );
 	if ( L->status == KCC_LEVEL_OK )
 	{
 		level->space = space;

@@ -285,7 +285,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		set->tile_count = size; // image collections: ids may pass tilecount (removed tiles leave gaps)
 	}
 	set->table_size = size;
-	set->tiles = kcc_alloc( (size_t)( size > 0 ? size : 1 ) * sizeof( kcc_tile_info ) );
+	set->tiles = malloc( (size_t)( size > 0 ? size : 1 ) * sizeof( kcc_tile_info ) );
 	if ( set->tiles == NULL )
 	{
 		kcc_what_pop( L, what_mark );
@@ -400,7 +400,7 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 		}
 		cJSON_Delete( json );
 	}
-	kcc_free( text );
+	free( text );
 	L->file = saved_file;
 	memcpy( L->path, saved_path, sizeof( saved_path ) );
 	L->path_length = saved_path_length;
@@ -508,7 +508,7 @@ void kcc_free_tilesets( kcc_loader* L )
 {
 	for ( int i = 0; i < L->tilesets.count; ++i )
 	{
-		kcc_free( KCC_LIST_AT( L->tilesets, kcc_tileset, i )->tiles );
+		free( KCC_LIST_AT( L->tilesets, kcc_tileset, i )->tiles );
 	}
 	kcc_list_free( &L->tilesets );
 }

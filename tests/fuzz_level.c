@@ -343,7 +343,7 @@ static bool read_fuzz_file( const char* path, void* user, char** data, size_t* s
 	{
 		return false;
 	}
-	*data = kcc_alloc( w->length + 1 );
+	*data = malloc( w->length + 1 );
 	if ( *data == NULL )
 	{
 		return false;

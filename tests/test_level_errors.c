@@ -172,7 +172,7 @@ static bool read_from_memory( const char* path, void* user, char** data, size_t*
 		if ( strcmp( path, files[i].path ) == 0 )
 		{
 			*size = strlen( files[i].text );
-			*data = kcc_alloc( *size );
+			*data = malloc( *size );
 			memcpy( *data, files[i].text, *size );
 			return true;
 		}

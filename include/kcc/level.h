@@ -35,7 +35,7 @@ typedef struct kcc_level_error
 } kcc_level_error;
 
 /// Reads a whole file for the loader (maps and external tilesets). Returns false when it cannot; otherwise
-/// *data is a buffer from kcc_alloc (the loader frees it with kcc_free) holding *size bytes.
+/// *data is a buffer from malloc (the loader frees it with free) holding *size bytes.
 typedef bool kcc_level_read_fcn( const char* path, void* user, char** data, size_t* size );
 
 /// Must be initialised with kcc_default_level_def().
