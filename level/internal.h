@@ -248,6 +248,21 @@ char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative );
 /// The directory part of a path ("" when it has none), in the arena.
 const char* kcc_directory_of( kcc_arena* arena, const char* path );
 
+/// Where messages point (the file and the JSON path), kept while another file is read.
+typedef struct kcc_file_context
+{
+	const char* file;
+	char path[KCC_LOADER_PATH_SIZE];
+	int path_length;
+} kcc_file_context;
+/// Reads and parses another JSON file (an external tileset, a template). A read error is named in the current
+/// file's context; from then on, messages name that file and paths within it, until kcc_close_json_file gives the
+/// context back. A file starting with '<' is XML: KCC_LEVEL_ERROR_UNSUPPORTED with xml_advice. *out is the tree
+/// (the caller deletes it), NULL on an error.
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
+									 kcc_file_context* saved );
+void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved );
+
 /// Reads a whole file through the def's reader.
 kcc_level_status kcc_read_file( kcc_loader* L, const char* path, char** data, size_t* size );
 

@@ -96,25 +96,39 @@ static kcc_level_status kcc_fail_member( kcc_loader* L, const char* key, const c
 	return L->status;
 }
 
-kcc_level_status kcc_json_number( kcc_loader* L, const cJSON* object, const char* key, bool required,
-								  double fallback, double* out )
+// The member key of a JSON object when it is there and of the right type (is), NULL when absent (an error when
+// required) or of another type (an error naming the member and what it must be).
+static const cJSON* kcc_json_member( kcc_loader* L, const cJSON* object, const char* key, bool required,
+									 cJSON_bool ( *is )( const cJSON* ), const char* must_be )
 {
 	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
 	if ( item == NULL )
 	{
-		*out = fallback;
-		return required ? kcc_fail_member( L, key, "is missing" ) : KCC_LEVEL_OK;
+		if ( required )
+		{
+			kcc_fail_member( L, key, "is missing" );
+		}
+		return NULL;
 	}
-	if ( cJSON_IsNumber( item ) == false )
+	if ( is( item ) == false )
 	{
-		return kcc_fail_member( L, key, "must be a number" );
+		kcc_fail_member( L, key, must_be );
+		return NULL;
 	}
-	if ( isfinite( item->valuedouble ) == 0 )
+	return item;
+}
+
+kcc_level_status kcc_json_number( kcc_loader* L, const cJSON* object, const char* key, bool required,
+								  double fallback, double* out )
+{
+	const cJSON* item = kcc_json_member( L, object, key, required, cJSON_IsNumber, "must be a number" );
+	*out = fallback;
+	if ( item != NULL && isfinite( item->valuedouble ) == 0 )
 	{
 		return kcc_fail_member( L, key, "is not a finite number" );
 	}
-	*out = item->valuedouble;
-	return KCC_LEVEL_OK;
+	*out = item != NULL ? item->valuedouble : fallback;
+	return L->status;
 }
 
 kcc_level_status kcc_json_int( kcc_loader* L, const cJSON* object, const char* key, bool required, double fallback,
@@ -142,52 +156,24 @@ kcc_level_status kcc_json_int( kcc_loader* L, const cJSON* object, const char* k
 
 kcc_level_status kcc_json_bool( kcc_loader* L, const cJSON* object, const char* key, bool fallback, bool* out )
 {
-	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
-	*out = fallback;
-	if ( item == NULL )
-	{
-		return KCC_LEVEL_OK;
-	}
-	if ( cJSON_IsBool( item ) == false )
-	{
-		return kcc_fail_member( L, key, "must be true or false" );
-	}
-	*out = cJSON_IsTrue( item ) != 0;
-	return KCC_LEVEL_OK;
+	const cJSON* item = kcc_json_member( L, object, key, false, cJSON_IsBool, "must be true or false" );
+	*out = item != NULL ? cJSON_IsTrue( item ) != 0 : fallback;
+	return L->status;
 }
 
 kcc_level_status kcc_json_string( kcc_loader* L, const cJSON* object, const char* key, bool required,
 								  const char** out )
 {
-	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
-	*out = "";
-	if ( item == NULL )
-	{
-		return required ? kcc_fail_member( L, key, "is missing" ) : KCC_LEVEL_OK;
-	}
-	if ( cJSON_IsString( item ) == false || item->valuestring == NULL )
-	{
-		return kcc_fail_member( L, key, "must be a string" );
-	}
-	*out = item->valuestring;
-	return KCC_LEVEL_OK;
+	const cJSON* item = kcc_json_member( L, object, key, required, cJSON_IsString, "must be a string" );
+	*out = item != NULL && item->valuestring != NULL ? item->valuestring : "";
+	return L->status;
 }
 
 kcc_level_status kcc_json_array( kcc_loader* L, const cJSON* object, const char* key, bool required,
 								 const cJSON** out )
 {
-	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
-	*out = NULL;
-	if ( item == NULL )
-	{
-		return required ? kcc_fail_member( L, key, "is missing" ) : KCC_LEVEL_OK;
-	}
-	if ( cJSON_IsArray( item ) == false )
-	{
-		return kcc_fail_member( L, key, "must be an array" );
-	}
-	*out = item;
-	return KCC_LEVEL_OK;
+	*out = kcc_json_member( L, object, key, required, cJSON_IsArray, "must be an array" );
+	return L->status;
 }
 
 kcc_level_status kcc_json_class( kcc_loader* L, const cJSON* object, const char** out )
@@ -462,6 +448,45 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	*data = buffer;
 	*size = length;
 	return true;
+}
+
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
+									 kcc_file_context* saved )
+{
+	*out = NULL;
+	saved->file = L->file;
+	saved->path_length = L->path_length;
+	memcpy( saved->path, L->path, sizeof( saved->path ) );
+	char* text = NULL;
+	size_t size = 0;
+	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
+	{
+		return L->status; // named in the referring file's context
+	}
+	L->file = path;
+	kcc_path_pop( L, 0 );
+	size_t first = 0;
+	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
+	{
+		++first;
+	}
+	if ( first < size && text[first] == '<' )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "this file is TMX/XML: %s", xml_advice );
+	}
+	else
+	{
+		kcc_json_parse( L, text, size, out );
+	}
+	free( text );
+	return L->status;
+}
+
+void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved )
+{
+	L->file = saved->file;
+	memcpy( L->path, saved->path, sizeof( saved->path ) );
+	L->path_length = saved->path_length;
 }
 
 char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative )

@@ -30,29 +30,14 @@ static const cJSON* kcc_template_file( kcc_loader* L, const char* path )
 			return t->json;
 		}
 	}
-	char* text = NULL;
-	size_t size = 0;
-	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
-	{
-		return NULL;
-	}
-	// Messages about the template's own content name its file.
-	const char* saved_file = L->file;
-	char saved_path[KCC_LOADER_PATH_SIZE];
-	int saved_length = L->path_length;
-	memcpy( saved_path, L->path, sizeof( saved_path ) );
-	L->file = path;
-	kcc_path_pop( L, 0 );
+	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_json_parse( L, text, size, &json ) == KCC_LEVEL_OK &&
+	if ( kcc_open_json_file( L, path, "save the template as JSON (.tj) in Tiled", &json, &saved ) == KCC_LEVEL_OK &&
 		 cJSON_IsObject( cJSON_GetObjectItemCaseSensitive( json, "object" ) ) == false )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a template must hold an 'object'" );
 	}
-	free( text );
-	L->file = saved_file;
-	memcpy( L->path, saved_path, sizeof( saved_path ) );
-	L->path_length = saved_length;
+	kcc_close_json_file( L, &saved );
 	kcc_template* slot = L->status == KCC_LEVEL_OK ? kcc_list_push( &L->templates, sizeof( kcc_template ), 1 ) : NULL;
 	if ( slot == NULL )
 	{

@@ -368,42 +368,15 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
-	char* text = NULL;
-	size_t size = 0;
-	if ( kcc_read_file( L, file, &text, &size ) != KCC_LEVEL_OK )
+	kcc_file_context saved;
+	cJSON* json = NULL;
+	if ( kcc_open_json_file( L, file, "open it in Tiled and export it as JSON (File > Export As, *.tsj)", &json,
+							 &saved ) == KCC_LEVEL_OK )
 	{
-		return L->status;
+		kcc_read_tileset( L, json, first_gid, set );
 	}
-	size_t first = 0;
-	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
-	{
-		++first;
-	}
-	// Messages about the tileset name its own file and paths within it; the map's context comes back after.
-	const char* saved_file = L->file;
-	char saved_path[KCC_LOADER_PATH_SIZE];
-	int saved_path_length = L->path_length;
-	memcpy( saved_path, L->path, sizeof( saved_path ) );
-	L->file = file;
-	kcc_path_pop( L, 0 );
-	if ( first < size && text[first] == '<' )
-	{
-		kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-				  "this tileset is TMX/XML: open it in Tiled and export it as JSON (File > Export As, *.tsj)" );
-	}
-	else
-	{
-		cJSON* json = NULL;
-		if ( kcc_json_parse( L, text, size, &json ) == KCC_LEVEL_OK )
-		{
-			kcc_read_tileset( L, json, first_gid, set );
-		}
-		cJSON_Delete( json );
-	}
-	free( text );
-	L->file = saved_file;
-	memcpy( L->path, saved_path, sizeof( saved_path ) );
-	L->path_length = saved_path_length;
+	cJSON_Delete( json );
+	kcc_close_json_file( L, &saved );
 	return L->status;
 }
 

@@ -60,7 +60,7 @@ static const error_case s_cases[] = {
 	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"missing.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_IO,
 	  { "cannot read file 'dir/missing.tsj'", NULL } },
 	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"xml.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_UNSUPPORTED,
-	  { "dir/xml.tsj: this tileset is TMX/XML", NULL } },
+	  { "dir/xml.tsj: this file is TMX/XML: open it in Tiled and export it as JSON", NULL } },
 	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"broken.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_INVALID,
 	  { "dir/broken.tsj: tileset 'broken', tile 1, collision object 0: a polygon needs at least 3 points (has 2)",
 		"(at tiles[0].objectgroup.objects[0].polygon)" } },

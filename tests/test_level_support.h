@@ -123,6 +123,32 @@ static inline void assert_shape_box( cpShape* shape, double l, double b, double 
 	assert_true( fabs( bb.r - r ) <= tolerance && fabs( bb.t - t ) <= tolerance );
 }
 
+/// A test kit on a test map at a spawn (NULL: the first), with the default character; fails the test with the
+/// test kit's message when it cannot be made.
+static inline kcc_testkit* testkit_open( const char* map, const char* spawn )
+{
+	kcc_testkit_error error;
+	kcc_testkit* t = kcc_testkit_create_from_file( level_path( map ), spawn, NULL, &error );
+	if ( t == NULL )
+	{
+		fprintf( stderr, "%s\n", error.message );
+	}
+	assert_non_null( t );
+	return t;
+}
+
+/// Runs a script, failing the test with its message on an error.
+static inline void testkit_script( kcc_testkit* t, const char* script )
+{
+	kcc_testkit_error error;
+	bool ok = kcc_testkit_run_script( t, script, "test script", &error );
+	if ( ok == false )
+	{
+		fprintf( stderr, "%s\n", error.message );
+	}
+	assert_true( ok );
+}
+
 /// The text of a whole test map (freed by the caller).
 static inline char* level_read_text( const char* name, size_t* size )
 {

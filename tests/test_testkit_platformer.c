@@ -26,32 +26,14 @@
 
 static kcc_testkit* course( const char* spawn )
 {
-	kcc_testkit_error error;
-	kcc_testkit* t = kcc_testkit_create_from_file( level_path( "run.tmj" ), spawn, NULL, &error );
-	if ( t == NULL )
-	{
-		fprintf( stderr, "%s\n", error.message );
-	}
-	assert_non_null( t );
-	return t;
-}
-
-static void run_script( kcc_testkit* t, const char* script )
-{
-	kcc_testkit_error error;
-	bool ok = kcc_testkit_run_script( t, script, "test script", &error );
-	if ( ok == false )
-	{
-		fprintf( stderr, "%s\n", error.message );
-	}
-	assert_true( ok );
+	return testkit_open( "run.tmj", spawn );
 }
 
 static void check_floor_run( kcc_testkit* t )
 {
 	vec2s start = kcc_testkit_position( t );
 	assert_float_equal( start.y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-6 );
-	run_script( t, "run right 2.0" );
+	testkit_script( t, "run right 2.0" );
 	assert_int_equal( kcc_testkit_frame_count( t ), 120 );
 	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
 	for ( int i = 0; i < 120; ++i )
@@ -96,7 +78,7 @@ static void test_a_jump_lands_on_platform_3( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( NULL ); // the first spawn: "start"
-	run_script( t, "# from the spawn point, run right for 2 s, then jump while still running\n"
+	testkit_script( t, "# from the spawn point, run right for 2 s, then jump while still running\n"
 				   "run right 2.0\n"
 				   "jump\n"
 				   "run right 0.6\n"
@@ -132,11 +114,11 @@ static void test_the_checkpoint_zone_begins_and_ends( void** state )
 	kcc_testkit* t = course( "start" );
 	const kcc_level_object* zone = kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_ZONE, "checkpoint" );
 	assert_non_null( zone );
-	run_script( t, "run right 4.5" );
+	testkit_script( t, "run right 4.5" );
 	assert_false( kcc_testkit_in_zone( t, "checkpoint" ) );
-	run_script( t, "run right 0.15" );
+	testkit_script( t, "run right 0.15" );
 	assert_true( kcc_testkit_in_zone( t, "checkpoint" ) );
-	run_script( t, "run right 1" );
+	testkit_script( t, "run right 1" );
 	assert_false( kcc_testkit_in_zone( t, "checkpoint" ) );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_ZONE_BEGIN, "checkpoint" ), 1 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_ZONE_END, "checkpoint" ), 1 );
@@ -162,7 +144,7 @@ static void test_riding_and_leaving_the_lift( void** state )
 	(void)state;
 	kcc_testkit* t = course( "lift spawn" );
 	const kcc_level_platform* lift = kcc_level_find_platform( kcc_testkit_level( t ), "lift" );
-	run_script( t, "wait 1" );
+	testkit_script( t, "wait 1" );
 	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
 	// On the lift every frame, and carried from the second frame on (the first move finds the lift under it):
 	// its place on the lift (the lift moves right at 2 units/s from x = 41.5) does not change.
@@ -178,7 +160,7 @@ static void test_riding_and_leaving_the_lift( void** state )
 		}
 	}
 	assert_float_equal( cpBodyGetPosition( lift->body ).x, 41.5 + 2.0, 1e-4 );
-	run_script( t, "jump\nwait 0.3" );
+	testkit_script( t, "jump\nwait 0.3" );
 	const kcc_testkit_event* jump = kcc_testkit_find_event( t, KCC_EVENT_JUMP, "lift" );
 	const kcc_testkit_event* left = kcc_testkit_find_event( t, KCC_EVENT_LEAVE_PLATFORM, "lift" );
 	assert_non_null( jump );
@@ -194,16 +176,16 @@ static void test_drop_through_the_ledge( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( "ledge spawn" );
-	run_script( t, "wait 0.2" );
+	testkit_script( t, "wait 0.2" );
 	assert_string_equal( kcc_testkit_floor_name( t ), "ledge" );
-	run_script( t, "drop\nwait 1" );
+	testkit_script( t, "drop\nwait 1" );
 	assert_string_equal( kcc_testkit_floor_name( t ), "ground" );
 	assert_float_equal( kcc_testkit_position( t ).y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-4 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_LEAVE_FLOOR, "ledge" ), 1 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_LAND, "ground" ), 1 );
 	// Without drop it stays.
 	kcc_testkit_reset( t );
-	run_script( t, "wait 1.2" );
+	testkit_script( t, "wait 1.2" );
 	assert_string_equal( kcc_testkit_floor_name( t ), "ledge" );
 	kcc_testkit_destroy( t );
 }
@@ -212,7 +194,7 @@ static void test_the_wall_stops_it( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( "wall spawn" );
-	run_script( t, "run right 2" );
+	testkit_script( t, "run right 2" );
 	// The wall's face is at x = 99: stopped there, not in it, within a skin of it.
 	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
 	assert_true( right <= 99.0f && right >= 99.0f - SKIN - 1e-4f );
@@ -228,7 +210,7 @@ static void test_the_ramp_is_walked_up( void** state )
 	kcc_testkit* t = course( "start" );
 	assert_true( kcc_testkit_spawn( t, "ramp spawn" ) );
 	assert_false( kcc_testkit_spawn( t, "nowhere" ) );
-	run_script( t, "run right 1" ); // from x = 60 on the ground; the ramp rises 1 in 2 from x = 62
+	testkit_script( t, "run right 1" ); // from x = 60 on the ground; the ramp rises 1 in 2 from x = 62
 	assert_string_equal( kcc_testkit_floor_name( t ), "ramp" );
 	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
 	float previous = 0.0f;
@@ -248,8 +230,8 @@ static void test_runs_are_bit_identical( void** state )
 	const char* script = "run right 2\njump\nrun right 0.6\nwait 0.5\nrun left 1\njump\nwait 1\nrun right 8\n";
 	kcc_testkit* a = course( "start" );
 	kcc_testkit* b = course( "start" );
-	run_script( a, script );
-	run_script( b, script );
+	testkit_script( a, script );
+	testkit_script( b, script );
 	int n = kcc_testkit_frame_count( a );
 	assert_int_equal( n, kcc_testkit_frame_count( b ) );
 	const kcc_testkit_frame* fa = kcc_testkit_frames( a );
@@ -269,7 +251,7 @@ static void test_runs_are_bit_identical( void** state )
 	kcc_testkit_reset( a );
 	assert_int_equal( kcc_testkit_frame_count( a ), 0 );
 	assert_int_equal( kcc_testkit_event_count( a ), 0 );
-	run_script( a, script );
+	testkit_script( a, script );
 	fa = kcc_testkit_frames( a );
 	for ( int i = 0; i < n; ++i )
 	{
@@ -339,7 +321,7 @@ static void test_script_errors_name_the_line( void** state )
 	assert_false( kcc_testkit_run_script( t, NULL, NULL, &error ) );
 	assert_non_null( strstr( error.message, "script:0: no script" ) );
 	// Comments, blank lines, frames as a duration, a spawn name with spaces, a press at the very end.
-	run_script( t, "  # a comment\r\n\nwait 3f   # three frames\nspawn lift spawn\njump" );
+	testkit_script( t, "  # a comment\r\n\nwait 3f   # three frames\nspawn lift spawn\njump" );
 	assert_int_equal( kcc_testkit_frame_count( t ), 4 );
 	kcc_testkit_destroy( t );
 }

@@ -17,23 +17,10 @@
 
 static kcc_testkit* room( void )
 {
-	kcc_testkit_error error;
-	kcc_testkit* t = kcc_testkit_create_from_file( level_path( "room.tmj" ), "start", NULL, &error );
-	assert_non_null( t );
-	assert_true( kcc_testkit_run_script( t, "mode top-down", "room", &error ) );
+	kcc_testkit* t = testkit_open( "room.tmj", "start" );
+	testkit_script( t, "mode top-down" );
 	assert_int_equal( kcc_character_get_def( kcc_testkit_character( t ) )->mode, KCC_CHARACTER_TOP_DOWN );
 	return t;
-}
-
-static void run( kcc_testkit* t, const char* script )
-{
-	kcc_testkit_error error;
-	bool ok = kcc_testkit_run_script( t, script, "room", &error );
-	if ( ok == false )
-	{
-		fprintf( stderr, "%s\n", error.message );
-	}
-	assert_true( ok );
 }
 
 static void test_walls_and_the_door( void** state )
@@ -43,13 +30,13 @@ static void test_walls_and_the_door( void** state )
 	// Top-down, the spawn is the character's centre.
 	assert_float_equal( kcc_testkit_position( t ).x, 4.0f, 0.0f );
 	assert_float_equal( kcc_testkit_position( t ).y, 7.0f, 0.0f );
-	run( t, "run right 1.5" );
+	testkit_script( t, "run right 1.5" );
 	// The inner wall's face is at x = 10.
 	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
 	assert_true( right <= 10.0f && right >= 10.0f - SKIN - 1e-4f );
 	assert_true( kcc_testkit_flags( t ) & KCC_ON_WALL );
 	assert_float_equal( kcc_testkit_position( t ).y, 7.0f, 0.0f ); // no gravity
-	run( t, "run down 0.5\nrun right 0.5" ); // through the gap under the wall, short of the pillar
+	testkit_script( t, "run down 0.5\nrun right 0.5" ); // through the gap under the wall, short of the pillar
 	assert_float_equal( kcc_testkit_position( t ).y, 4.0f, 1e-5 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_ZONE_BEGIN, "door" ), 1 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_ZONE_END, "door" ), 1 );
@@ -74,10 +61,10 @@ static void test_the_pillar_deflects( void** state )
 	(void)state;
 	kcc_testkit* t = room();
 	// Line up a little above the pillar's centre (15, 3), radius 1, and walk right into it.
-	run( t, "run down 0.6\nrun right 0.8" );
+	testkit_script( t, "run down 0.6\nrun right 0.8" );
 	vec2s before = kcc_testkit_position( t );
 	assert_float_equal( before.y, 7.0f - 3.6f, 1e-5 );
-	run( t, "run right 2.5" );
+	testkit_script( t, "run right 2.5" );
 	vec2s after = kcc_testkit_position( t );
 	// Past the pillar, deflected up round its side, never inside it.
 	assert_true( after.x > 15.0f );
@@ -98,13 +85,13 @@ static void test_diagonal_speed( void** state )
 {
 	(void)state;
 	kcc_testkit* t = room();
-	run( t, "move 1 -1 0.25" );
+	testkit_script( t, "move 1 -1 0.25" );
 	vec2s v = kcc_testkit_velocity( t );
 	assert_float_equal( sqrtf( v.x * v.x + v.y * v.y ), 6.0f, 1e-4 );
 	assert_float_equal( v.x, -v.y, 1e-5 );
 	vec2s p = kcc_testkit_position( t );
 	assert_float_equal( p.x - 4.0f, 1.5f / sqrtf( 2.0f ), 1e-4 );
-	run( t, "move 0.5 0 0.5" ); // half a stick: half speed
+	testkit_script( t, "move 0.5 0 0.5" ); // half a stick: half speed
 	assert_float_equal( kcc_testkit_velocity( t ).x, 3.0f, 1e-5 );
 	kcc_testkit_destroy( t );
 }
