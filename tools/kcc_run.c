@@ -17,6 +17,7 @@ static void usage( FILE* out )
 			 "  --top-down        a top-down character (the script can also say 'mode top-down')\n"
 			 "  --shape KIND      capsule (default, 1.2 tall), circle (radius 0.4) or box (0.7 x 1.0, rounded)\n"
 			 "  --ppu N           Tiled pixels per world unit (default: the map's tile height)\n"
+			 "  --solid NAME      the bool tile property that makes a tile solid (default solid; Phaser maps: collides)\n"
 			 "  --dt SECONDS      frame time (default 1/60)\n"
 			 "  --every N         print every Nth frame (frames with events are always printed)\n"
 			 "  --quiet           print the summary only\n" );
@@ -157,6 +158,10 @@ int main( int argc, char** argv )
 		else if ( strcmp( a, "--ppu" ) == 0 && has_value )
 		{
 			def.level.pixels_per_unit = strtof( argv[++i], NULL );
+		}
+		else if ( strcmp( a, "--solid" ) == 0 && has_value )
+		{
+			def.level.solid_property = argv[++i];
 		}
 		else if ( strcmp( a, "--dt" ) == 0 && has_value )
 		{
