@@ -109,11 +109,11 @@ typedef struct kcc_raw_object
 	const char* what;  // "layer 'x', object 3 'lift'", for messages
 	int layer;
 	kcc_level_object_kind kind;
-	bool has_point;    // a point object (or a spawn's anchor)
+	bool has_point;    // a point object
 	bool closed;       // a polygon (a closed path)
 	bool collision;    // its layer collides (the layer property collision, default true)
 	bool is_text;
-	bool tile_without_shapes; // a tile object whose tile has no collision shapes (its rectangle is used)
+	bool tile_without_shapes; // a tile object whose tile has no collision (its rectangle stands for it)
 	kcc_dvec2 point;
 	kcc_dbox bounds;
 	int first_piece, piece_count; // world geometry

@@ -75,9 +75,9 @@ static void test_map_units_and_counts( void** state )
 	assert_int_equal( info.merged_tile_count, 93 );
 	// floor, wall, 2 slopes, 3 half tiles, circle, L (2 pieces), one-way half, base64 row, hidden, ledges, group
 	assert_int_equal( info.tile_shape_count, 15 );
-	assert_int_equal( info.object_count, 23 );
+	assert_int_equal( info.object_count, 24 );
 	assert_int_equal( info.body_count, 3 );
-	assert_int_equal( info.layer_count, 11 ); // the group and the image layer counted
+	assert_int_equal( info.layer_count, 12 ); // the group and the image layer counted
 	assert_int_equal( space_shape_count( f->space ), info.shape_count );
 	assert_int_equal( space_body_count( f->space ), 3 );
 	const kcc_level_property* title = kcc_level_map_property( f->level, "title" );
@@ -153,6 +153,11 @@ static void test_layer_kinds( void** state )
 	cpShape* shifted = space_shape_at( f->space, 35.5, 3.0 );
 	assert_shape_box( shifted, 35.0, 2.5, 36.0, 3.5, 0.0 );
 	assert_string_equal( kcc_level_shape_name( f->level, shifted ), "shifted" );
+	// An object layer in the group: the group's offset plus its own (0, 8) px, (1, 0) units in all.
+	const kcc_level_object* box = kcc_level_find_object( f->level, "shifted box" );
+	assert_non_null( box );
+	assert_string_equal( box->layer_name, "shifted objects" );
+	assert_shape_box( box->shapes[0], 37.0, 9.0, 38.0, 10.0, 0.0 );
 }
 
 static void test_hidden_layers_can_be_skipped( void** state )
