@@ -246,7 +246,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tiles' must be an array" );
 		kcc_path_pop( L, mark );
 	}
-	int size = tile_count > 0.0 ? (int)tile_count : 0;
+	int size = 0; // the table covers the tiles the set lists (max id + 1); tile_count bounds the gids
 	set->tile_count = tile_count >= 0.0 ? (int)tile_count : -1; // -1: not given, any gid up to the next set
 	int index = 0;
 	for ( const cJSON* t = tiles != NULL ? tiles->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
@@ -274,6 +274,21 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		}
 		size = (int)id + 1 > size ? (int)id + 1 : size;
 		kcc_path_pop( L, mark );
+	}
+	// Tiled < 1.2 kept tile properties apart: "tileproperties": { "id": { "name": value } }.
+	const cJSON* old_properties = cJSON_GetObjectItemCaseSensitive( json, "tileproperties" );
+	for ( const cJSON* t = old_properties != NULL ? old_properties->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
+		  t = t->next )
+	{
+		char* end = NULL;
+		long id = strtol( t->string != NULL ? t->string : "", &end, 10 );
+		if ( end == t->string || *end != '\0' || id < 0 || id >= KCC_MAX_TILES_PER_TILESET )
+		{
+			int mark = kcc_path_push( L, "%stileproperties", L->path_length > 0 ? "." : "" );
+			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile key '%s' is not a tile id", t->string );
+			kcc_path_pop( L, mark );
+		}
+		size = (int)id + 1 > size ? (int)id + 1 : size;
 	}
 	if ( L->status != KCC_LEVEL_OK )
 	{
@@ -313,32 +328,22 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		}
 		kcc_path_pop( L, mark );
 	}
-	// Tiled < 1.2 kept tile properties apart: "tileproperties": { "id": { "name": value } }.
-	const cJSON* old_properties = cJSON_GetObjectItemCaseSensitive( json, "tileproperties" );
 	for ( const cJSON* t = old_properties != NULL ? old_properties->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
 		  t = t->next )
 	{
 		int mark = kcc_path_push( L, "%stileproperties.%s", L->path_length > 0 ? "." : "", t->string );
-		char* end = NULL;
-		long id = strtol( t->string != NULL ? t->string : "", &end, 10 );
 		kcc_level_property* properties = NULL;
 		int count = 0;
 		bool solid = false, one_way = false;
-		if ( end == t->string || *end != '\0' || id < 0 || id >= set->table_size )
+		if ( kcc_json_property_list( L, t, &properties, &count ) == KCC_LEVEL_OK &&
+			 kcc_property_bool( L, properties, count, L->def->solid_property, false, &solid ) == KCC_LEVEL_OK &&
+			 kcc_property_bool( L, properties, count, "one_way", false, &one_way ) == KCC_LEVEL_OK )
 		{
-			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile key '%s' is not a tile id of this tileset", t->string );
-		}
-		else if ( kcc_json_property_list( L, t, &properties, &count ) == KCC_LEVEL_OK )
-		{
-			if ( kcc_property_bool( L, properties, count, L->def->solid_property, false, &solid ) == KCC_LEVEL_OK &&
-				 kcc_property_bool( L, properties, count, "one_way", false, &one_way ) == KCC_LEVEL_OK )
+			kcc_tile_info* tile = set->tiles + strtol( t->string, NULL, 10 );
+			tile->one_way = tile->one_way || one_way;
+			if ( tile->piece_count == 0 )
 			{
-				kcc_tile_info* tile = set->tiles + id;
-				tile->one_way = tile->one_way || one_way;
-				if ( tile->piece_count == 0 )
-				{
-					tile->full = tile->full || solid || one_way;
-				}
+				tile->full = tile->full || solid || one_way;
 			}
 		}
 		kcc_path_pop( L, mark );
