@@ -110,6 +110,9 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	t->dt = def->dt;
 	snprintf( t->spawn, sizeof( t->spawn ), "%s", def->spawn != NULL ? def->spawn : "" );
 	t->space = cpSpaceNew();
+	// Tile maps query much faster through a spatial hash than through the default tree, and Chipmunk's tree is slow
+	// to insert into (a million tiles take seconds): hash from the start, sized for the level once it is loaded.
+	cpSpaceUseSpatialHash( t->space, 2.0, 1024 );
 	kcc_level_status status =
 		def->map_path != NULL
 			? kcc_level_load_file( t->space, def->map_path, &def->level, &t->level, error )
@@ -120,13 +123,9 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 		kcc_testkit_destroy( t );
 		return NULL;
 	}
-	// Tile maps query much faster through a spatial hash than through the default tree (docs/controller.md).
-	kcc_level_info info = kcc_level_get_info( t->level );
 	vec2s tile = kcc_level_get_tile_size( t->level );
-	if ( info.shape_count > 256 )
-	{
-		cpSpaceUseSpatialHash( t->space, 2.0 * (double)fmaxf( tile.x, tile.y ), 4 * info.shape_count );
-	}
+	int shapes = kcc_level_get_info( t->level ).shape_count;
+	cpSpaceUseSpatialHash( t->space, 2.0 * (double)fmaxf( tile.x, tile.y ), shapes > 256 ? 4 * shapes : 1024 );
 	// The character blocks other characters as level geometry does, and knows the level's one-way and pushable
 	// categories (a character in every category would look one-way and pushable to other characters).
 	t->character_def = def->character;
