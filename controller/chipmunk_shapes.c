@@ -342,7 +342,9 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
 	candidate->converted = true;
-	candidate->one_way = ( cpShapeGetFilter( shape ).categories & c->def.one_way_categories ) != 0;
+	cpBitmask categories = cpShapeGetFilter( shape ).categories;
+	candidate->one_way = ( categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = ( categories & c->def.pushable_categories ) != 0;
 	cpBB bb = candidate->bb;
 	double area = cpShapeGetArea( (cpShape*)shape );
 	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )

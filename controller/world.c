@@ -5,15 +5,9 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
-bool kcc_world_create( kcc_controller* c )
+// The Chipmunk shape of the controller's local shape, on body, filtered and tagged as the controller's.
+static cpShape* kcc_world_make_shape( const kcc_controller* c, cpBody* body )
 {
-	cpBody* body = cpBodyNewKinematic();
-	if ( body == NULL )
-	{
-		return false;
-	}
-	cpBodySetPosition( body, kcc_bridge_to_cpv( c->position ) );
-
 	const kcc_shape* s = &c->local_shape;
 	cpShape* shape = NULL;
 	switch ( s->type )
@@ -40,16 +34,47 @@ bool kcc_world_create( kcc_controller* c )
 		default:
 			break;
 	}
+	if ( shape != NULL )
+	{
+		cpShapeSetFilter( shape, c->query_filter );
+		cpShapeSetUserData( shape, (void*)c );
+	}
+	return shape;
+}
+
+bool kcc_world_create( kcc_controller* c )
+{
+	cpBody* body = cpBodyNewKinematic();
+	if ( body == NULL )
+	{
+		return false;
+	}
+	cpBodySetPosition( body, kcc_bridge_to_cpv( c->position ) );
+	cpShape* shape = kcc_world_make_shape( c, body );
 	if ( shape == NULL )
 	{
 		cpBodyFree( body );
 		return false;
 	}
-	cpShapeSetFilter( shape, c->query_filter );
-	cpShapeSetUserData( shape, c );
 	cpSpaceAddBody( c->space, body );
 	cpSpaceAddShape( c->space, shape );
 	c->body = body;
+	c->shape = shape;
+	c->indexed_position = c->position;
+	c->indexed = true;
+	return true;
+}
+
+bool kcc_world_replace_shape( kcc_controller* c )
+{
+	cpShape* shape = kcc_world_make_shape( c, c->body );
+	if ( shape == NULL )
+	{
+		return false;
+	}
+	cpSpaceRemoveShape( c->space, c->shape );
+	cpShapeFree( c->shape );
+	cpSpaceAddShape( c->space, shape );
 	c->shape = shape;
 	return true;
 }
@@ -83,10 +108,31 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
-	cpBB bb = cpShapeGetBB( shape );
-	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, bb ) )
+	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	if ( c->filter_in_callback )
 	{
-		return; // already a candidate: found by the query this one grows
+		cpShapeFilter f = cpShapeGetFilter( shape );
+		bool wanted = sensor ? ( f.categories & c->def.sensor_mask ) != 0
+							 : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
+		if ( wanted == false )
+		{
+			return;
+		}
+	}
+	cpBB bb = cpShapeGetBB( shape );
+	if ( c->gather_known )
+	{
+		if ( cpBBIntersects( c->gather_known_bb, bb ) )
+		{
+			return; // already a candidate: found by the query this one grows
+		}
+		for ( int i = 0; i < c->candidate_count; ++i )
+		{
+			if ( c->candidates[i].shape == shape )
+			{
+				return; // a pushed body's shape, moved here during the move
+			}
+		}
 	}
 	c->candidate_found += 1;
 	if ( c->candidate_count >= c->candidate_capacity )
@@ -101,8 +147,9 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	cand->shape = shape;
 	cand->order = c->candidate_count - 1;
 	cand->piece = 0;
-	cand->sensor = cpShapeGetSensor( shape ) != cpFalse;
-	cand->blocks = cand->sensor == false && shape != c->drop_shape;
+	cand->sensor = sensor;
+	cand->blocks = sensor == false && shape != c->drop_shape;
+	c->has_sensors |= sensor;
 	cand->converted = false;
 }
 
@@ -119,10 +166,11 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->candidate_found = 0;
 	c->candidate_overflow = false;
 	c->region_truncated = false;
+	c->has_sensors = false;
 	c->gather_known = false;
 	c->region = region;
 	c->region_growths = 0;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->query_filter, kcc_gather_callback, c );
+	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
 }
 
 void kcc_world_cover( kcc_controller* c, kcc_aabb box )
@@ -144,7 +192,7 @@ void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 	c->gather_known_bb = kcc_world_box( c, *r );
 	c->region = grown;
 	c->region_growths += 1;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->query_filter, kcc_gather_callback, c );
+	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
 	c->gather_known = false;
 }
 
@@ -186,6 +234,53 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle )
 	// The centre of gravity: what Chipmunk rotates a body about.
 	*position = cpBodyLocalToWorld( body, cpBodyGetCenterOfGravity( body ) );
 	*angle = cpBodyGetAngle( body );
+}
+
+void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
+{
+	cpBody* moving = (cpBody*)body;
+	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
+	cpSpaceReindexShapesForBody( c->space, moving );
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cpShapeGetBody( cand->shape ) == moving )
+		{
+			cpBB bb = cpShapeGetBB( cand->shape );
+			cand->bb = bb;
+			cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
+			cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+			cand->converted = false;
+		}
+	}
+}
+
+void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal )
+{
+	cpBody* body = cpShapeGetBody( shape );
+	if ( body == NULL || cpBodyGetType( body ) != CP_BODY_TYPE_DYNAMIC )
+	{
+		return;
+	}
+	cpVect p = kcc_bridge_to_cpv( point );
+	cpVect n = kcc_bridge_to_cpv( normal );
+	// Closing speed along the normal (out of the body, toward the character): negative when they close in.
+	double closing = cpvdot( cpvsub( kcc_bridge_to_cpv( velocity ), cpBodyGetVelocityAtWorldPoint( body, p ) ), n );
+	double mass = cpBodyGetMass( body ), moment = cpBodyGetMoment( body );
+	if ( !( closing < 0.0 ) || !( mass > 0.0 ) )
+	{
+		return;
+	}
+	cpVect arm = cpvsub( p, cpBodyLocalToWorld( body, cpBodyGetCenterOfGravity( body ) ) );
+	double turn = cpvcross( arm, n );
+	double inverse = 1.0 / kcc_bridge_to_double( c->def.mass ) + 1.0 / mass + ( moment > 0.0 ? turn * turn / moment : 0.0 );
+	double j = -closing / inverse;
+	cpBodyApplyImpulseAtWorldPoint( body, cpvmult( n, -j ), p );
+}
+
+vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
+{
+	return kcc_bridge_from_cpv( cpBodyGetVelocityAtWorldPoint( (cpBody*)body, point ) );
 }
 
 void kcc_world_sync_body( kcc_controller* c )
