@@ -23,8 +23,8 @@ struct kcc_testkit
 	const char* floor_name;                 // NULL in the air
 	const kcc_level_object* floor_object;   // NULL in the air or on tiles
 	const kcc_level_object* platform;       // the moving platform it stands on
-	uint8_t* in_zone;                       // per level object: overlapped after the last step
-	uint8_t* zone_now;                      // scratch of the same size
+	int* zone_count;                        // per level object: its shapes the character overlaps
+	int* zone_now;                          // scratch of the same size
 	kcc_testkit_frame* frames;
 	int frame_count, frame_capacity;
 	kcc_testkit_event* events;
@@ -79,7 +79,7 @@ static void kcc_clear_records( kcc_testkit* t )
 	t->platform = NULL;
 	t->frame_count = 0;
 	t->event_count = 0;
-	memset( t->in_zone, 0, (size_t)kcc_level_object_count( t->level ) + 1 );
+	memset( t->zone_count, 0, ( (size_t)kcc_level_object_count( t->level ) + 1 ) * sizeof( int ) );
 }
 
 static bool kcc_make_character( kcc_testkit* t, const kcc_level_object* spawn )
@@ -137,11 +137,11 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 		c->filter.categories = def->level.solid_category;
 	}
 	int objects = kcc_level_object_count( t->level );
-	t->in_zone = malloc( (size_t)objects + 1 );
-	t->zone_now = malloc( (size_t)objects + 1 );
+	t->zone_count = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
+	t->zone_now = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
 	const kcc_level_object* spawn = kcc_find_spawn( t, def->spawn );
 	char message[KCC_LEVEL_MESSAGE_SIZE];
-	if ( t->in_zone == NULL || t->zone_now == NULL )
+	if ( t->zone_count == NULL || t->zone_now == NULL )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
 	}
@@ -190,7 +190,7 @@ void kcc_testkit_destroy( kcc_testkit* t )
 	kcc_character_destroy( t->character );
 	kcc_level_destroy( t->level );
 	cpSpaceFree( t->space );
-	free( t->in_zone );
+	free( t->zone_count );
 	free( t->zone_now );
 	free( t->frames );
 	free( t->events );
@@ -227,36 +227,51 @@ static void kcc_add_event( kcc_testkit* t, kcc_testkit_event_type type, const ch
 	}
 }
 
-// Zone begin / end from the zones the character overlaps after the move (the move result's sensor list),
-// compared with the last frame's: a zone made of several shapes is one zone.
+// Zone begin / end, in path order, from the controller's sensor events (a dash through a thin zone reports both in
+// one move). A zone of several shapes is one zone: it begins when the first of its shapes does and ends with the
+// last. The zones overlapped at the end of the move (the sensor list) then confirm the count, so a teleport, or a
+// move with more events than the result holds, never leaves a zone open or missed.
 static void kcc_zone_events( kcc_testkit* t, const kcc_move_result* r )
 {
 	int count = kcc_level_object_count( t->level );
-	memset( t->zone_now, 0, (size_t)count + 1 );
 	const kcc_level_object* first = kcc_level_get_object( t->level, 0 );
+	for ( int i = 0; i < r->sensor_event_count; ++i )
+	{
+		const kcc_level_object* zone = kcc_level_object_of_shape( t->level, r->sensor_events[i].shape );
+		if ( zone == NULL || zone->kind != KCC_LEVEL_ZONE )
+		{
+			continue;
+		}
+		int* n = t->zone_count + ( zone - first );
+		if ( r->sensor_events[i].type == KCC_SENSOR_BEGIN && ( *n )++ == 0 )
+		{
+			kcc_add_event( t, KCC_EVENT_ZONE_BEGIN, zone->name );
+		}
+		else if ( r->sensor_events[i].type == KCC_SENSOR_END && *n > 0 && --( *n ) == 0 )
+		{
+			kcc_add_event( t, KCC_EVENT_ZONE_END, zone->name );
+		}
+	}
+	memset( t->zone_now, 0, ( (size_t)count + 1 ) * sizeof( int ) );
 	for ( int i = 0; i < r->sensor_count; ++i )
 	{
 		const kcc_level_object* zone = kcc_level_object_of_shape( t->level, r->sensors[i] );
 		if ( zone != NULL && zone->kind == KCC_LEVEL_ZONE )
 		{
-			t->zone_now[zone - first] = 1;
+			t->zone_now[zone - first] += 1;
 		}
 	}
+	bool complete = r->sensor_count < KCC_MAX_SENSORS; // a full list may leave some shapes out
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( t->in_zone[i] && t->zone_now[i] == 0 )
+		bool was = t->zone_count[i] > 0, is = t->zone_now[i] > 0;
+		if ( was != is )
 		{
-			kcc_add_event( t, KCC_EVENT_ZONE_END, first[i].name );
+			kcc_add_event( t, is ? KCC_EVENT_ZONE_BEGIN : KCC_EVENT_ZONE_END, first[i].name );
 		}
+		int counted = t->zone_count[i] > t->zone_now[i] ? t->zone_count[i] : t->zone_now[i];
+		t->zone_count[i] = complete ? t->zone_now[i] : is ? counted : 0;
 	}
-	for ( int i = 0; i < count; ++i )
-	{
-		if ( t->in_zone[i] == 0 && t->zone_now[i] )
-		{
-			kcc_add_event( t, KCC_EVENT_ZONE_BEGIN, first[i].name );
-		}
-	}
-	memcpy( t->in_zone, t->zone_now, (size_t)count + 1 );
 }
 
 kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
@@ -487,7 +502,7 @@ bool kcc_testkit_in_zone( const kcc_testkit* t, const char* zone )
 	for ( int i = 0; zone != NULL && i < count; ++i )
 	{
 		const kcc_level_object* o = kcc_level_get_object( t->level, i );
-		if ( t->in_zone[i] && strcmp( o->name, zone ) == 0 )
+		if ( t->zone_count[i] > 0 && strcmp( o->name, zone ) == 0 )
 		{
 			return true;
 		}

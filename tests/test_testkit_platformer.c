@@ -5,7 +5,8 @@
 // - running on the merged floor covers the commanded distance, stays on "ground" and never reports a wall (also
 //   with merging off: separate tiles);
 // - from the spawn, running right for 2 s then jumping lands on "platform 3";
-// - the checkpoint zone reports its begin and end in the frames the character's shape starts and stops overlapping it;
+// - the checkpoint zone reports its begin and end in the frames the character's shape starts and stops overlapping it,
+//   and both, in order, in the one frame of a dash through it;
 // - riding the lift keeps the character's place on it; jumping off reports the jump and leaving the platform;
 // - drop makes it fall through the one-way ledge to the ground; a wall stops it a skin away;
 // - the same script gives bit-identical frames in two test kits and after a reset;
@@ -136,6 +137,29 @@ static void test_the_checkpoint_zone_begins_and_ends( void** state )
 	assert_true( e[-1].position.x - HALF_WIDTH <= zone->bounds.max.x );
 	assert_int_equal( b->event_count, 1 );
 	assert_int_equal( kcc_testkit_events( t )[b->first_event].type, KCC_EVENT_ZONE_BEGIN );
+	kcc_testkit_destroy( t );
+}
+
+static void test_a_dash_through_the_zone_reports_both_events( void** state )
+{
+	(void)state;
+	// At 150 units/s a frame moves 2.5 units: from x = 29.5 to 32 the capsule (0.6 wide) passes the whole
+	// 0.25-wide checkpoint at x = 30 within one move, overlapping it at neither end.
+	kcc_character_def character = kcc_default_character_def();
+	character.walk_speed = 150.0f;
+	kcc_testkit_error error;
+	kcc_testkit* t = kcc_testkit_create_from_file( level_path( "run.tmj" ), "start", &character, &error );
+	assert_non_null( t );
+	testkit_script( t, "run right 0.5" );
+	const kcc_testkit_event* begin = kcc_testkit_find_event( t, KCC_EVENT_ZONE_BEGIN, "checkpoint" );
+	const kcc_testkit_event* end = kcc_testkit_find_event( t, KCC_EVENT_ZONE_END, "checkpoint" );
+	assert_non_null( begin );
+	assert_non_null( end );
+	assert_int_equal( begin->frame, 12 );
+	assert_int_equal( end->frame, 12 );
+	assert_true( begin < end ); // in path order
+	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_ZONE_BEGIN, NULL ), 1 );
+	assert_false( kcc_testkit_in_zone( t, "checkpoint" ) );
 	kcc_testkit_destroy( t );
 }
 
@@ -366,6 +390,7 @@ int main( void )
 		cmocka_unit_test( test_running_on_separate_tiles ),
 		cmocka_unit_test( test_a_jump_lands_on_platform_3 ),
 		cmocka_unit_test( test_the_checkpoint_zone_begins_and_ends ),
+		cmocka_unit_test( test_a_dash_through_the_zone_reports_both_events ),
 		cmocka_unit_test( test_riding_and_leaving_the_lift ),
 		cmocka_unit_test( test_drop_through_the_ledge ),
 		cmocka_unit_test( test_the_wall_stops_it ),
