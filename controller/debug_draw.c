@@ -2,11 +2,13 @@
 // Debug drawing of a character and its last move: shape, path, contacts with their normals and slide tangents,
 // the wanted direction, the floor normal, flags and zone events (seed 004's colours: white hits, yellow motion,
 // magenta tangents).
+#include "chipmunk_bridge.h"
 #include "kcc/controller.h"
 #include "kcc/debug_draw.h"
 
 #include <float.h>
 #include <stdio.h>
+#include <string.h>
 
 static void kcc_draw_text( const kcc_debug_draw* draw, vec2s p, const char* text, kcc_color color )
 {
@@ -233,4 +235,162 @@ void kcc_debug_draw_move( const kcc_debug_draw* draw, const kcc_controller* c, v
 		top_left = kcc_v2( bounds.min.x, bounds.max.y );
 	}
 	kcc_draw_flag_labels( draw, r->flags, top_left );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A space's shapes. cpSpaceDebugDraw asks for a shape's colour right before it draws that shape, so the colour
+// callback names the shape the next geometry callback belongs to.
+
+typedef struct kcc_space_walk
+{
+	kcc_space_shape_fcn* fcn;
+	void* context;
+	const cpShape* shape; ///< the shape whose geometry comes next
+} kcc_space_walk;
+
+static void kcc_walk_emit( kcc_space_walk* walk, const kcc_shape* world )
+{
+	if ( walk->shape != NULL )
+	{
+		walk->fcn( walk->shape, world, walk->context );
+		walk->shape = NULL;
+	}
+}
+
+static cpSpaceDebugColor kcc_walk_color( cpShape* shape, cpDataPointer data )
+{
+	kcc_space_walk* walk = data;
+	walk->shape = shape;
+	cpSpaceDebugColor none = { 0.0f, 0.0f, 0.0f, 0.0f };
+	return none;
+}
+
+static void kcc_walk_circle( cpVect center, cpFloat angle, cpFloat radius, cpSpaceDebugColor line, cpSpaceDebugColor fill,
+							 cpDataPointer data )
+{
+	(void)angle;
+	(void)line;
+	(void)fill;
+	float r = kcc_bridge_to_float( radius );
+	vec2s c = kcc_bridge_from_cpv( center );
+	kcc_shape world = { .type = KCC_SHAPE_INVALID };
+	if ( kcc_is_valid_vec2( c ) && kcc_is_valid_float( r ) && r >= 0.0f )
+	{
+		world = kcc_make_circle( c, r );
+	}
+	kcc_walk_emit( data, &world );
+}
+
+static void kcc_walk_segment( cpVect a, cpVect b, cpFloat radius, cpSpaceDebugColor line, cpSpaceDebugColor fill,
+							  cpDataPointer data )
+{
+	(void)line;
+	(void)fill;
+	float r = kcc_bridge_to_float( radius );
+	vec2s pa = kcc_bridge_from_cpv( a ), pb = kcc_bridge_from_cpv( b );
+	kcc_shape world = { .type = KCC_SHAPE_INVALID };
+	if ( kcc_is_valid_vec2( pa ) && kcc_is_valid_vec2( pb ) && kcc_is_valid_float( r ) && r >= 0.0f )
+	{
+		world = kcc_make_capsule( pa, pb, r );
+	}
+	kcc_walk_emit( data, &world );
+}
+
+// Twice the signed area, in double: a polygon with none (collinear or repeated vertices) is not made.
+static double kcc_twice_area( const cpVect* verts, int count )
+{
+	double twice = 0.0;
+	for ( int i = 0; i < count; ++i )
+	{
+		cpVect a = verts[i], b = verts[( i + 1 ) % count];
+		twice += a.x * b.y - b.x * a.y;
+	}
+	return twice;
+}
+
+static void kcc_walk_polygon( int count, const cpVect* verts, cpFloat radius, cpSpaceDebugColor line,
+							  cpSpaceDebugColor fill, cpDataPointer data )
+{
+	(void)line;
+	(void)fill;
+	kcc_shape world = { .type = KCC_SHAPE_INVALID };
+	vec2s points[KCC_MAX_POLYGON_VERTICES];
+	bool usable = count >= 3 && count <= KCC_MAX_POLYGON_VERTICES;
+	double extent = 0.0;
+	for ( int i = 0; usable && i < count; ++i )
+	{
+		points[i] = kcc_bridge_from_cpv( verts[i] );
+		usable = kcc_is_valid_vec2( points[i] );
+		extent += fabs( verts[i].x ) + fabs( verts[i].y ) + fabs( verts[i].x - verts[0].x ) + fabs( verts[i].y - verts[0].y );
+	}
+	float r = kcc_bridge_to_float( radius );
+	// An area far below what float coordinates resolve at this extent is none (the hull would refuse it).
+	if ( usable && kcc_is_valid_float( r ) && r >= 0.0f && fabs( kcc_twice_area( verts, count ) ) > 1.0e-6 * extent * extent / count )
+	{
+		world = kcc_make_polygon( points, count, r );
+	}
+	kcc_walk_emit( data, &world );
+}
+
+static void kcc_walk_line( cpVect a, cpVect b, cpSpaceDebugColor color, cpDataPointer data )
+{
+	(void)a;
+	(void)b;
+	(void)color;
+	(void)data;
+}
+
+static void kcc_walk_dot( cpFloat size, cpVect p, cpSpaceDebugColor color, cpDataPointer data )
+{
+	(void)size;
+	(void)p;
+	(void)color;
+	(void)data;
+}
+
+void kcc_space_each_shape( cpSpace* space, kcc_space_shape_fcn* fcn, void* context )
+{
+	if ( space == NULL || fcn == NULL || cpSpaceIsLocked( space ) )
+	{
+		return;
+	}
+	kcc_space_walk walk = { fcn, context, NULL };
+	cpSpaceDebugDrawOptions options;
+	memset( &options, 0, sizeof( options ) );
+	options.drawCircle = kcc_walk_circle;
+	options.drawSegment = kcc_walk_line;
+	options.drawFatSegment = kcc_walk_segment;
+	options.drawPolygon = kcc_walk_polygon;
+	options.drawDot = kcc_walk_dot;
+	options.flags = CP_SPACE_DEBUG_DRAW_SHAPES;
+	options.colorForShape = kcc_walk_color;
+	options.data = &walk;
+	cpSpaceDebugDraw( space, &options );
+}
+
+typedef struct kcc_space_draw
+{
+	const kcc_debug_draw* draw;
+	kcc_shape_style_fcn* style;
+	void* context;
+} kcc_space_draw;
+
+static void kcc_draw_space_shape( const cpShape* shape, const kcc_shape* world, void* context )
+{
+	const kcc_space_draw* d = context;
+	kcc_color line = d->draw->shape_color, fill = KCC_COLOR_NONE;
+	if ( d->style == NULL || d->style( shape, &line, &fill, d->context ) )
+	{
+		kcc_debug_draw_shape( d->draw, world, line, fill );
+	}
+}
+
+void kcc_debug_draw_space( const kcc_debug_draw* draw, cpSpace* space, kcc_shape_style_fcn* style, void* context )
+{
+	if ( draw == NULL )
+	{
+		return;
+	}
+	kcc_space_draw d = { draw, style, context };
+	kcc_space_each_shape( space, kcc_draw_space_shape, &d );
 }

@@ -5,7 +5,10 @@
 //   from the start, the floor normal from the lowest point, and the wall / floor labels in their colours;
 // - a dash through a thin zone labels the zone's begin and end where they happened along the path, with the name
 //   the draw's name_of gives;
-// - NULL arguments and out-of-range counts in a result are safe, and drawing never allocates.
+// - NULL arguments and out-of-range counts in a result are safe, and drawing never allocates;
+// - kcc_space_each_shape gives every shape of a space (circles, segments, polygons on static and moving bodies,
+//   sensors, the character's own) in world coordinates with Chipmunk's bounding boxes, degenerate polygons invalid;
+//   kcc_debug_draw_space draws them in the colours its style callback picks, skipping what it refuses.
 #include "kcc/controller.h"
 #include "kcc/debug_draw.h"
 
@@ -19,14 +22,14 @@
 
 #include <cmocka.h>
 
-typedef struct world
+typedef struct test_world
 {
 	cpSpace* space;
 	cpShape* floor;
 	cpShape* wall;
 	cpShape* zone;
 	kcc_controller* player;
-} world;
+} test_world;
 
 static cpShape* add_box( cpSpace* space, double min_x, double min_y, double max_x, double max_y, bool sensor )
 {
@@ -39,7 +42,7 @@ static cpShape* add_box( cpSpace* space, double min_x, double min_y, double max_
 // standing at the origin.
 static int world_setup( void** state )
 {
-	world* w = calloc( 1, sizeof( world ) );
+	test_world* w = calloc( 1, sizeof( test_world ) );
 	w->space = cpSpaceNew();
 	w->floor = add_box( w->space, -20.0, -1.0, 20.0, 0.0, false );
 	w->wall = add_box( w->space, 2.0, 0.0, 3.0, 5.0, false );
@@ -54,7 +57,7 @@ static int world_setup( void** state )
 
 static int world_teardown( void** state )
 {
-	world* w = *state;
+	test_world* w = *state;
 	kcc_controller_destroy( w->player );
 	cpSpaceRemoveShape( w->space, w->floor );
 	cpSpaceRemoveShape( w->space, w->wall );
@@ -88,7 +91,7 @@ static const recorder_item* segment_from( const recorder* r, vec2s a, kcc_color 
 
 static void test_a_move_into_a_wall_draws_shape_path_contacts_and_labels( void** state )
 {
-	world* w = *state;
+	test_world* w = *state;
 	vec2s wanted = kcc_v2( 2.5f, -0.2f );
 	kcc_move_result result;
 	assert_int_equal( kcc_controller_move( w->player, wanted, &result ), KCC_OK );
@@ -189,7 +192,7 @@ static const char* name_of_zone( const void* shape, void* context )
 
 static void test_zone_events_are_labelled_where_they_happened( void** state )
 {
-	world* w = *state;
+	test_world* w = *state;
 	assert_int_equal( kcc_controller_set_position( w->player, kcc_v2( 0.0f, 0.6f + 0.01f ) ), KCC_OK );
 	vec2s wanted = kcc_v2( -5.0f, 0.0f );
 	kcc_move_result result;
@@ -220,7 +223,7 @@ static void test_zone_events_are_labelled_where_they_happened( void** state )
 
 static void test_bad_input_is_safe_and_nothing_allocates( void** state )
 {
-	world* w = *state;
+	test_world* w = *state;
 	kcc_move_result result;
 	assert_int_equal( kcc_controller_move( w->player, kcc_v2( 0.5f, 0.0f ), &result ), KCC_OK );
 	static recorder r;
@@ -259,6 +262,117 @@ static void test_bad_input_is_safe_and_nothing_allocates( void** state )
 	kcc_debug_draw_move( &empty, w->player, kcc_v2( 1.0f, 0.0f ), &result );
 }
 
+typedef struct shape_record
+{
+	const cpShape* shape[32];
+	kcc_shape world[32];
+	int count;
+} shape_record;
+
+static void record_shape( const cpShape* shape, const kcc_shape* world, void* context )
+{
+	shape_record* r = context;
+	if ( r->count < 32 )
+	{
+		r->shape[r->count] = shape;
+		r->world[r->count] = *world;
+		r->count += 1;
+	}
+}
+
+static int find_record( const shape_record* r, const cpShape* shape )
+{
+	for ( int i = 0; i < r->count; ++i )
+	{
+		if ( r->shape[i] == shape )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
+static bool skip_sensors( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context )
+{
+	(void)context;
+	*line = KCC_COLOR( 1, 2, 3, 255 );
+	*fill = KCC_COLOR( 4, 5, 6, 100 );
+	return cpShapeGetSensor( shape ) == cpFalse;
+}
+
+static void test_space_shapes_in_world_coordinates( void** state )
+{
+	test_world* w = *state;
+	cpSpace* space = w->space;
+	cpBody* turned = cpSpaceAddBody( space, cpBodyNewKinematic() );
+	cpBodySetPosition( turned, cpv( 5.0, 3.0 ) );
+	cpBodySetAngle( turned, 0.5 );
+	cpShape* plank = cpSpaceAddShape( space, cpBoxShapeNew( turned, 3.0, 0.4, 0.05 ) );
+	cpShape* ball = cpSpaceAddShape( space, cpCircleShapeNew( turned, 0.5, cpv( 1.0, 1.0 ) ) );
+	cpShape* rail = cpSpaceAddShape( space, cpSegmentShapeNew( cpSpaceGetStaticBody( space ), cpv( -4.0, 2.0 ), cpv( -1.0, 3.0 ), 0.1 ) );
+	cpShape* flat = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( 6.0, 0.0, 8.0, 0.0 ), 0.0 ) );
+	cpSpaceReindexShapesForBody( space, turned );
+
+	static shape_record r;
+	r.count = 0;
+	uint64_t before = kcc_test_allocation_count();
+	kcc_space_each_shape( space, record_shape, &r );
+	assert_true( kcc_test_allocation_count() == before );
+	// floor, wall, zone, the character, plank, ball, rail, flat
+	assert_int_equal( r.count, 8 );
+	const cpShape* all[] = { w->floor, w->wall, w->zone, kcc_controller_get_shape( w->player ), plank, ball, rail };
+	for ( size_t i = 0; i < sizeof( all ) / sizeof( all[0] ); ++i )
+	{
+		int k = find_record( &r, all[i] );
+		assert_true( k >= 0 );
+		assert_true( kcc_shape_is_valid( &r.world[k] ) );
+		cpBB bb = cpShapeGetBB( all[i] );
+		kcc_aabb bounds = kcc_shape_bounds( &r.world[k] );
+		assert_float_equal( bounds.min.x, (float)bb.l, 1.0e-5f );
+		assert_float_equal( bounds.min.y, (float)bb.b, 1.0e-5f );
+		assert_float_equal( bounds.max.x, (float)bb.r, 1.0e-5f );
+		assert_float_equal( bounds.max.y, (float)bb.t, 1.0e-5f );
+	}
+	assert_int_equal( r.world[find_record( &r, ball )].type, KCC_SHAPE_CIRCLE );
+	assert_int_equal( r.world[find_record( &r, rail )].type, KCC_SHAPE_CAPSULE );
+	const kcc_shape* p = &r.world[find_record( &r, plank )];
+	assert_int_equal( p->type, KCC_SHAPE_POLYGON );
+	assert_int_equal( p->polygon.count, 4 );
+	assert_float_equal( p->polygon.radius, 0.05f, 1.0e-7f );
+	// A box of zero height has no area: invalid, and never asserts.
+	assert_false( kcc_shape_is_valid( &r.world[find_record( &r, flat )] ) );
+
+	// Drawn: every valid shape but the sensor, in the style's colours.
+	static recorder rec;
+	kcc_debug_draw draw = recorder_draw( &rec );
+	kcc_debug_draw_space( &draw, space, skip_sensors, NULL );
+	int outlines = rec.counts[REC_POLYGON] + rec.counts[REC_CIRCLE] + rec.counts[REC_CAPSULE];
+	assert_int_equal( outlines, 6 ); // floor, wall, character, plank, ball, rail
+	assert_int_equal( recorder_count( &rec, REC_SOLID_POLYGON, KCC_COLOR( 4, 5, 6, 100 ) ), 6 );
+	assert_int_equal( recorder_count( &rec, REC_POLYGON, KCC_COLOR( 1, 2, 3, 255 ) ) +
+						  recorder_count( &rec, REC_CIRCLE, KCC_COLOR( 1, 2, 3, 255 ) ) +
+						  recorder_count( &rec, REC_CAPSULE, KCC_COLOR( 1, 2, 3, 255 ) ),
+					  6 );
+	// No style: every valid shape in shape_color.
+	draw = recorder_draw( &rec );
+	kcc_debug_draw_space( &draw, space, NULL, NULL );
+	assert_int_equal( rec.counts[REC_POLYGON] + rec.counts[REC_CIRCLE] + rec.counts[REC_CAPSULE], 7 );
+	assert_int_equal( rec.counts[REC_SOLID_POLYGON], 0 );
+	// Bad input: nothing.
+	kcc_space_each_shape( NULL, record_shape, &r );
+	kcc_space_each_shape( space, NULL, &r );
+	kcc_debug_draw_space( NULL, space, NULL, NULL );
+
+	cpShape* extra[] = { plank, ball, rail, flat };
+	for ( int i = 0; i < 4; ++i )
+	{
+		cpSpaceRemoveShape( space, extra[i] );
+		cpShapeFree( extra[i] );
+	}
+	cpSpaceRemoveBody( space, turned );
+	cpBodyFree( turned );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +380,7 @@ int main( void )
 										 world_teardown ),
 		cmocka_unit_test_setup_teardown( test_zone_events_are_labelled_where_they_happened, world_setup, world_teardown ),
 		cmocka_unit_test_setup_teardown( test_bad_input_is_safe_and_nothing_allocates, world_setup, world_teardown ),
+		cmocka_unit_test_setup_teardown( test_space_shapes_in_world_coordinates, world_setup, world_teardown ),
 	};
 	return cmocka_run_group_tests_name( "debug_draw_move", tests, NULL, NULL );
 }

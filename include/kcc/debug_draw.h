@@ -108,6 +108,8 @@ KCC_API void kcc_debug_draw_point( const kcc_debug_draw* draw, vec2s p, kcc_colo
 
 typedef struct kcc_controller kcc_controller;
 typedef struct kcc_move_result kcc_move_result;
+typedef struct cpSpace cpSpace;
+typedef struct cpShape cpShape;
 
 /// Draws a character and its last move: its shape at result->position (shape_color), the path it moved through
 /// (result->path, path_color), each collision's point and normal (hit_color) and slide tangent (the normal's
@@ -118,6 +120,22 @@ typedef struct kcc_move_result kcc_move_result;
 /// shape); a NULL draw or result draws nothing.
 KCC_API void kcc_debug_draw_move( const kcc_debug_draw* draw, const kcc_controller* c, vec2s wanted,
 								  const kcc_move_result* result );
+
+/// Receives one shape of a space and its geometry in world coordinates.
+typedef void kcc_space_shape_fcn( const cpShape* shape, const kcc_shape* world, void* context );
+
+/// Calls fcn for every shape of a Chipmunk space with its geometry as a kcc_shape in world coordinates: circles,
+/// segments as capsules, polygons with their rounding (a polygon of more than KCC_MAX_POLYGON_VERTICES vertices,
+/// or one without area, as an invalid shape). Sensors included. Through Chipmunk's public cpSpaceDebugDraw (Chipmunk
+/// has no public query for a shape's kind); call it outside Chipmunk callbacks. Never allocates.
+KCC_API void kcc_space_each_shape( cpSpace* space, kcc_space_shape_fcn* fcn, void* context );
+
+/// Chooses how a space's shape is drawn: set line and fill (fill.a = 0: no fill) and return true, or false to skip it.
+typedef bool kcc_shape_style_fcn( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context );
+
+/// Draws every shape of a space with kcc_debug_draw_shape, in the colours style gives (NULL: shape_color, no fill).
+KCC_API void kcc_debug_draw_space( const kcc_debug_draw* draw, cpSpace* space, kcc_shape_style_fcn* style,
+								   void* context );
 
 #ifdef __cplusplus
 }
