@@ -216,6 +216,7 @@ bool demo_view_init( demo_view* v, SDL_Renderer* renderer, int width, int height
 	v->line_width = 1.0f;
 	v->overlay = true;
 	v->hud = true;
+	v->legend = true;
 	SDL_SetRenderDrawBlendMode( renderer, SDL_BLENDMODE_BLEND );
 	const char* font = demo_find_font();
 	if ( font != NULL && TTF_Init() == 0 )
@@ -311,34 +312,25 @@ static kcc_color parse_color( const char* text, kcc_color fallback )
 	return rgba( (uint8_t)( value >> 16 ), (uint8_t)( value >> 8 ), (uint8_t)value, a );
 }
 
-static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context )
+bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pushable, kcc_color zone, kcc_color* line,
+						kcc_color* fill )
 {
-	const level_style* s = context;
-	const demo_game* g = s->g;
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
 	if ( categories & DEMO_CHARACTER_CATEGORY )
 	{
 		return false; // characters are drawn with their state
 	}
-	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
-	if ( ( cpShapeGetSensor( shape ) != cpFalse ) != s->sensors )
+	if ( cpShapeGetSensor( shape ) )
 	{
-		return false;
+		*fill = zone;
+		*line = rgba( zone.r, zone.g, zone.b, 200 );
 	}
-	if ( s->sensors )
-	{
-		const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
-		kcc_color c = parse_color( p != NULL ? p->string : NULL, rgba( 90, 160, 255, 60 ) );
-		*fill = c;
-		*line = rgba( c.r, c.g, c.b, 200 );
-		return true;
-	}
-	if ( categories & g->level_def.one_way_category )
+	else if ( categories & one_way )
 	{
 		*fill = rgba( 200, 140, 60, 230 );
 		*line = rgba( 255, 200, 110, 255 );
 	}
-	else if ( categories & g->level_def.pushable_category )
+	else if ( categories & pushable )
 	{
 		*fill = rgba( 140, 95, 50, 255 );
 		*line = rgba( 215, 160, 90, 255 );
@@ -354,6 +346,20 @@ static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color*
 		*line = rgba( 104, 111, 136, 255 );
 	}
 	return true;
+}
+
+static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context )
+{
+	const level_style* s = context;
+	const demo_game* g = s->g;
+	if ( ( cpShapeGetSensor( shape ) != cpFalse ) != s->sensors )
+	{
+		return false;
+	}
+	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
+	const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
+	kcc_color zone = parse_color( p != NULL ? p->string : NULL, rgba( 90, 160, 255, 60 ) );
+	return demo_shape_colors( shape, g->level_def.one_way_category, g->level_def.pushable_category, zone, line, fill );
 }
 
 // Zones under everything else.
@@ -544,6 +550,27 @@ static void flags_text( uint32_t flags, char* out, size_t size )
 	}
 }
 
+void demo_view_legend( demo_view* v )
+{
+	const struct
+	{
+		const char* name;
+		kcc_color color;
+	} legend[] = {
+		{ "hit, normal", v->draw.hit_color },   { "wanted motion", v->draw.motion_color },
+		{ "slide tangent", v->draw.tangent_color }, { "path", v->draw.path_color },
+		{ "floor normal", v->draw.floor_color }, { "zone event", v->draw.event_color },
+	};
+	float ly = (float)v->height - 26.0f, lx = 10.0f;
+	demo_view_panel( v, 4.0f, ly - 6.0f, (float)v->width - 8.0f, 26.0f, rgba( 10, 12, 18, 185 ) );
+	for ( size_t i = 0; i < sizeof( legend ) / sizeof( legend[0] ); ++i )
+	{
+		demo_view_panel( v, lx, ly + 3.0f, 14.0f, 4.0f, legend[i].color );
+		lx += 19.0f;
+		lx += (float)demo_view_text( v, 1, lx, ly - 2.0f, legend[i].name, rgba( 235, 238, 245, 255 ) ) + 14.0f;
+	}
+}
+
 static void draw_hud( demo_view* v, const demo_game* g )
 {
 	const demo_player* p = &g->player;
@@ -604,27 +631,6 @@ static void draw_hud( demo_view* v, const demo_game* g )
 		}
 	}
 
-	// The overlay's legend, bottom left.
-	if ( v->overlay )
-	{
-		const struct
-		{
-			const char* name;
-			kcc_color color;
-		} legend[] = {
-			{ "hit points and normals", v->draw.hit_color },  { "wanted motion", v->draw.motion_color },
-			{ "slide tangent", v->draw.tangent_color },       { "path of the move", v->draw.path_color },
-			{ "floor normal", v->draw.floor_color },          { "zone events", v->draw.event_color },
-		};
-		float ly = (float)v->height - 26.0f, lx = 10.0f;
-		demo_view_panel( v, 4.0f, ly - 6.0f, (float)v->width - 8.0f, 26.0f, rgba( 10, 12, 18, 185 ) );
-		for ( size_t i = 0; i < sizeof( legend ) / sizeof( legend[0] ); ++i )
-		{
-			demo_view_panel( v, lx, ly + 3.0f, 18.0f, 4.0f, legend[i].color );
-			lx += 24.0f;
-			lx += (float)demo_view_text( v, 1, lx, ly - 2.0f, legend[i].name, white ) + 18.0f;
-		}
-	}
 	if ( g->message_timer > 0 )
 	{
 		demo_view_text( v, 0, 0.5f * (float)v->width - 150.0f, 70.0f, g->message, rgba( 255, 210, 120, 255 ) );
@@ -658,5 +664,9 @@ void demo_view_draw( demo_view* v, const demo_game* g )
 	if ( v->hud )
 	{
 		draw_hud( v, g );
+	}
+	if ( v->overlay && v->legend )
+	{
+		demo_view_legend( v );
 	}
 }

@@ -34,7 +34,8 @@ typedef struct demo_view
 	int frame;
 	kcc_debug_draw draw;     ///< kcc2d's debug draw, its callbacks drawing here
 	bool overlay;            ///< the debug overlay: paths, contacts, normals, flags, zone events
-	bool hud;                ///< the HUD panels and the legend
+	bool hud;                ///< the HUD panels
+	bool legend;             ///< the overlay's legend (with the overlay)
 	const char* caption;     ///< a line at the bottom (the tour's current step), or NULL
 	const demo_game* game;   ///< the game being drawn (names for the overlay's labels)
 } demo_view;
@@ -55,5 +56,11 @@ SDL_FPoint demo_view_to_screen( const demo_view* v, vec2s p );
 vec2s demo_view_to_world( const demo_view* v, float x, float y );
 /// Text in screen pixels, top-left at (x, y), with a dark shadow; font 0 or 1. Returns its width.
 int demo_view_text( demo_view* v, int font, float x, float y, const char* text, kcc_color color );
+/// The debug overlay's colours, named, along the bottom of the screen.
+void demo_view_legend( demo_view* v );
+/// Colours of a space's shape by its role: a zone (sensor) in zone's colour, one-way, pushable, moving (on a
+/// kinematic body), solid. False for characters (DEMO_CHARACTER_CATEGORY), which are drawn with their state.
+bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pushable, kcc_color zone, kcc_color* line,
+						kcc_color* fill );
 /// A filled rectangle in screen pixels.
 void demo_view_panel( demo_view* v, float x, float y, float w, float h, kcc_color color );
