@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// kcc2d demo. With a display: a window on the demo level (keys in the HUD; T plays the tour). Without one (no
+// kcc2d demo. With a display: a window on the demo level (keys in the HUD; T or --tour plays the tour). Without one (no
 // DISPLAY / WAYLAND_DISPLAY) or with --headless: the scripted tour of every feature, rendered with SDL's software
 // renderer, chosen frames written as PNG, and a summary (exit status 0 when every feature worked). --pictures DIR
 // renders the user guide's pictures.
@@ -114,7 +114,7 @@ typedef struct window_input
 	int shape;
 } window_input;
 
-static int run_window( const char* map )
+static int run_window( const char* map, bool start_tour )
 {
 	SDL_Window* window = SDL_CreateWindow( "kcc2d demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, SCREEN_W, SCREEN_H,
 										   SDL_WINDOW_RESIZABLE );
@@ -134,7 +134,8 @@ static int run_window( const char* map )
 	demo_view_init( &view, renderer, SCREEN_W, SCREEN_H, PIXELS_PER_UNIT );
 	demo_view_follow( &view, &game, true );
 	demo_tour tour;
-	bool touring = false, paused = false, running = true;
+	demo_tour_start( &tour );
+	bool touring = start_tour, paused = false, running = true;
 	Uint64 previous = SDL_GetPerformanceCounter();
 	double accumulator = 0.0;
 	window_input pressed = { false, false, false, false, -1 };
@@ -248,11 +249,16 @@ int main( int argc, char** argv )
 	const char* folder = "kcc_demo_frames";
 	const char* map = NULL;
 	const char* pictures = NULL;
+	bool tour = false;
 	for ( int i = 1; i < argc; ++i )
 	{
 		if ( strcmp( argv[i], "--headless" ) == 0 )
 		{
 			headless = true;
+		}
+		else if ( strcmp( argv[i], "--tour" ) == 0 )
+		{
+			tour = true;
 		}
 		else if ( strcmp( argv[i], "--out" ) == 0 && i + 1 < argc )
 		{
@@ -268,9 +274,10 @@ int main( int argc, char** argv )
 		}
 		else
 		{
-			printf( "usage: %s [--headless] [--out FOLDER] [--map FILE.tmj] [--pictures FOLDER]\n"
-					"  a window when there is a display; otherwise (or --headless) the scripted tour, its frames\n"
-					"  written as PNG to FOLDER (default kcc_demo_frames); --pictures renders the docs' pictures\n",
+			printf( "usage: %s [--tour] [--headless] [--out FOLDER] [--map FILE.tmj] [--pictures FOLDER]\n"
+					"  a window when there is a display (--tour: it plays the tour first); otherwise (or --headless)\n"
+					"  the scripted tour, its frames written as PNG to FOLDER (default kcc_demo_frames);\n"
+					"  --pictures renders the user guide's pictures into FOLDER\n",
 					argv[0] );
 			return strcmp( argv[i], "--help" ) == 0 ? 0 : 2;
 		}
@@ -294,7 +301,7 @@ int main( int argc, char** argv )
 	}
 	else
 	{
-		status = headless ? run_headless_tour( map, folder ) : run_window( map );
+		status = headless ? run_headless_tour( map, folder ) : run_window( map, tour );
 	}
 	SDL_Quit();
 	return status;

@@ -470,7 +470,8 @@ demo_input demo_tour_input( demo_tour* t, const demo_game* g )
 bool demo_tour_summary( const demo_tour* t, const demo_game* g, double seconds )
 {
 	const demo_stats* s = &g->stats;
-	printf( "kcc2d demo tour: %d frames (%.1f s of game time) in %.2f s\n", s->frames, (double)s->frames * DEMO_DT, seconds );
+	printf( "kcc2d demo tour: %d frames (%.1f s of game time)", s->frames, (double)s->frames * DEMO_DT );
+	printf( seconds > 0.0 ? " in %.2f s\n" : "\n", seconds );
 	int visited = 0;
 	printf( "features:\n" );
 	for ( int f = 0; f < FEATURE_COUNT; ++f )
@@ -483,7 +484,10 @@ bool demo_tour_summary( const demo_tour* t, const demo_game* g, double seconds )
 	printf( "zone events: %d begins, %d ends\n", s->zone_begins, s->zone_ends );
 	printf( "stuck frames: %d   crushed frames: %d   overlaps deeper than 0.001: %d frames (deepest %.6f)\n",
 			s->stuck_frames, s->crushed_frames, s->overlap_frames, (double)s->worst_overlap );
-	printf( "pictures: %d\n", t->snapshot_count );
+	if ( t->snapshot_count > 0 )
+	{
+		printf( "frames written: %d\n", t->snapshot_count );
+	}
 	bool ok = t->failed == false && t->done && visited == FEATURE_COUNT && s->zone_begins > 0 && s->zone_ends > 0 &&
 			  s->stuck_frames == 0 && s->crushed_frames == 0 && s->overlap_frames == 0;
 	if ( ok )
