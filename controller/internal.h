@@ -315,8 +315,11 @@ static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
-/// Lowest value of dot( x, d ) over the character at local position p (its trailing edge along d, rounding
-/// included).
+/// Lowest value of dot( x, d ) over a circle, capsule or polygon (rounding included).
+float kcc_shape_lowest_along( const kcc_shape* s, vec2s d );
+/// Extent of a circle, capsule or polygon along up (its height).
+float kcc_shape_height_along( const kcc_shape* s, vec2s up );
+/// kcc_shape_lowest_along for the character at local position p (its trailing edge along d).
 float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d );
 /// The candidate with its core converted (once per move).
 kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );
