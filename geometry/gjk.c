@@ -28,15 +28,15 @@ static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius 
 	p->radius = radius;
 	if ( a.x == b.x && a.y == b.y )
 	{
-		p->points[0] = a;
-		p->normals[0] = kcc_v2( 0.0f, 1.0f );
+		p->own_points[0] = a;
+		p->own_normals[0] = kcc_v2( 0.0f, 1.0f );
 		p->count = 1;
 		return;
 	}
-	p->points[0] = a;
-	p->points[1] = b;
-	p->normals[0] = kcc_edge_normal( a, b );
-	p->normals[1] = kcc_scale( p->normals[0], -1.0f );
+	p->own_points[0] = a;
+	p->own_points[1] = b;
+	p->own_normals[0] = kcc_edge_normal( a, b );
+	p->own_normals[1] = kcc_scale( p->own_normals[0], -1.0f );
 	p->count = 2;
 }
 
@@ -56,14 +56,14 @@ static void kcc_proxy_set_box( kcc_proxy* p, vec2s center, vec2s axis_x, vec2s h
 	p->curved = false;
 	p->radius = radius;
 	p->count = 4;
-	p->points[0] = kcc_sub( kcc_sub( center, ex ), ey );
-	p->points[1] = kcc_sub( kcc_add( center, ex ), ey );
-	p->points[2] = kcc_add( kcc_add( center, ex ), ey );
-	p->points[3] = kcc_add( kcc_sub( center, ex ), ey );
-	p->normals[0] = kcc_scale( axis_y, -1.0f );
-	p->normals[1] = axis_x;
-	p->normals[2] = axis_y;
-	p->normals[3] = kcc_scale( axis_x, -1.0f );
+	p->own_points[0] = kcc_sub( kcc_sub( center, ex ), ey );
+	p->own_points[1] = kcc_sub( kcc_add( center, ex ), ey );
+	p->own_points[2] = kcc_add( kcc_add( center, ex ), ey );
+	p->own_points[3] = kcc_add( kcc_sub( center, ex ), ey );
+	p->own_normals[0] = kcc_scale( axis_y, -1.0f );
+	p->own_normals[1] = axis_x;
+	p->own_normals[2] = axis_y;
+	p->own_normals[3] = kcc_scale( axis_x, -1.0f );
 }
 
 // Convex sector piece: apex, unit direction, arc radius, (cos, sin) of half its opening (<= pi / 2).
@@ -78,11 +78,11 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->direction = direction;
 	p->half_angle = half_angle;
 	p->arc_radius = radius;
-	p->points[0] = apex;
-	p->points[1] = kcc_add( apex, kcc_scale( right, radius ) );
-	p->points[2] = kcc_add( apex, kcc_scale( left, radius ) );
-	p->normals[0] = kcc_v2( right.y, -right.x );
-	p->normals[1] = kcc_v2( -left.y, left.x );
+	p->own_points[0] = apex;
+	p->own_points[1] = kcc_add( apex, kcc_scale( right, radius ) );
+	p->own_points[2] = kcc_add( apex, kcc_scale( left, radius ) );
+	p->own_normals[0] = kcc_v2( right.y, -right.x );
+	p->own_normals[1] = kcc_v2( -left.y, left.x );
 }
 
 // Same tolerance as kcc_shape_is_valid's unit tests (squared length within 1e-3 of 1).
@@ -95,7 +95,7 @@ static bool kcc_usable_float( float x )
 
 static bool kcc_usable_vec2( vec2s v )
 {
-	return kcc_usable_float( v.x ) && kcc_usable_float( v.y );
+	return kcc_usable_float( v.x ) & kcc_usable_float( v.y ); // no branch per coordinate in the loops below
 }
 
 static bool kcc_valid_radius( float r )
@@ -114,6 +114,11 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 	{
 		return 0;
 	}
+	for ( int i = 0; i < KCC_MAX_PROXIES; ++i )
+	{
+		proxies[i].points = proxies[i].own_points;
+		proxies[i].normals = proxies[i].own_normals;
+	}
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
@@ -124,8 +129,8 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				return 0;
 			}
 			proxies[0].curved = false;
-			proxies[0].points[0] = c->center;
-			proxies[0].normals[0] = kcc_v2( 0.0f, 1.0f );
+			proxies[0].own_points[0] = c->center;
+			proxies[0].own_normals[0] = kcc_v2( 0.0f, 1.0f );
 			proxies[0].count = 1;
 			proxies[0].radius = c->radius;
 			return 1;
@@ -157,14 +162,14 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				p->curved = false;
 				p->radius = 0.0f;
 				p->count = 4;
-				p->points[0] = b->min;
-				p->points[1] = kcc_v2( b->max.x, b->min.y );
-				p->points[2] = b->max;
-				p->points[3] = kcc_v2( b->min.x, b->max.y );
-				p->normals[0] = kcc_v2( 0.0f, -1.0f );
-				p->normals[1] = kcc_v2( 1.0f, 0.0f );
-				p->normals[2] = kcc_v2( 0.0f, 1.0f );
-				p->normals[3] = kcc_v2( -1.0f, 0.0f );
+				p->own_points[0] = b->min;
+				p->own_points[1] = kcc_v2( b->max.x, b->min.y );
+				p->own_points[2] = b->max;
+				p->own_points[3] = kcc_v2( b->min.x, b->max.y );
+				p->own_normals[0] = kcc_v2( 0.0f, -1.0f );
+				p->own_normals[1] = kcc_v2( 1.0f, 0.0f );
+				p->own_normals[2] = kcc_v2( 0.0f, 1.0f );
+				p->own_normals[3] = kcc_v2( -1.0f, 0.0f );
 				return 1;
 			}
 			if ( half.x > 0.0f )
@@ -201,15 +206,17 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				return 0;
 			}
 			kcc_proxy* p = proxies;
+			bool usable = true;
 			for ( int i = 0; i < poly->count; ++i )
 			{
-				if ( kcc_usable_vec2( poly->vertices[i] ) == false || kcc_unit( poly->normals[i] ) == false )
-				{
-					return 0;
-				}
-				p->points[i] = poly->vertices[i];
-				p->normals[i] = poly->normals[i];
+				usable = usable & kcc_usable_vec2( poly->vertices[i] ) & kcc_unit( poly->normals[i] );
 			}
+			if ( usable == false )
+			{
+				return 0;
+			}
+			p->points = poly->vertices;
+			p->normals = poly->normals;
 			p->curved = false;
 			p->count = poly->count;
 			p->radius = poly->radius;
@@ -678,87 +685,72 @@ bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b )
 // ---------------------------------------------------------------------------------------------------------------
 // Minkowski difference of polytope cores
 
-// A key increasing with the angle of e in [0, 2 pi), in [0, 4): edges merge by comparing keys, no trigonometry.
-static inline float kcc_pseudo_angle( vec2s e )
+// Whether direction n lies in the lower half turn, angles [pi, 2 pi) (a NaN too).
+static inline bool kcc_lower_half( vec2s n )
 {
-	float p = e.x / ( fabsf( e.x ) + fabsf( e.y ) );
-	return ( e.y > 0.0f || ( e.y == 0.0f && e.x > 0.0f ) ) ? 1.0f - p : 3.0f + p;
+	return !( n.y > 0.0f || ( n.y == 0.0f && n.x > 0.0f ) );
 }
 
-// Past every real key: an exhausted polygon never wins the merge.
-#define KCC_KEY_SENTINEL 5.0f
+// The order of directions u and v by angle in [0, 2 pi): negative when u comes first, positive when v does, 0 for
+// the same direction (or a NaN: then both advance in the merge below). No division, no trigonometry.
+static inline int kcc_angle_order( vec2s u, vec2s v )
+{
+	bool lower_u = kcc_lower_half( u ), lower_v = kcc_lower_half( v );
+	if ( lower_u != lower_v )
+	{
+		return lower_u ? 1 : -1;
+	}
+	float c = kcc_cross( u, v ); // exact in sign up to rounding: u and v lie within the same half turn
+	return c > 0.0f ? -1 : ( c < 0.0f ? 1 : 0 );
+}
 
-// The edges of sign * core in angle order, from the edge of smallest angle: start vertices, outward normals and
-// keys, with the first vertex repeated after the last edge (and a sentinel key). Returns the edge count.
-static int kcc_sorted_edges( const kcc_proxy* p, float sign, vec2s* vertices, vec2s* normals, float* keys,
-							 unsigned char* index )
+// The edge of sign * core whose outward normal comes first in angle order: the one in the upper half turn after
+// one in the lower half.
+static int kcc_first_edge( const kcc_proxy* p, float sign )
 {
 	int n = p->count;
-	if ( n == 1 )
+	for ( int i = 0; i < n && n > 1; ++i )
 	{
-		vertices[0] = p->points[0];
-		index[0] = 0;
-		keys[0] = KCC_KEY_SENTINEL;
-		return 0;
+		vec2s normal = kcc_scale( p->normals[i], sign ), previous = kcc_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
+		if ( kcc_lower_half( normal ) == false && kcc_lower_half( previous ) )
+		{
+			return i;
+		}
 	}
-	float raw[KCC_MAX_POLYGON_VERTICES];
-	int start = 0;
-	for ( int i = 0; i < n; ++i )
-	{
-		int next = i + 1 == n ? 0 : i + 1;
-		vec2s e = kcc_scale( kcc_sub( p->points[next], p->points[i] ), sign );
-		raw[i] = kcc_pseudo_angle( e );
-		start = raw[i] < raw[start] ? i : start;
-	}
-	for ( int k = 0; k < n; ++k )
-	{
-		int i = start + k;
-		i = i >= n ? i - n : i;
-		vertices[k] = p->points[i];
-		normals[k] = kcc_scale( p->normals[i], sign );
-		keys[k] = raw[i];
-		index[k] = (unsigned char)i;
-	}
-	vertices[n] = vertices[0];
-	index[n] = index[0];
-	keys[n] = KCC_KEY_SENTINEL;
-	return n;
+	return 0;
 }
 
 void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out )
 {
-	vec2s va[KCC_MAX_POLYGON_VERTICES + 1], vb[KCC_MAX_POLYGON_VERTICES + 1];
-	vec2s na[KCC_MAX_POLYGON_VERTICES + 1], nb[KCC_MAX_POLYGON_VERTICES + 1];
-	float ka[KCC_MAX_POLYGON_VERTICES + 1], kb[KCC_MAX_POLYGON_VERTICES + 1];
-	unsigned char ia[KCC_MAX_POLYGON_VERTICES + 1], ib[KCC_MAX_POLYGON_VERTICES + 1];
-	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way.
-	int edges_a = kcc_sorted_edges( a, -1.0f, va, na, ka, ia );
-	int edges_b = kcc_sorted_edges( b, 1.0f, vb, nb, kb, ib );
-
-	int i = 0, j = 0, k = 0;
+	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way. Both
+	// edge lists are merged by the angle of their outward normals, each from its first.
+	int edges_a = a->count > 1 ? a->count : 0, edges_b = b->count > 1 ? b->count : 0;
+	int start_a = kcc_first_edge( a, -1.0f ), start_b = kcc_first_edge( b, 1.0f );
+	int i = 0, j = 0, k = 0, ia = start_a, ib = start_b;
 	while ( ( i < edges_a || j < edges_b ) && k < KCC_MAX_MINKOWSKI_VERTICES )
 	{
-		out->vertices[k] = kcc_sub( vb[j], va[i] );
-		out->index_b[k] = ib[j];
-		// The edge of smaller angle comes first; parallel edges of the same direction merge into one. Written so
-		// at least one side advances even for a NaN key (an edge of a degenerate core: bug H3-10), and neither
-		// passes its last edge.
-		bool take_a = !( kb[j] < ka[i] ) && i < edges_a;
-		bool take_b = !( ka[i] < kb[j] ) && j < edges_b;
-		if ( take_a == false && take_b == false )
-		{
-			break;
-		}
-		out->normals[k] = take_a ? na[i] : nb[j];
+		vec2s na = kcc_scale( a->normals[ia], -1.0f ), nb = b->normals[ib];
+		out->vertices[k] = kcc_sub( b->points[ib], a->points[ia] );
+		out->index_b[k] = (unsigned char)ib;
+		// The edge whose normal comes first; parallel edges of the same direction merge into one. At least one side
+		// advances (a NaN orders as a tie), and neither passes its last edge.
+		int order = i == edges_a ? 1 : ( j == edges_b ? -1 : kcc_angle_order( na, nb ) );
+		bool take_a = order <= 0 && i < edges_a;
+		bool take_b = order >= 0 && j < edges_b;
+		out->normals[k] = take_a ? na : nb;
+		out->source[k] = (unsigned char)( ( take_a ? KCC_EDGE_OF_A : 0u ) | ( take_b ? KCC_EDGE_OF_B : 0u ) );
 		i += take_a ? 1 : 0;
 		j += take_b ? 1 : 0;
+		ia = take_a && ia + 1 < a->count ? ia + 1 : ( take_a ? 0 : ia );
+		ib = take_b && ib + 1 < b->count ? ib + 1 : ( take_b ? 0 : ib );
 		k += 1;
 	}
 	if ( k == 0 )
 	{
-		out->vertices[0] = kcc_sub( vb[0], va[0] );
+		out->vertices[0] = kcc_sub( b->points[0], a->points[0] );
 		out->normals[0] = kcc_v2( 0.0f, 1.0f );
-		out->index_b[0] = ib[0];
+		out->index_b[0] = 0;
+		out->source[0] = 0u;
 		k = 1;
 	}
 	out->count = k;
@@ -854,4 +846,42 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	}
 	out.distance = sqrtf( best_distance_squared );
 	return out;
+}
+
+vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest )
+{
+	// From the closest point alone the direction is rounding noise once the cores nearly touch (a box's corner 1e-6
+	// from a long segment gave a normal 0.016 off), so the edges decide wherever they can.
+	vec2s outward = kcc_unit_or( kcc_scale( closest->point, -1.0f ), kcc_v2( 0.0f, -1.0f ) ); // denormal distances too
+	if ( m->count < 2 )
+	{
+		return outward;
+	}
+	bool interior = closest->s > 0.0f && closest->s < 1.0f;
+	if ( m->count == 2 )
+	{
+		// A segment: on its interior, its normal pointing from it to the origin; at an end, the point's direction.
+		vec2s n = m->normals[0];
+		n = kcc_dot( n, m->vertices[0] ) > 0.0f ? kcc_scale( n, -1.0f ) : n;
+		return interior ? n : outward;
+	}
+	int edge = closest->edge;
+	if ( interior )
+	{
+		return m->normals[edge];
+	}
+	// At a vertex (s = 0: the edge's start; s = 1: its end) the outward normals run counter-clockwise from the edge
+	// before it to the edge after it.
+	int before = closest->s <= 0.0f ? ( edge == 0 ? m->count - 1 : edge - 1 ) : edge;
+	int after = closest->s <= 0.0f ? edge : ( edge + 1 == m->count ? 0 : edge + 1 );
+	vec2s n0 = m->normals[before], n1 = m->normals[after];
+	if ( kcc_cross( n0, outward ) < 0.0f )
+	{
+		return n0;
+	}
+	if ( kcc_cross( outward, n1 ) < 0.0f )
+	{
+		return n1;
+	}
+	return outward;
 }

@@ -13,48 +13,6 @@
 
 #include <float.h>
 
-// The direction b moves to leave a when the cores are apart (the origin outside D, closest point given): along the
-// closest point, which is the outward normal of D there, reversed. Computed from the point it is rounding noise
-// once the cores nearly touch (a box's corner 1e-6 from a long segment gave a normal 0.016 off, and pushing b out
-// along it left 2 cm of overlap), so it is taken from D's edges: an edge's own normal on its interior, and at a
-// vertex the point's direction kept within the normals of the two edges that meet there.
-static vec2s kcc_separated_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest )
-{
-	vec2s toward = kcc_unit_or( closest->point, kcc_v2( 0.0f, 1.0f ) ); // scaled first: denormal distances too
-	if ( m->count < 2 )
-	{
-		return toward;
-	}
-	if ( m->count == 2 )
-	{
-		// A segment: on its interior, its normal pointing from the origin to it (n . v0 > 0); at an end, the
-		// direction to that end.
-		vec2s n = m->normals[0];
-		n = kcc_dot( n, m->vertices[0] ) > 0.0f ? n : kcc_scale( n, -1.0f );
-		return closest->s > 0.0f && closest->s < 1.0f ? n : toward;
-	}
-	int edge = closest->edge;
-	if ( closest->s > 0.0f && closest->s < 1.0f )
-	{
-		return kcc_scale( m->normals[edge], -1.0f );
-	}
-	// At vertex i (s = 0: the edge's start; s = 1: its end) the outward normals of D run counter-clockwise from
-	// the edge before it to the edge after it; -toward is the outward direction to keep between them.
-	int before = closest->s <= 0.0f ? ( edge == 0 ? m->count - 1 : edge - 1 ) : edge;
-	int after = closest->s <= 0.0f ? edge : ( edge + 1 == m->count ? 0 : edge + 1 );
-	vec2s outward = kcc_scale( toward, -1.0f );
-	vec2s n0 = m->normals[before], n1 = m->normals[after];
-	if ( kcc_cross( n0, outward ) < 0.0f )
-	{
-		return kcc_scale( n0, -1.0f );
-	}
-	if ( kcc_cross( outward, n1 ) < 0.0f )
-	{
-		return kcc_scale( n1, -1.0f );
-	}
-	return toward;
-}
-
 static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, const kcc_proxy* b )
 {
 	kcc_penetration_output out = { 0 };
@@ -70,7 +28,7 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 		}
 		out.overlapping = true;
 		out.depth = radii - closest.distance;
-		out.normal = kcc_separated_normal( &m, &closest );
+		out.normal = kcc_scale( kcc_minkowski_normal( &m, &closest ), -1.0f ); // b moves away from a
 		return out;
 	}
 	out.overlapping = true;
