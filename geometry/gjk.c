@@ -723,14 +723,17 @@ static int kcc_first_edge( const kcc_proxy* p, float sign )
 void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out )
 {
 	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way. Both
-	// edge lists are merged by the angle of their outward normals, each from its first.
-	int edges_a = a->count > 1 ? a->count : 0, edges_b = b->count > 1 ? b->count : 0;
-	int start_a = kcc_first_edge( a, -1.0f ), start_b = kcc_first_edge( b, 1.0f );
-	int i = 0, j = 0, k = 0, ia = start_a, ib = start_b;
+	// edge lists are merged by the angle of their outward normals, each from its first. (Locals: the stores to out
+	// could otherwise alias the proxies' fields, reloaded each step.)
+	const vec2s *points_a = a->points, *normals_a = a->normals, *points_b = b->points, *normals_b = b->normals;
+	int count_a = a->count, count_b = b->count;
+	int edges_a = count_a > 1 ? count_a : 0, edges_b = count_b > 1 ? count_b : 0;
+	int ia = kcc_first_edge( a, -1.0f ), ib = kcc_first_edge( b, 1.0f );
+	int i = 0, j = 0, k = 0;
 	while ( ( i < edges_a || j < edges_b ) && k < KCC_MAX_MINKOWSKI_VERTICES )
 	{
-		vec2s na = kcc_scale( a->normals[ia], -1.0f ), nb = b->normals[ib];
-		out->vertices[k] = kcc_sub( b->points[ib], a->points[ia] );
+		vec2s na = kcc_scale( normals_a[ia], -1.0f ), nb = normals_b[ib];
+		out->vertices[k] = kcc_sub( points_b[ib], points_a[ia] );
 		out->index_b[k] = (unsigned char)ib;
 		// The edge whose normal comes first; parallel edges of the same direction merge into one. At least one side
 		// advances (a NaN orders as a tie), and neither passes its last edge.
@@ -739,15 +742,21 @@ void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minko
 		bool take_b = order >= 0 && j < edges_b;
 		out->normals[k] = take_a ? na : nb;
 		out->source[k] = (unsigned char)( ( take_a ? KCC_EDGE_OF_A : 0u ) | ( take_b ? KCC_EDGE_OF_B : 0u ) );
-		i += take_a ? 1 : 0;
-		j += take_b ? 1 : 0;
-		ia = take_a && ia + 1 < a->count ? ia + 1 : ( take_a ? 0 : ia );
-		ib = take_b && ib + 1 < b->count ? ib + 1 : ( take_b ? 0 : ib );
+		if ( take_a )
+		{
+			i += 1;
+			ia = ia + 1 < count_a ? ia + 1 : 0;
+		}
+		if ( take_b )
+		{
+			j += 1;
+			ib = ib + 1 < count_b ? ib + 1 : 0;
+		}
 		k += 1;
 	}
 	if ( k == 0 )
 	{
-		out->vertices[0] = kcc_sub( b->points[0], a->points[0] );
+		out->vertices[0] = kcc_sub( points_b[0], points_a[0] );
 		out->normals[0] = kcc_v2( 0.0f, 1.0f );
 		out->index_b[0] = 0;
 		out->source[0] = 0u;
