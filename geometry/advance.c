@@ -19,37 +19,122 @@ static float kcc_advance_gap_along( const kcc_proxy* a, vec2s offset, const kcc_
 	return kcc_dot( n, pa ) - kcc_dot( n, kcc_proxy_support( b, n ) );
 }
 
-// The contact normal at the stop of conservative advancement. The witness direction of nearly touching cores is
-// imprecise, and the look-back normal (taken ~1e-3 earlier on the path) belongs to the closest features there,
-// which differ near a corner (a vertex landing on a face 1e-3 from its end got the other face's normal). The
-// contact normal maximises the gap along n (the support gap equals the distance only for it), so the better of those
-// directions and of the cores' face normals (b's, and a's reversed) is taken. Curved arcs keep the witness direction.
-static vec2s kcc_advance_contact_normal( const kcc_proxy* a, vec2s offset, const kcc_proxy* b, vec2s normal,
-									  kcc_gjk_output g )
+// Whether direction w (from the apex) lies within the opening of a curved core's whole sector: a half of a sector
+// wider than pi touches along the whole arc's radius too, across the split (its arc end there is no corner).
+static bool kcc_advance_in_opening( const kcc_proxy* curved, vec2s w )
 {
-	vec2s best = normal;
-	float best_gap = kcc_advance_gap_along( a, offset, b, normal );
-	if ( g.distance > 0.0f )
+	float x = kcc_dot( curved->arc_direction, w ), y = fabsf( kcc_cross( curved->arc_direction, w ) );
+	return curved->arc_half_angle.x * y - curved->arc_half_angle.y * x <= 0.0f;
+}
+
+// The normal of a contact between a curved core's arc and a polytope core, pointing from the polytope toward the arc;
+// false when the arc is not where they touch (its distance to the polytope above distance + KCC_LINEAR_SLOP, the
+// straight edges or the apex being nearer). Features behind the arc (inside its circle, or an edge facing away) are
+// not where it touches. Along an arc the support gap is flat to second order and GJK's witness
+// on it converges only to a tolerance, so neither gives this normal (a box's corner on a sector's arc got one 0.01 rad
+// off); the arc's distance to each polytope feature does: to a vertex v, |v - C| - r along the radius through v;
+// to an edge, from the arc's point facing it (C - r n, for the edge's outward normal n), along n.
+static bool kcc_advance_arc_normal( const kcc_proxy* curved, vec2s curved_offset, const kcc_proxy* polytope,
+									vec2s polytope_offset, float distance, vec2s* normal )
+{
+	vec2s center = kcc_add( curved->points[0], curved_offset );
+	float r = curved->arc_radius, best = FLT_MAX;
+	int n = polytope->count;
+	for ( int i = 0; i < n; ++i )
 	{
-		vec2s witness = kcc_unit_or( kcc_sub( g.point_a, g.point_b ), normal );
-		float gap = kcc_advance_gap_along( a, offset, b, witness );
-		best = gap > best_gap ? witness : best;
-		best_gap = gap > best_gap ? gap : best_gap;
+		vec2s v = kcc_add( polytope->points[i], polytope_offset );
+		vec2s w = kcc_sub( v, center );
+		float gap = sqrtf( kcc_dot( w, w ) ) - r;
+		if ( gap < best && gap >= -KCC_LINEAR_SLOP && kcc_advance_in_opening( curved, w ) )
+		{
+			best = gap;
+			*normal = kcc_unit_or( kcc_scale( w, -1.0f ), *normal );
+		}
 	}
+	for ( int i = 0; i < n && n >= 2; ++i )
+	{
+		vec2s face = polytope->normals[i];
+		vec2s v0 = kcc_add( polytope->points[i], polytope_offset );
+		vec2s v1 = kcc_add( polytope->points[i + 1 < n ? i + 1 : 0], polytope_offset );
+		vec2s facing = kcc_sub( center, kcc_scale( face, r ) );
+		float along = kcc_dot( kcc_sub( facing, v0 ), kcc_sub( v1, v0 ) );
+		float gap = kcc_dot( face, kcc_sub( facing, v0 ) );
+		if ( gap < best && gap >= -KCC_LINEAR_SLOP && along >= 0.0f && along <= kcc_dot( kcc_sub( v1, v0 ), kcc_sub( v1, v0 ) ) &&
+			 kcc_advance_in_opening( curved, kcc_scale( face, -1.0f ) ) )
+		{
+			best = gap;
+			*normal = face;
+		}
+	}
+	return best <= distance + KCC_LINEAR_SLOP;
+}
+
+// The contact normal at the stop of conservative advancement. The contact normal maximises the gap along n (the
+// support gap equals the distance only for it), but around a corner (vertex to vertex, a disc's rounding) the gap is
+// flat to second order, below rounding. So GJK's own direction leads: exact on an edge of the difference (a face
+// contact) and between two vertices; another candidate replaces it only with a gap larger by more than rounding: the
+// look-back normal (taken ~1e-3 earlier on the path), the witness direction and the cores' face normals (b's, and a's
+// reversed), for a near-touch where GJK's direction is noise. A contact on an arc has its own rule.
+static vec2s kcc_advance_contact_normal( const kcc_proxy* a, vec2s offset, const kcc_proxy* b, vec2s normal,
+										 kcc_gjk_output g )
+{
+	if ( a->curved != b->curved && g.distance > 0.0f )
+	{
+		const kcc_proxy* curved = a->curved ? a : b;
+		const kcc_proxy* polytope = a->curved ? b : a;
+		vec2s zero = kcc_v2( 0.0f, 0.0f ), arc = normal;
+		if ( kcc_advance_arc_normal( curved, a->curved ? offset : zero, polytope, a->curved ? zero : offset,
+									 g.distance, &arc ) )
+		{
+			return a->curved ? arc : kcc_scale( arc, -1.0f ); // out of b toward a
+		}
+	}
+	float size = kcc_points_size( a->points, a->count ) + fabsf( offset.x ) + fabsf( offset.y ) +
+				 kcc_points_size( b->points, b->count );
+	float rounding = KCC_ROUNDING * size;
+	vec2s best = g.distance > 0.0f ? kcc_scale( g.normal, -1.0f ) : normal;
+	float best_gap = kcc_advance_gap_along( a, offset, b, best );
+	vec2s candidates[2] = { normal, kcc_unit_or( kcc_sub( g.point_a, g.point_b ), normal ) };
 	// Face normals: a polytope's edges (a segment's two sides), a curved core's two straight edges.
 	int faces_b = b->curved ? 2 : ( b->count >= 2 ? b->count : 0 );
 	int faces_a = a->curved ? 2 : ( a->count >= 2 ? a->count : 0 );
-	for ( int k = 0; k < faces_b + faces_a; ++k )
+	for ( int k = 0; k < 2 + faces_b + faces_a; ++k )
 	{
-		vec2s n = k < faces_b ? b->normals[k] : kcc_scale( a->normals[k - faces_b], -1.0f );
+		int f = k - 2;
+		vec2s n = k < 2 ? candidates[k] : ( f < faces_b ? b->normals[f] : kcc_scale( a->normals[f - faces_b], -1.0f ) );
 		float gap = kcc_advance_gap_along( a, offset, b, n );
-		if ( gap > best_gap )
+		if ( gap > best_gap + rounding )
 		{
 			best = n;
 			best_gap = gap;
 		}
 	}
 	return best;
+}
+
+// The hit at time t, where the cores are within the tolerance of the target distance (g: their GJK output there).
+static kcc_cast_output kcc_advance_contact( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float t,
+											kcc_gjk_output g )
+{
+	vec2s normal = kcc_unit_or( kcc_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) ); // out of b toward a
+	float closing = -kcc_dot( translation, normal );
+	if ( g.distance < 1.0e-3f && closing > 0.0f )
+	{
+		// Cores almost touching: the witness points are too close for a clean direction. Take the normal a little
+		// earlier on the path, where the gap is about 1e-3 (the same feature pair).
+		float back = t - 1.0e-3f / closing;
+		kcc_gjk_output earlier = kcc_gjk_distance( a, kcc_scale( translation, back > 0.0f ? back : 0.0f ), b );
+		if ( earlier.distance > g.distance )
+		{
+			normal = kcc_unit_or( kcc_sub( earlier.point_a, earlier.point_b ), normal );
+		}
+	}
+	kcc_cast_output out;
+	out.hit = true;
+	out.fraction = t;
+	out.normal = kcc_advance_contact_normal( a, kcc_scale( translation, t ), b, normal, g );
+	out.point = kcc_add( g.point_b, kcc_scale( out.normal, b->radius ) );
+	return out;
 }
 
 // Conservative advancement on GJK distance: a separating line with normal n and gap g cannot close before the
@@ -61,8 +146,8 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 	float radii = a->radius + b->radius;
 	float target = radii + separation;
 	float t = 0.0f;
-	float t_safe = 0.0f;           // latest time known to be farther than the target
-	float t_overshoot = FLT_MAX;   // earliest time found closer than the target (float error in a step)
+	float t_safe = 0.0f;         // latest time known to be farther than the target
+	float t_overshoot = FLT_MAX; // earliest time found closer than the target (float error in a step)
 	for ( int iteration = 0; iteration < KCC_ADVANCE_MAX_ITERATIONS; ++iteration )
 	{
 		kcc_gjk_output g = kcc_gjk_distance( a, kcc_scale( translation, t ), b );
@@ -88,58 +173,41 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 			}
 			return out;
 		}
+		float closing = -kcc_dot( translation, normal );
+		if ( distance >= target - KCC_ADVANCE_TOLERANCE && distance > 0.0f && distance <= target + KCC_ADVANCE_TOLERANCE )
+		{
+			return closing <= 0.0f && t == 0.0f ? out /* touching the target distance and moving away */
+												: kcc_advance_contact( a, translation, b, t, g );
+		}
+		float next;
 		if ( distance < target - KCC_ADVANCE_TOLERANCE || distance == 0.0f )
 		{
 			// A step went past the contact (the distance it used was a little too large): back off halfway.
 			t_overshoot = t;
-			t = 0.5f * ( t_safe + t );
-			continue;
+			next = 0.5f * ( t_safe + t );
 		}
-		float closing = -kcc_dot( translation, normal );
-		if ( distance <= target + KCC_ADVANCE_TOLERANCE )
+		else
 		{
-			if ( closing <= 0.0f && t == 0.0f )
+			if ( closing <= 0.0f )
 			{
-				return out; // touching the target distance and moving away
+				return out;
 			}
-			out.hit = true;
-			out.fraction = t;
-			if ( distance < 1.0e-3f && closing > 0.0f )
+			t_safe = t;
+			next = t + ( distance - target ) / closing;
+			if ( next > 1.0f )
 			{
-				// Cores almost touching: the witness points are too close for a clean direction. Take the normal
-				// a little earlier on the path, where the gap is about 1e-3 (the same feature pair).
-				float back = t - 1.0e-3f / closing;
-				kcc_gjk_output earlier = kcc_gjk_distance( a, kcc_scale( translation, back > 0.0f ? back : 0.0f ), b );
-				if ( earlier.distance > distance )
-				{
-					normal = kcc_unit_or( kcc_sub( earlier.point_a, earlier.point_b ), normal );
-				}
+				return out;
 			}
-			normal = kcc_advance_contact_normal( a, kcc_scale( translation, t ), b, normal, g );
-			out.normal = normal;
-			out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
-			return out;
+			next = next >= t_overshoot ? 0.5f * ( t_safe + t_overshoot ) : next;
 		}
-		if ( closing <= 0.0f )
+		if ( next <= t_safe && t_overshoot < FLT_MAX )
 		{
-			return out;
+			// No float between the last time clear and the first too close (coordinates so large that one step of t
+			// moves the distance past the tolerance): the contact is at the former.
+			break;
 		}
-		t_safe = t;
-		t += ( distance - target ) / closing;
-		if ( t > 1.0f )
-		{
-			return out;
-		}
-		if ( t >= t_overshoot )
-		{
-			t = 0.5f * ( t_safe + t_overshoot );
-		}
-		out.normal = normal;
-		out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
+		t = next;
 	}
-	// Iteration cap (grazing approach): report the last time known to be clear.
-	out.hit = true;
-	out.fraction = t_safe;
-	return out;
+	// The contact within float resolution, or the iteration cap (a grazing approach): the last time known clear.
+	return kcc_advance_contact( a, translation, b, t_safe, kcc_gjk_distance( a, kcc_scale( translation, t_safe ), b ) );
 }
-

@@ -243,6 +243,8 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				vec2s half_angle = kcc_v2( cosf( half ), sinf( half ) );
 				half_angle.x = half_angle.x < 0.0f ? 0.0f : half_angle.x;
 				kcc_proxy_set_sector( proxies, sec->apex, direction, sec->radius, half_angle );
+				proxies[0].arc_direction = direction;
+				proxies[0].arc_half_angle = half_angle;
 				return 1;
 			}
 			// Wider than pi: two convex halves, each opening angle / 2 (<= pi), axes rotated by +-angle / 4.
@@ -253,6 +255,11 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			vec2s right = kcc_v2( qc * direction.x + qs * direction.y, -qs * direction.x + qc * direction.y );
 			kcc_proxy_set_sector( proxies + 0, sec->apex, left, sec->radius, kcc_v2( qc, qs ) );
 			kcc_proxy_set_sector( proxies + 1, sec->apex, right, sec->radius, kcc_v2( qc, qs ) );
+			for ( int i = 0; i < 2; ++i )
+			{
+				proxies[i].arc_direction = direction;
+				proxies[i].arc_half_angle = sec->half_angle;
+			}
 			return 2;
 		}
 		default:

@@ -35,6 +35,9 @@ typedef struct kcc_proxy
 	vec2s own_normals[4];
 	vec2s direction;                         ///< curved: unit axis of the opening
 	vec2s half_angle;                        ///< curved: (cos, sin) of half the opening, opening <= pi
+	vec2s arc_direction;                     ///< curved: axis of the whole sector (a half of one wider than pi
+											 ///< is part of its arc)
+	vec2s arc_half_angle;                    ///< curved: (cos, sin) of half the whole sector's opening
 	float arc_radius;                        ///< curved: radius of the arc
 	float radius;                            ///< rounding radius, >= 0
 	int count;                               ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3

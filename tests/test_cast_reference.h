@@ -178,23 +178,22 @@ static inline void ref_sweep_point( double px, double py, double dx, double dy, 
 	{
 		return;
 	}
+	// p reaches the side it starts on (within the lines it is past an end: an end disc comes first).
 	double len = sqrt( ll ), mx = -ey / len, my = ex / len;
 	double s0 = mx * ( px - q0x ) + my * ( py - q0y ), sd = mx * dx + my * dy;
-	for ( int side = -1; side <= 1; side += 2 )
+	double side = s0 > 0.0 ? 1.0 : -1.0;
+	if ( fabs( s0 ) <= R || sd == 0.0 )
 	{
-		if ( sd == 0.0 )
-		{
-			continue;
-		}
-		double t = ( side * R - s0 ) / sd;
-		double cx = px + t * dx - q0x, cy = py + t * dy - q0y;
-		double u = ( ex * cx + ey * cy ) / ll;
-		if ( t >= 0.0 && t < best->t && u >= 0.0 && u <= 1.0 )
-		{
-			best->t = t;
-			best->nx = sign * side * mx;
-			best->ny = sign * side * my;
-		}
+		return;
+	}
+	double t = ( side * R - s0 ) / sd;
+	double cx = px + t * dx - q0x, cy = py + t * dy - q0y;
+	double u = ( ex * cx + ey * cy ) / ll;
+	if ( t >= 0.0 && t < best->t && u >= 0.0 && u <= 1.0 )
+	{
+		best->t = t;
+		best->nx = sign * side * mx;
+		best->ny = sign * side * my;
 	}
 }
 
@@ -316,6 +315,146 @@ static inline kcc_cast_output ref_cast( const kcc_shape* moving, vec2s d, const 
 			ref_sweep_point( b[j].x, b[j].y, -(double)d.x, -(double)d.y, p0.x, p0.y, p1.x, p1.y, R, true, &best );
 		}
 	}
+	if ( best.t <= 1.0 )
+	{
+		out.hit = true;
+		out.fraction = (float)best.t;
+		out.normal = kcc_v2( (float)best.nx, (float)best.ny );
+	}
+	return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exact reference cast of a sector (any opening) against a polytope core, in double. The sector's boundary is its arc
+// and two edge segments, the polytope's its edges and vertices rounded by R (its radius plus the separation); the
+// first contact is a vertex of one on the other's boundary (a polytope vertex on the arc or an edge, a sector vertex
+// on a rounded edge) or the arc tangent to a rounded edge.
+
+typedef struct ref_sector
+{
+	double ax, ay; // apex
+	double ux, uy; // unit direction
+	double c, s;   // cos and sin of half the opening
+	double r;      // radius
+} ref_sector;
+
+static inline ref_sector ref_sector_of( const kcc_sector* k )
+{
+	ref_sector out;
+	double length = hypot( (double)k->direction.x, (double)k->direction.y );
+	out.ax = k->apex.x;
+	out.ay = k->apex.y;
+	out.ux = k->direction.x / length;
+	out.uy = k->direction.y / length;
+	out.c = cos( 0.5 * (double)k->angle );
+	out.s = sin( 0.5 * (double)k->angle );
+	out.r = k->radius;
+	return out;
+}
+
+// Whether direction (x, y) lies within the sector's opening (angle to the axis at most half the opening).
+static inline bool ref_in_opening( const ref_sector* k, double x, double y )
+{
+	double along = k->ux * x + k->uy * y, across = fabs( k->ux * y - k->uy * x );
+	return k->c * across - k->s * along <= 0.0; // cross( (c, s), (along, |across|) ) <= 0
+}
+
+// Which feature pair gave a reference contact (for the tests' statistics).
+enum
+{
+	REF_ARC_VERTEX,
+	REF_ARC_EDGE,
+	REF_EDGE_VERTEX,
+	REF_VERTEX_EDGE,
+	REF_CONTACT_KINDS
+};
+
+// The sector moving by d against the polytope core q (nq points, counter-clockwise), rounded by R. Returns the hit
+// (normal out of the polytope toward the sector); *kind tells the contact's features. The start must be apart.
+static inline kcc_cast_output ref_cast_sector( const kcc_sector* sector, vec2s d, const vec2s* q, int nq, double R,
+											   int* kind )
+{
+	ref_sector k = ref_sector_of( sector );
+	double dx = d.x, dy = d.y;
+	double lx = k.c * k.ux - k.s * k.uy, ly = k.s * k.ux + k.c * k.uy;  // left edge direction
+	double rx = k.c * k.ux + k.s * k.uy, ry = -k.s * k.ux + k.c * k.uy; // right edge direction
+	double vx[3] = { k.ax, k.ax + k.r * lx, k.ax + k.r * rx }, vy[3] = { k.ay, k.ay + k.r * ly, k.ay + k.r * ry };
+	ref_hit best = { 2.0, 0.0, 0.0 };
+	int best_kind = -1;
+	for ( int i = 0; i < nq; ++i )
+	{
+		// The polytope's vertex (moving by -d relative to the sector) against the arc: |q - t d - apex| = r + R, the
+		// smaller root first, within the opening.
+		double mx = q[i].x - k.ax, my = q[i].y - k.ay, rr = k.r + R;
+		double a = dx * dx + dy * dy, b = -( mx * dx + my * dy ), c = mx * mx + my * my - rr * rr;
+		double disc = b * b - a * c;
+		if ( a > 0.0 && disc >= 0.0 )
+		{
+			double root = sqrt( disc );
+			for ( int sign = -1; sign <= 1; sign += 2 )
+			{
+				double t = ( -b + sign * root ) / a;
+				double px = mx - t * dx, py = my - t * dy;
+				if ( t >= 0.0 && t < best.t && ref_in_opening( &k, px, py ) )
+				{
+					double len = hypot( px, py );
+					best.t = t;
+					best.nx = -px / len; // from the polytope's vertex toward the apex
+					best.ny = -py / len;
+					best_kind = REF_ARC_VERTEX;
+					break;
+				}
+			}
+		}
+		// ... against the sector's two edges.
+		for ( int e = 1; e <= 2; ++e )
+		{
+			double before = best.t;
+			ref_sweep_point( q[i].x, q[i].y, -dx, -dy, vx[0], vy[0], vx[e], vy[e], R, true, &best );
+			best_kind = best.t < before ? REF_EDGE_VERTEX : best_kind;
+		}
+	}
+	int edges = nq == 1 ? 1 : ( nq == 2 ? 1 : nq );
+	for ( int j = 0; j < edges; ++j )
+	{
+		vec2s q0 = q[j], q1 = q[nq == 1 ? 0 : ( j + 1 < nq ? j + 1 : 0 )];
+		// The sector's apex and arc ends against the rounded edge.
+		for ( int v = 0; v < 3; ++v )
+		{
+			double before = best.t;
+			ref_sweep_point( vx[v], vy[v], dx, dy, q0.x, q0.y, q1.x, q1.y, R, false, &best );
+			best_kind = best.t < before ? REF_VERTEX_EDGE : best_kind;
+		}
+		// The arc tangent to the edge's offset line (both sides of a segment): the arc's point nearest the line is
+		// apex - r m for the edge's outward normal m; it must lie in the opening and over the edge.
+		double ex = (double)q1.x - q0.x, ey = (double)q1.y - q0.y, ll = ex * ex + ey * ey;
+		if ( ll == 0.0 )
+		{
+			continue;
+		}
+		double len = sqrt( ll );
+		for ( int side = ( nq == 2 ? -1 : 1 ); side <= 1; side += 2 )
+		{
+			double mx = side * ey / len, my = -side * ex / len; // outward for counter-clockwise polygons (side 1)
+			double gap0 = mx * ( k.ax - q0.x ) + my * ( k.ay - q0.y ), closing = mx * dx + my * dy;
+			if ( closing >= 0.0 || ref_in_opening( &k, -mx, -my ) == false )
+			{
+				continue;
+			}
+			double t = ( k.r + R - gap0 ) / closing;
+			double tx = k.ax + t * dx - k.r * mx - q0.x, ty = k.ay + t * dy - k.r * my - q0.y;
+			double u = ( tx * ex + ty * ey ) / ll;
+			if ( t >= 0.0 && t < best.t && u >= 0.0 && u <= 1.0 )
+			{
+				best.t = t;
+				best.nx = mx;
+				best.ny = my;
+				best_kind = REF_ARC_EDGE;
+			}
+		}
+	}
+	kcc_cast_output out = { .fraction = 1.0f };
+	*kind = best_kind;
 	if ( best.t <= 1.0 )
 	{
 		out.hit = true;
