@@ -11,10 +11,6 @@
 // Defined in gjk.c.
 bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b );
 
-// What a valid polygon is, decided in double corner by corner (shapes.c). kcc_shape_is_valid first certifies the
-// ordinary valid polygon with a faster float check and asks this for every other; the tests compare the two.
-bool kcc_polygon_is_valid_exact( const kcc_polygon* p );
-
 // Circle against any valid shape, exact (closest point). Defined in overlap.c; used by the batch queries.
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s );
 
