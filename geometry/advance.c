@@ -2,7 +2,6 @@
 // Conservative advancement on GJK distance: the shape cast when a sector's curved core is involved (cast.c casts
 // polytope cores exactly), and the independent cross-check of that exact cast in the tests.
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
 
@@ -15,15 +14,15 @@
 // -n) - n . (farthest point of b in n). It is at most the core distance, with equality for the contact normal.
 static float kcc_advance_gap_along( const kcc_proxy* a, vec2s offset, const kcc_proxy* b, vec2s n )
 {
-	vec2s pa = kcc_add( kcc_proxy_support( a, kcc_scale( n, -1.0f ) ), offset );
-	return kcc_dot( n, pa ) - kcc_dot( n, kcc_proxy_support( b, n ) );
+	vec2s pa = glms_vec2_add( kcc_proxy_support( a, glms_vec2_negate( n ) ), offset );
+	return glms_vec2_dot( n, pa ) - glms_vec2_dot( n, kcc_proxy_support( b, n ) );
 }
 
 // Whether direction w (from the apex) lies within the opening of a curved core's whole sector: a half of a sector
 // wider than pi touches along the whole arc's radius too, across the split (its arc end there is no corner).
 static bool kcc_advance_in_opening( const kcc_proxy* curved, vec2s w )
 {
-	float x = kcc_dot( curved->arc_direction, w ), y = fabsf( kcc_cross( curved->arc_direction, w ) );
+	float x = glms_vec2_dot( curved->arc_direction, w ), y = fabsf( glms_vec2_cross( curved->arc_direction, w ) );
 	return curved->arc_half_angle.x * y - curved->arc_half_angle.y * x <= 0.0f;
 }
 
@@ -37,30 +36,30 @@ static bool kcc_advance_in_opening( const kcc_proxy* curved, vec2s w )
 static bool kcc_advance_arc_normal( const kcc_proxy* curved, vec2s curved_offset, const kcc_proxy* polytope,
 									vec2s polytope_offset, float distance, vec2s* normal )
 {
-	vec2s center = kcc_add( curved->points[0], curved_offset );
+	vec2s center = glms_vec2_add( curved->points[0], curved_offset );
 	float r = curved->arc_radius, best = FLT_MAX;
 	int n = polytope->count;
 	for ( int i = 0; i < n; ++i )
 	{
-		vec2s v = kcc_add( polytope->points[i], polytope_offset );
-		vec2s w = kcc_sub( v, center );
-		float gap = sqrtf( kcc_dot( w, w ) ) - r;
+		vec2s v = glms_vec2_add( polytope->points[i], polytope_offset );
+		vec2s w = glms_vec2_sub( v, center );
+		float gap = sqrtf( glms_vec2_dot( w, w ) ) - r;
 		if ( gap < best && gap >= -KCC_LINEAR_SLOP && kcc_advance_in_opening( curved, w ) )
 		{
 			best = gap;
-			*normal = kcc_unit_or( kcc_scale( w, -1.0f ), *normal );
+			*normal = kcc_unit_or( glms_vec2_negate( w ), *normal );
 		}
 	}
 	for ( int i = 0; i < n && n >= 2; ++i )
 	{
 		vec2s face = polytope->normals[i];
-		vec2s v0 = kcc_add( polytope->points[i], polytope_offset );
-		vec2s v1 = kcc_add( polytope->points[i + 1 < n ? i + 1 : 0], polytope_offset );
-		vec2s facing = kcc_sub( center, kcc_scale( face, r ) );
-		float along = kcc_dot( kcc_sub( facing, v0 ), kcc_sub( v1, v0 ) );
-		float gap = kcc_dot( face, kcc_sub( facing, v0 ) );
-		if ( gap < best && gap >= -KCC_LINEAR_SLOP && along >= 0.0f && along <= kcc_dot( kcc_sub( v1, v0 ), kcc_sub( v1, v0 ) ) &&
-			 kcc_advance_in_opening( curved, kcc_scale( face, -1.0f ) ) )
+		vec2s v0 = glms_vec2_add( polytope->points[i], polytope_offset );
+		vec2s v1 = glms_vec2_add( polytope->points[i + 1 < n ? i + 1 : 0], polytope_offset );
+		vec2s facing = glms_vec2_sub( center, glms_vec2_scale( face, r ) );
+		float along = glms_vec2_dot( glms_vec2_sub( facing, v0 ), glms_vec2_sub( v1, v0 ) );
+		float gap = glms_vec2_dot( face, glms_vec2_sub( facing, v0 ) );
+		if ( gap < best && gap >= -KCC_LINEAR_SLOP && along >= 0.0f && along <= glms_vec2_dot( glms_vec2_sub( v1, v0 ), glms_vec2_sub( v1, v0 ) ) &&
+			 kcc_advance_in_opening( curved, glms_vec2_negate( face ) ) )
 		{
 			best = gap;
 			*normal = face;
@@ -86,22 +85,22 @@ static vec2s kcc_advance_contact_normal( const kcc_proxy* a, vec2s offset, const
 		if ( kcc_advance_arc_normal( curved, a->curved ? offset : zero, polytope, a->curved ? zero : offset,
 									 g.distance, &arc ) )
 		{
-			return a->curved ? arc : kcc_scale( arc, -1.0f ); // out of b toward a
+			return a->curved ? arc : glms_vec2_negate( arc ); // out of b toward a
 		}
 	}
 	float size = kcc_points_size( a->points, a->count ) + fabsf( offset.x ) + fabsf( offset.y ) +
 				 kcc_points_size( b->points, b->count );
 	float rounding = KCC_ROUNDING * size;
-	vec2s best = g.distance > 0.0f ? kcc_scale( g.normal, -1.0f ) : normal;
+	vec2s best = g.distance > 0.0f ? glms_vec2_negate( g.normal ) : normal;
 	float best_gap = kcc_advance_gap_along( a, offset, b, best );
-	vec2s candidates[2] = { normal, kcc_unit_or( kcc_sub( g.point_a, g.point_b ), normal ) };
+	vec2s candidates[2] = { normal, kcc_unit_or( glms_vec2_sub( g.point_a, g.point_b ), normal ) };
 	// Face normals: a polytope's edges (a segment's two sides), a curved core's two straight edges.
 	int faces_b = b->curved ? 2 : ( b->count >= 2 ? b->count : 0 );
 	int faces_a = a->curved ? 2 : ( a->count >= 2 ? a->count : 0 );
 	for ( int k = 0; k < 2 + faces_b + faces_a; ++k )
 	{
 		int f = k - 2;
-		vec2s n = k < 2 ? candidates[k] : ( f < faces_b ? b->normals[f] : kcc_scale( a->normals[f - faces_b], -1.0f ) );
+		vec2s n = k < 2 ? candidates[k] : ( f < faces_b ? b->normals[f] : glms_vec2_negate( a->normals[f - faces_b] ) );
 		float gap = kcc_advance_gap_along( a, offset, b, n );
 		if ( gap > best_gap + rounding )
 		{
@@ -116,24 +115,24 @@ static vec2s kcc_advance_contact_normal( const kcc_proxy* a, vec2s offset, const
 static kcc_cast_output kcc_advance_contact( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float t,
 											kcc_gjk_output g )
 {
-	vec2s normal = kcc_unit_or( kcc_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) ); // out of b toward a
-	float closing = -kcc_dot( translation, normal );
+	vec2s normal = kcc_unit_or( glms_vec2_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) ); // out of b toward a
+	float closing = -glms_vec2_dot( translation, normal );
 	if ( g.distance < 1.0e-3f && closing > 0.0f )
 	{
 		// Cores almost touching: the witness points are too close for a clean direction. Take the normal a little
 		// earlier on the path, where the gap is about 1e-3 (the same feature pair).
 		float back = t - 1.0e-3f / closing;
-		kcc_gjk_output earlier = kcc_gjk_distance( a, kcc_scale( translation, back > 0.0f ? back : 0.0f ), b );
+		kcc_gjk_output earlier = kcc_gjk_distance( a, glms_vec2_scale( translation, back > 0.0f ? back : 0.0f ), b );
 		if ( earlier.distance > g.distance )
 		{
-			normal = kcc_unit_or( kcc_sub( earlier.point_a, earlier.point_b ), normal );
+			normal = kcc_unit_or( glms_vec2_sub( earlier.point_a, earlier.point_b ), normal );
 		}
 	}
 	kcc_cast_output out;
 	out.hit = true;
 	out.fraction = t;
-	out.normal = kcc_advance_contact_normal( a, kcc_scale( translation, t ), b, normal, g );
-	out.point = kcc_add( g.point_b, kcc_scale( out.normal, b->radius ) );
+	out.normal = kcc_advance_contact_normal( a, glms_vec2_scale( translation, t ), b, normal, g );
+	out.point = glms_vec2_add( g.point_b, glms_vec2_scale( out.normal, b->radius ) );
 	return out;
 }
 
@@ -150,9 +149,9 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 	float t_overshoot = FLT_MAX; // earliest time found closer than the target (float error in a step)
 	for ( int iteration = 0; iteration < KCC_ADVANCE_MAX_ITERATIONS; ++iteration )
 	{
-		kcc_gjk_output g = kcc_gjk_distance( a, kcc_scale( translation, t ), b );
+		kcc_gjk_output g = kcc_gjk_distance( a, glms_vec2_scale( translation, t ), b );
 		float distance = g.distance;
-		vec2s normal = distance > 0.0f ? kcc_unit_or( kcc_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) )
+		vec2s normal = distance > 0.0f ? kcc_unit_or( glms_vec2_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) )
 									   : kcc_v2( 0.0f, 0.0f ); // out of b toward a
 		if ( t == 0.0f && distance <= target )
 		{
@@ -161,11 +160,11 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 			if ( distance > radii )
 			{
 				out.normal = normal;
-				out.point = kcc_add( g.point_b, kcc_scale( normal, b->radius ) );
+				out.point = glms_vec2_add( g.point_b, glms_vec2_scale( normal, b->radius ) );
 			}
 			else if ( distance > 0.0f )
 			{
-				out.point = kcc_add( g.point_b, kcc_scale( normal, 0.5f * ( b->radius + distance - a->radius ) ) );
+				out.point = glms_vec2_add( g.point_b, glms_vec2_scale( normal, 0.5f * ( b->radius + distance - a->radius ) ) );
 			}
 			else
 			{
@@ -173,7 +172,7 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 			}
 			return out;
 		}
-		float closing = -kcc_dot( translation, normal );
+		float closing = -glms_vec2_dot( translation, normal );
 		if ( distance >= target - KCC_ADVANCE_TOLERANCE && distance > 0.0f && distance <= target + KCC_ADVANCE_TOLERANCE )
 		{
 			return closing <= 0.0f && t == 0.0f ? out /* touching the target distance and moving away */
@@ -209,5 +208,5 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 		t = next;
 	}
 	// The contact within float resolution, or the iteration cap (a grazing approach): the last time known clear.
-	return kcc_advance_contact( a, translation, b, t_safe, kcc_gjk_distance( a, kcc_scale( translation, t_safe ), b ) );
+	return kcc_advance_contact( a, translation, b, t_safe, kcc_gjk_distance( a, glms_vec2_scale( translation, t_safe ), b ) );
 }

@@ -2,7 +2,6 @@
 // Ray casts against every kind, and the shape cast of polytope cores: a ray cast against their Minkowski
 // difference, exact, no iterations. Casts involving a sector's curved core advance conservatively (advance.c).
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
 
@@ -35,16 +34,16 @@ typedef struct kcc_polytope_hit
 static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, vec2s point_normal, float* fraction,
 						  vec2s* normal )
 {
-	vec2s m = kcc_sub( p0, center );
-	float b = kcc_dot( m, d );
-	float c = kcc_dot( m, m ) - radius * radius;
-	float a = kcc_dot( d, d );
+	vec2s m = glms_vec2_sub( p0, center );
+	float b = glms_vec2_dot( m, d );
+	float c = glms_vec2_dot( m, m ) - radius * radius;
+	float a = glms_vec2_dot( d, d );
 	if ( b >= 0.0f || a == 0.0f )
 	{
 		return false;
 	}
 	// b^2 - a c rewritten (Lagrange's identity) so grazing rays do not cancel two large squares.
-	float cross = kcc_cross( m, d );
+	float cross = glms_vec2_cross( m, d );
 	float discriminant = a * radius * radius - cross * cross;
 	if ( discriminant < 0.0f )
 	{
@@ -63,10 +62,10 @@ static bool kcc_ray_disc( vec2s center, float radius, vec2s p0, vec2s d, vec2s p
 		return true;
 	}
 	// The contact direction; the fallback (against the motion) only when it is zero, computed only then.
-	vec2s toward = kcc_add( m, kcc_scale( d, t ) );
+	vec2s toward = glms_vec2_add( m, glms_vec2_scale( d, t ) );
 	float largest = fabsf( toward.x ) > fabsf( toward.y ) ? fabsf( toward.x ) : fabsf( toward.y );
 	*normal = largest > 0.0f && largest < INFINITY ? kcc_unit_or( toward, d )
-												   : kcc_unit_or( kcc_scale( d, -1.0f ), d );
+												   : kcc_unit_or( glms_vec2_negate( d ), d );
 	return true;
 }
 
@@ -75,9 +74,9 @@ static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, 
 								   kcc_polytope_hit* hit )
 {
 	int next = f + 1 == count ? 0 : f + 1;
-	vec2s e = kcc_sub( vertices[next], vertices[f] );
-	float u = kcc_dot( kcc_sub( p, vertices[f] ), e );
-	float ee = kcc_dot( e, e );
+	vec2s e = glms_vec2_sub( vertices[next], vertices[f] );
+	float u = glms_vec2_dot( glms_vec2_sub( p, vertices[f] ), e );
+	float ee = glms_vec2_dot( e, e );
 	if ( u >= 0.0f && u <= ee )
 	{
 		hit->fraction = lower;
@@ -105,7 +104,7 @@ static bool kcc_ray_within_lines( const vec2s* vertices, const vec2s* normals, i
 	{
 		float vertex_size = fabsf( vertices[i].x ) + fabsf( vertices[i].y );
 		size = vertex_size > size ? vertex_size : size;
-		float gap = kcc_dot( normals[i], kcc_sub( p, vertices[i] ) );
+		float gap = glms_vec2_dot( normals[i], glms_vec2_sub( p, vertices[i] ) );
 		outside = gap > outside || gap != gap ? gap : outside;
 	}
 	return outside <= 16.0f * FLT_EPSILON * size; // NaN: false
@@ -138,7 +137,7 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 		hit->edge = 0;
 		hit->s = 0.0f;
 		hit->corner = true;
-		return kcc_ray_disc( vertices[0], radius, p0, d, kcc_unit_or( kcc_scale( d, -1.0f ), d ), &hit->fraction,
+		return kcc_ray_disc( vertices[0], radius, p0, d, kcc_unit_or( glms_vec2_negate( d ), d ), &hit->fraction,
 							 &hit->normal ) ? KCC_RAY_HIT : KCC_RAY_MISS;
 	}
 
@@ -149,8 +148,8 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 	for ( int i = 0; i < count; ++i )
 	{
 		// Inside plane i while t * den <= num.
-		float num = kcc_dot( normals[i], kcc_sub( vertices[i], p0 ) ) + radius;
-		float den = kcc_dot( normals[i], d );
+		float num = glms_vec2_dot( normals[i], glms_vec2_sub( vertices[i], p0 ) ) + radius;
+		float den = glms_vec2_dot( normals[i], d );
 		within = within & ( num >= 0.0f );
 		if ( den < 0.0f )
 		{
@@ -192,7 +191,7 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 	// leaves through two opposite lines at the same fraction; rounding then gives an empty interval about half the
 	// time. The entry point within rounding of every line is a crossing (or a touch), not a miss.
 	if ( empty && ( lower > 1.0f || kcc_ray_within_lines( vertices, normals, count,
-														   kcc_add( p0, kcc_scale( d, lower ) ) ) == false ) )
+														   glms_vec2_add( p0, glms_vec2_scale( d, lower ) ) ) == false ) )
 	{
 		return KCC_RAY_MISS;
 	}
@@ -217,13 +216,13 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 	}
 	else
 	{
-		vec2s p = kcc_add( p0, kcc_scale( d, lower ) );
+		vec2s p = glms_vec2_add( p0, glms_vec2_scale( d, lower ) );
 		if ( kcc_ray_entry_on_face( vertices, normals, count, enter, p, lower, hit ) )
 		{
 			return KCC_RAY_HIT;
 		}
 		int next = enter + 1 == count ? 0 : enter + 1;
-		bool backward = kcc_dot( kcc_sub( p, vertices[enter] ), kcc_sub( vertices[next], vertices[enter] ) ) < 0.0f;
+		bool backward = glms_vec2_dot( glms_vec2_sub( p, vertices[enter] ), glms_vec2_sub( vertices[next], vertices[enter] ) ) < 0.0f;
 		corner = backward ? enter : next;
 		// Faces of M nearly collinear (a box turned by pi has rotation (-1, 8.7e-8)): rounding may have picked the
 		// short one as entered while the entry point lies on a neighbour across the corner, or past that one's far
@@ -234,8 +233,8 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;
 			vec2s c = vertices[corner];
 			float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + radius );
-			float gap = kcc_dot( normals[neighbour], kcc_sub( p, vertices[neighbour] ) ) - radius;
-			if ( !( kcc_dot( normals[neighbour], d ) < 0.0f && gap >= -slack ) )
+			float gap = glms_vec2_dot( normals[neighbour], glms_vec2_sub( p, vertices[neighbour] ) ) - radius;
+			if ( !( glms_vec2_dot( normals[neighbour], d ) < 0.0f && gap >= -slack ) )
 			{
 				break;
 			}
@@ -245,7 +244,7 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 			}
 			int far = backward ? neighbour : ( neighbour + 1 == count ? 0 : neighbour + 1 );
 			// Past the far end: go on from there. Past the shared corner instead (rounding): that corner decides.
-			if ( kcc_dot( kcc_sub( p, c ), kcc_sub( vertices[far], c ) ) <= 0.0f )
+			if ( glms_vec2_dot( glms_vec2_sub( p, c ), glms_vec2_sub( vertices[far], c ) ) <= 0.0f )
 			{
 				break;
 			}
@@ -262,7 +261,7 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 	{
 		// Sharp: the disc of radius 0 is hit only by a ray through the vertex exactly, but an entry point within
 		// rounding of it (off both faces' extents only by rounding) is that contact.
-		vec2s p = kcc_add( p0, kcc_scale( d, lower ) ), c = vertices[corner];
+		vec2s p = glms_vec2_add( p0, glms_vec2_scale( d, lower ) ), c = vertices[corner];
 		float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) );
 		if ( fabsf( p.x - c.x ) + fabsf( p.y - c.y ) <= slack )
 		{
@@ -323,7 +322,7 @@ static kcc_cast_output kcc_ray_cast_box( vec2s min, vec2s max, vec2s origin, vec
 		return out;
 	}
 	out.fraction = lower;
-	out.point = kcc_add( origin, kcc_scale( d, lower ) );
+	out.point = glms_vec2_add( origin, glms_vec2_scale( d, lower ) );
 	out.normal = axis == 0 ? kcc_v2( sign, 0.0f ) : kcc_v2( 0.0f, sign );
 	return out;
 }
@@ -335,12 +334,12 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 	float c = sector->half_angle.x;
 	float s = sector->half_angle.y > 0.0f ? sector->half_angle.y : 0.0f; // sin(pi) rounds below zero
 	float radius = sector->radius;
-	vec2s m = kcc_sub( origin, sector->apex );
+	vec2s m = glms_vec2_sub( origin, sector->apex );
 
 	// Within the opening: angle to the axis at most half the opening, i.e. cross((c, s), (x, |y|)) <= 0.
-	float x = kcc_dot( dir, m ), y = fabsf( kcc_cross( dir, m ) );
+	float x = glms_vec2_dot( dir, m ), y = fabsf( glms_vec2_cross( dir, m ) );
 	bool in_opening = c * y - s * x <= 0.0f;
-	if ( kcc_dot( m, m ) <= radius * radius && ( in_opening || c <= -1.0f ) )
+	if ( glms_vec2_dot( m, m ) <= radius * radius && ( in_opening || c <= -1.0f ) )
 	{
 		kcc_cast_output out = { 0 };
 		out.hit = true;
@@ -352,8 +351,8 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 	{
 		float sy = side == 0 ? s : -s;
 		vec2s e = kcc_v2( c * dir.x - sy * dir.y, sy * dir.x + c * dir.y );
-		float t = kcc_dot( m, e );
-		if ( t >= 0.0f && t <= radius && fabsf( kcc_cross( e, m ) ) <= 4.0f * FLT_EPSILON * ( fabsf( t ) + 1.0f ) )
+		float t = glms_vec2_dot( m, e );
+		if ( t >= 0.0f && t <= radius && fabsf( glms_vec2_cross( e, m ) ) <= 4.0f * FLT_EPSILON * ( fabsf( t ) + 1.0f ) )
 		{
 			kcc_cast_output out = { 0 };
 			out.hit = true;
@@ -365,43 +364,43 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 	kcc_cast_output best = kcc_cast_miss();
 	float t_arc;
 	vec2s n_arc;
-	if ( kcc_ray_disc( sector->apex, radius, origin, d, kcc_unit_or( kcc_scale( d, -1.0f ), d ), &t_arc, &n_arc ) )
+	if ( kcc_ray_disc( sector->apex, radius, origin, d, kcc_unit_or( glms_vec2_negate( d ), d ), &t_arc, &n_arc ) )
 	{
-		vec2s p = kcc_add( m, kcc_scale( d, t_arc ) );
-		float px = kcc_dot( dir, p ), py = fabsf( kcc_cross( dir, p ) );
+		vec2s p = glms_vec2_add( m, glms_vec2_scale( d, t_arc ) );
+		float px = glms_vec2_dot( dir, p ), py = fabsf( glms_vec2_cross( dir, p ) );
 		if ( c * py - s * px <= 0.0f || c <= -1.0f )
 		{
 			best.hit = true;
 			best.fraction = t_arc;
 			best.normal = n_arc;
-			best.point = kcc_add( origin, kcc_scale( d, t_arc ) );
+			best.point = glms_vec2_add( origin, glms_vec2_scale( d, t_arc ) );
 		}
 	}
 	for ( int side = 0; side < 2; ++side )
 	{
 		float sy = side == 0 ? s : -s;
 		vec2s unit = kcc_v2( c * dir.x - sy * dir.y, sy * dir.x + c * dir.y );
-		vec2s e = kcc_scale( unit, radius );
+		vec2s e = glms_vec2_scale( unit, radius );
 		// Outward normal: left of the left edge, right of the right edge.
 		vec2s normal = side == 0 ? kcc_v2( -unit.y, unit.x ) : kcc_v2( unit.y, -unit.x );
-		vec2s w = kcc_sub( sector->apex, origin );
-		float den = kcc_cross( d, e );
+		vec2s w = glms_vec2_sub( sector->apex, origin );
+		float den = glms_vec2_cross( d, e );
 		float t, u;
 		if ( den != 0.0f )
 		{
-			t = kcc_cross( w, e ) / den;
-			u = kcc_cross( w, d ) / den;
+			t = glms_vec2_cross( w, e ) / den;
+			u = glms_vec2_cross( w, d ) / den;
 		}
-		else if ( fabsf( kcc_cross( w, e ) ) <= 4.0f * FLT_EPSILON * ( kcc_dot( w, w ) + radius * radius ) &&
-				  kcc_dot( d, d ) > 0.0f )
+		else if ( fabsf( glms_vec2_cross( w, e ) ) <= 4.0f * FLT_EPSILON * ( glms_vec2_dot( w, w ) + radius * radius ) &&
+				  glms_vec2_dot( d, d ) > 0.0f )
 		{
 			// Along the edge's line: the nearer end of the segment.
-			float dd = kcc_dot( d, d );
-			float t0 = kcc_dot( w, d ) / dd;
-			float t1 = kcc_dot( kcc_add( w, e ), d ) / dd;
+			float dd = glms_vec2_dot( d, d );
+			float t0 = glms_vec2_dot( w, d ) / dd;
+			float t1 = glms_vec2_dot( glms_vec2_add( w, e ), d ) / dd;
 			t = t0 < t1 ? t0 : t1;
 			u = t0 < t1 ? 0.0f : 1.0f;
-			normal = kcc_unit_or( kcc_scale( d, -1.0f ), normal );
+			normal = kcc_unit_or( glms_vec2_negate( d ), normal );
 		}
 		else
 		{
@@ -411,8 +410,8 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 		{
 			best.hit = true;
 			best.fraction = t;
-			best.normal = kcc_dot( normal, d ) > 0.0f ? kcc_scale( normal, -1.0f ) : normal;
-			best.point = kcc_add( origin, kcc_scale( d, t ) );
+			best.normal = glms_vec2_dot( normal, d ) > 0.0f ? glms_vec2_negate( normal ) : normal;
+			best.point = glms_vec2_add( origin, glms_vec2_scale( d, t ) );
 		}
 	}
 	return best;
@@ -444,15 +443,15 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 		// Slabs in the box frame.
 		const kcc_obb* b = &s->obb;
 		vec2s axis = kcc_unit_or( b->rotation, kcc_v2( 1.0f, 0.0f ) );
-		vec2s m = kcc_sub( origin, b->center );
+		vec2s m = glms_vec2_sub( origin, b->center );
 		vec2s local_origin = kcc_v2( axis.x * m.x + axis.y * m.y, -axis.y * m.x + axis.x * m.y );
 		vec2s local_d = kcc_v2( axis.x * translation.x + axis.y * translation.y,
 								-axis.y * translation.x + axis.x * translation.y );
-		kcc_cast_output out = kcc_ray_cast_box( kcc_scale( b->half_extents, -1.0f ), b->half_extents, local_origin,
+		kcc_cast_output out = kcc_ray_cast_box( glms_vec2_negate( b->half_extents ), b->half_extents, local_origin,
 												local_d );
 		vec2s n = out.normal;
 		out.normal = kcc_v2( axis.x * n.x - axis.y * n.y, axis.y * n.x + axis.x * n.y );
-		out.point = out.hit ? kcc_add( origin, kcc_scale( translation, out.fraction ) ) : kcc_v2( 0.0f, 0.0f );
+		out.point = out.hit ? glms_vec2_add( origin, glms_vec2_scale( translation, out.fraction ) ) : kcc_v2( 0.0f, 0.0f );
 		return out;
 	}
 	if ( s->type == KCC_SHAPE_SECTOR )
@@ -470,7 +469,7 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 		out.hit = true;
 		out.fraction = result == KCC_RAY_INSIDE ? 0.0f : hit.fraction;
 		out.normal = result == KCC_RAY_INSIDE ? kcc_v2( 0.0f, 0.0f ) : hit.normal;
-		out.point = kcc_add( origin, kcc_scale( translation, out.fraction ) );
+		out.point = glms_vec2_add( origin, glms_vec2_scale( translation, out.fraction ) );
 	}
 	return out;
 }
@@ -491,34 +490,34 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	int top = 0, bottom = 0;
 	for ( int i = 1; i < b->count; ++i )
 	{
-		top = kcc_dot( n, b->points[i] ) > kcc_dot( n, b->points[top] ) ? i : top;
+		top = glms_vec2_dot( n, b->points[i] ) > glms_vec2_dot( n, b->points[top] ) ? i : top;
 	}
 	for ( int i = 1; i < a->count; ++i )
 	{
-		bottom = kcc_dot( n, a->points[i] ) < kcc_dot( n, a->points[bottom] ) ? i : bottom;
+		bottom = glms_vec2_dot( n, a->points[i] ) < glms_vec2_dot( n, a->points[bottom] ) ? i : bottom;
 	}
 	vec2s sb = b->points[top], sa = a->points[bottom];
-	float level_b = kcc_dot( n, sb ) - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = kcc_dot( n, sa ) + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
+	float level_b = glms_vec2_dot( n, sb ) - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
+	float level_a = glms_vec2_dot( n, sa ) + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	int lo = top, hi = top;
-	float b_lo = kcc_dot( e, sb ), b_hi = b_lo;
+	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
 	for ( int i = 0; i < b->count; ++i )
 	{
-		if ( i != top && kcc_dot( n, b->points[i] ) >= level_b )
+		if ( i != top && glms_vec2_dot( n, b->points[i] ) >= level_b )
 		{
-			float c = kcc_dot( e, b->points[i] );
+			float c = glms_vec2_dot( e, b->points[i] );
 			lo = c < b_lo ? i : lo;
 			b_lo = c < b_lo ? c : b_lo;
 			hi = c > b_hi ? i : hi;
 			b_hi = c > b_hi ? c : b_hi;
 		}
 	}
-	float a_lo = kcc_dot( e, sa ), a_hi = a_lo;
+	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
 	for ( int i = 0; i < a->count; ++i )
 	{
-		if ( i != bottom && kcc_dot( n, a->points[i] ) <= level_a )
+		if ( i != bottom && glms_vec2_dot( n, a->points[i] ) <= level_a )
 		{
-			float c = kcc_dot( e, a->points[i] );
+			float c = glms_vec2_dot( e, a->points[i] );
 			a_lo = c < a_lo ? c : a_lo;
 			a_hi = c > a_hi ? c : a_hi;
 		}
@@ -527,7 +526,7 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	{
 		return sb;
 	}
-	float shift = kcc_dot( e, q );
+	float shift = glms_vec2_dot( e, q );
 	float from = a_lo + shift > b_lo ? a_lo + shift : b_lo;
 	float to = a_hi + shift < b_hi ? a_hi + shift : b_hi;
 	float mid = 0.5f * ( from + to );
@@ -569,9 +568,9 @@ static vec2s kcc_cast_prefer_target_face( const kcc_proxy* a, const kcc_proxy* b
 		int neighbour = at_end ? vertex : ( f == 0 ? n - 1 : f - 1 );
 		vec2s w = m->vertices[vertex];
 		vec2s next = m->vertices[f + 1 == n ? 0 : f + 1];
-		float along = sqrtf( kcc_dot( kcc_sub( next, m->vertices[f] ), kcc_sub( next, m->vertices[f] ) ) );
+		float along = sqrtf( glms_vec2_dot( glms_vec2_sub( next, m->vertices[f] ), glms_vec2_sub( next, m->vertices[f] ) ) );
 		float slack = KCC_ROUNDING * ( kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count ) + rounded );
-		float gap = kcc_dot( m->normals[neighbour], kcc_sub( p, w ) ) - rounded;
+		float gap = glms_vec2_dot( m->normals[neighbour], glms_vec2_sub( p, w ) ) - rounded;
 		if ( ( at_end ? 1.0f - hit->s : hit->s ) * along > slack || fabsf( gap ) > slack )
 		{
 			return hit->normal;
@@ -612,13 +611,13 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 		{
 			// Within the separation, not overlapping: the separating normal.
 			out.normal = kcc_minkowski_normal( &m, &start );
-			out.point = kcc_add( core_b, kcc_scale( out.normal, b->radius ) );
+			out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
 		}
 		else if ( start.distance > 0.0f )
 		{
 			// Only the rounded parts overlap: the middle of the overlap between the cores.
-			vec2s normal = kcc_unit_or( kcc_scale( start.point, -1.0f ), kcc_v2( 0.0f, 1.0f ) );
-			out.point = kcc_add( core_b, kcc_scale( normal, 0.5f * ( b->radius + start.distance - a->radius ) ) );
+			vec2s normal = kcc_unit_or( glms_vec2_negate( start.point ), kcc_v2( 0.0f, 1.0f ) );
+			out.point = glms_vec2_add( core_b, glms_vec2_scale( normal, 0.5f * ( b->radius + start.distance - a->radius ) ) );
 		}
 		else
 		{
@@ -626,13 +625,13 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 		}
 		return out;
 	}
-	vec2s q = kcc_scale( d, hit.fraction );
+	vec2s q = glms_vec2_scale( d, hit.fraction );
 	out.hit = true;
 	out.fraction = hit.fraction;
 	out.normal = kcc_cast_prefer_target_face( a, b, &m, &hit, q, rounded );
 	vec2s core_b = hit.corner && rounded > 0.0f ? b->points[m.index_b[hit.edge]]
 												: kcc_cast_contact( a, q, b, out.normal );
-	out.point = kcc_add( core_b, kcc_scale( out.normal, b->radius ) );
+	out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
 	return out;
 }
 

@@ -3,7 +3,6 @@
 // GJK follows the approach of Box2D v3's b2ShapeDistance (2D simplex of up to 3 points, Voronoi regions by
 // barycentric coordinates, stop on no progress or a repeated support point, iteration cap); our code.
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
 
@@ -15,7 +14,7 @@
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
 	// Scaled before normalising: points denormal-apart still give a unit normal (bug H3-8).
-	vec2s e = kcc_unit_or( kcc_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
+	vec2s e = kcc_unit_or( glms_vec2_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
 	return kcc_v2( e.y, -e.x );
 }
 
@@ -36,7 +35,7 @@ static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius 
 	p->own_points[0] = a;
 	p->own_points[1] = b;
 	p->own_normals[0] = kcc_edge_normal( a, b );
-	p->own_normals[1] = kcc_scale( p->own_normals[0], -1.0f );
+	p->own_normals[1] = glms_vec2_negate( p->own_normals[0] );
 	p->count = 2;
 }
 
@@ -45,25 +44,25 @@ static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius 
 static void kcc_proxy_set_box( kcc_proxy* p, vec2s center, vec2s axis_x, vec2s half, float radius )
 {
 	vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
-	vec2s ex = kcc_scale( axis_x, half.x );
-	vec2s ey = kcc_scale( axis_y, half.y );
+	vec2s ex = glms_vec2_scale( axis_x, half.x );
+	vec2s ey = glms_vec2_scale( axis_y, half.y );
 	if ( half.x == 0.0f || half.y == 0.0f )
 	{
 		vec2s e = half.x == 0.0f ? ey : ex;
-		kcc_proxy_set_segment( p, kcc_sub( center, e ), kcc_add( center, e ), radius );
+		kcc_proxy_set_segment( p, glms_vec2_sub( center, e ), glms_vec2_add( center, e ), radius );
 		return;
 	}
 	p->curved = false;
 	p->radius = radius;
 	p->count = 4;
-	p->own_points[0] = kcc_sub( kcc_sub( center, ex ), ey );
-	p->own_points[1] = kcc_sub( kcc_add( center, ex ), ey );
-	p->own_points[2] = kcc_add( kcc_add( center, ex ), ey );
-	p->own_points[3] = kcc_add( kcc_sub( center, ex ), ey );
-	p->own_normals[0] = kcc_scale( axis_y, -1.0f );
+	p->own_points[0] = glms_vec2_sub( glms_vec2_sub( center, ex ), ey );
+	p->own_points[1] = glms_vec2_sub( glms_vec2_add( center, ex ), ey );
+	p->own_points[2] = glms_vec2_add( glms_vec2_add( center, ex ), ey );
+	p->own_points[3] = glms_vec2_add( glms_vec2_sub( center, ex ), ey );
+	p->own_normals[0] = glms_vec2_negate( axis_y );
 	p->own_normals[1] = axis_x;
 	p->own_normals[2] = axis_y;
-	p->own_normals[3] = kcc_scale( axis_x, -1.0f );
+	p->own_normals[3] = glms_vec2_negate( axis_x );
 }
 
 // Convex sector piece: apex, unit direction, arc radius, (cos, sin) of half its opening (<= pi / 2).
@@ -79,8 +78,8 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->half_angle = half_angle;
 	p->arc_radius = radius;
 	p->own_points[0] = apex;
-	p->own_points[1] = kcc_add( apex, kcc_scale( right, radius ) );
-	p->own_points[2] = kcc_add( apex, kcc_scale( left, radius ) );
+	p->own_points[1] = glms_vec2_add( apex, glms_vec2_scale( right, radius ) );
+	p->own_points[2] = glms_vec2_add( apex, glms_vec2_scale( left, radius ) );
 	p->own_normals[0] = kcc_v2( right.y, -right.x );
 	p->own_normals[1] = kcc_v2( -left.y, left.x );
 }
@@ -273,8 +272,8 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 	{
 		// In the sector's frame: x along the axis, y across. Within the opening the arc point in direction d
 		// is the support; outside it, the arc end on d's side or the apex, whichever reaches further.
-		float x = kcc_dot( p->direction, d );
-		float y = kcc_cross( p->direction, d );
+		float x = glms_vec2_dot( p->direction, d );
+		float y = glms_vec2_cross( p->direction, d );
 		float ay = fabsf( y );
 		float c = p->half_angle.x, s = p->half_angle.y;
 		if ( c * ay - s * x <= 0.0f )
@@ -282,7 +281,7 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 			float length = sqrtf( d.x * d.x + d.y * d.y );
 			if ( length > 0.0f )
 			{
-				return kcc_add( p->points[0], kcc_scale( d, p->arc_radius / length ) );
+				return glms_vec2_add( p->points[0], glms_vec2_scale( d, p->arc_radius / length ) );
 			}
 			return p->points[0];
 		}
@@ -290,10 +289,10 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 		return c * x + s * ay > 0.0f ? end : p->points[0];
 	}
 	int best = 0;
-	float best_value = kcc_dot( p->points[0], d );
+	float best_value = glms_vec2_dot( p->points[0], d );
 	for ( int i = 1; i < p->count; ++i )
 	{
-		float value = kcc_dot( p->points[i], d );
+		float value = glms_vec2_dot( p->points[i], d );
 		if ( value > best_value )
 		{
 			best = i;
@@ -323,8 +322,8 @@ typedef struct kcc_simplex
 static void kcc_solve2( kcc_simplex* s )
 {
 	vec2s w1 = s->v[0].w, w2 = s->v[1].w;
-	vec2s e12 = kcc_sub( w2, w1 );
-	float d12_2 = -kcc_dot( w1, e12 );
+	vec2s e12 = glms_vec2_sub( w2, w1 );
+	float d12_2 = -glms_vec2_dot( w1, e12 );
 	if ( d12_2 <= 0.0f )
 	{
 		// w1 region
@@ -332,7 +331,7 @@ static void kcc_solve2( kcc_simplex* s )
 		s->count = 1;
 		return;
 	}
-	float d12_1 = kcc_dot( w2, e12 );
+	float d12_1 = glms_vec2_dot( w2, e12 );
 	if ( d12_1 <= 0.0f )
 	{
 		// w2 region
@@ -351,22 +350,22 @@ static void kcc_solve3( kcc_simplex* s )
 {
 	vec2s w1 = s->v[0].w, w2 = s->v[1].w, w3 = s->v[2].w;
 
-	vec2s e12 = kcc_sub( w2, w1 );
-	float d12_1 = kcc_dot( w2, e12 );
-	float d12_2 = -kcc_dot( w1, e12 );
+	vec2s e12 = glms_vec2_sub( w2, w1 );
+	float d12_1 = glms_vec2_dot( w2, e12 );
+	float d12_2 = -glms_vec2_dot( w1, e12 );
 
-	vec2s e13 = kcc_sub( w3, w1 );
-	float d13_1 = kcc_dot( w3, e13 );
-	float d13_2 = -kcc_dot( w1, e13 );
+	vec2s e13 = glms_vec2_sub( w3, w1 );
+	float d13_1 = glms_vec2_dot( w3, e13 );
+	float d13_2 = -glms_vec2_dot( w1, e13 );
 
-	vec2s e23 = kcc_sub( w3, w2 );
-	float d23_1 = kcc_dot( w3, e23 );
-	float d23_2 = -kcc_dot( w2, e23 );
+	vec2s e23 = glms_vec2_sub( w3, w2 );
+	float d23_1 = glms_vec2_dot( w3, e23 );
+	float d23_2 = -glms_vec2_dot( w2, e23 );
 
-	float n123 = kcc_cross( e12, e13 );
-	float d123_1 = n123 * kcc_cross( w2, w3 );
-	float d123_2 = n123 * kcc_cross( w3, w1 );
-	float d123_3 = n123 * kcc_cross( w1, w2 );
+	float n123 = glms_vec2_cross( e12, e13 );
+	float d123_1 = n123 * glms_vec2_cross( w2, w3 );
+	float d123_2 = n123 * glms_vec2_cross( w3, w1 );
+	float d123_3 = n123 * glms_vec2_cross( w1, w2 );
 
 	if ( d12_2 <= 0.0f && d13_2 <= 0.0f )
 	{
@@ -439,9 +438,9 @@ static vec2s kcc_simplex_closest( const kcc_simplex* s )
 	{
 		// The perpendicular from the origin to the line, not a1 * w1 + a2 * w2: near contact that sum cancels
 		// and its direction (the next search direction) would be float noise.
-		vec2s e = kcc_sub( s->v[1].w, s->v[0].w );
-		float ee = kcc_dot( e, e );
-		float c = kcc_cross( e, s->v[0].w ) / ee;
+		vec2s e = glms_vec2_sub( s->v[1].w, s->v[0].w );
+		float ee = glms_vec2_dot( e, e );
+		float c = glms_vec2_cross( e, s->v[0].w ) / ee;
 		return kcc_v2( -e.y * c, e.x * c );
 	}
 	return kcc_v2( 0.0f, 0.0f );
@@ -452,8 +451,8 @@ static void kcc_simplex_witness( const kcc_simplex* s, vec2s* pa, vec2s* pb )
 	vec2s a = kcc_v2( 0.0f, 0.0f ), b = kcc_v2( 0.0f, 0.0f );
 	for ( int i = 0; i < s->count; ++i )
 	{
-		a = kcc_add( a, kcc_scale( s->v[i].wa, s->v[i].a ) );
-		b = kcc_add( b, kcc_scale( s->v[i].wb, s->v[i].a ) );
+		a = glms_vec2_add( a, glms_vec2_scale( s->v[i].wa, s->v[i].a ) );
+		b = glms_vec2_add( b, glms_vec2_scale( s->v[i].wb, s->v[i].a ) );
 	}
 	*pa = a;
 	*pb = b;
@@ -466,9 +465,9 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 
 	kcc_simplex simplex;
 	simplex.count = 1;
-	simplex.v[0].wa = kcc_add( a->points[0], offset_a );
+	simplex.v[0].wa = glms_vec2_add( a->points[0], offset_a );
 	simplex.v[0].wb = b->points[0];
-	simplex.v[0].w = kcc_sub( simplex.v[0].wb, simplex.v[0].wa );
+	simplex.v[0].w = glms_vec2_sub( simplex.v[0].wb, simplex.v[0].wa );
 	simplex.v[0].a = 1.0f;
 
 	// Scale for the tolerances: coordinates near 1e6 carry float error near 0.06 (one ulp).
@@ -499,7 +498,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 
 		vec2s v = kcc_simplex_closest( &simplex );
-		float vv = kcc_dot( v, v );
+		float vv = glms_vec2_dot( v, v );
 		if ( vv >= previous_distance_squared )
 		{
 			// No progress (rounding): keep the better simplex from the previous iteration. But from a vertex of M
@@ -524,12 +523,12 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 
 		// Support of b - a in direction -v.
-		vec2s wa = kcc_add( kcc_proxy_support( a, v ), offset_a );
+		vec2s wa = glms_vec2_add( kcc_proxy_support( a, v ), offset_a );
 		vec2s wb = kcc_proxy_support( b, kcc_v2( -v.x, -v.y ) );
-		vec2s w = kcc_sub( wb, wa );
+		vec2s w = glms_vec2_sub( wb, wa );
 
 		// Duality gap: |v| is an upper bound of the distance, dot( v, w ) / |v| a lower bound.
-		float gap = vv - kcc_dot( v, w );
+		float gap = vv - glms_vec2_dot( v, w );
 		float length = sqrtf( vv );
 		float tolerance = curved ? 0.1f * KCC_LINEAR_SLOP * length : 0.0f;
 		if ( gap <= tolerance + epsilon * length )
@@ -585,8 +584,8 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 		return out;
 	}
-	vec2s v = kcc_sub( out.point_b, out.point_a );
-	out.distance = sqrtf( kcc_dot( v, v ) );
+	vec2s v = glms_vec2_sub( out.point_b, out.point_a );
+	out.distance = sqrtf( glms_vec2_dot( v, v ) );
 	// The direction from the simplex, not from the witness points: on an edge of M it is that edge's perpendicular,
 	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch (a distance of
 	// 1e-5 gave a normal 2e-3 off, along which a long box then overlapped the other shape).
@@ -604,17 +603,17 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 		vec2s normal = core.normal;
 		out.distance = core.distance - radii;
 		out.normal = normal;
-		out.point_a = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
-		out.point_b = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
+		out.point_a = glms_vec2_add( core.point_a, glms_vec2_scale( normal, a->radius ) );
+		out.point_b = glms_vec2_sub( core.point_b, glms_vec2_scale( normal, b->radius ) );
 		return out;
 	}
 	if ( core.distance > 0.0f )
 	{
 		// Only the rounded parts overlap: report the middle of the overlap on the line between the cores.
 		vec2s normal = core.normal;
-		vec2s pa = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
-		vec2s pb = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
-		out.point_a = kcc_scale( kcc_add( pa, pb ), 0.5f );
+		vec2s pa = glms_vec2_add( core.point_a, glms_vec2_scale( normal, a->radius ) );
+		vec2s pb = glms_vec2_sub( core.point_b, glms_vec2_scale( normal, b->radius ) );
+		out.point_a = glms_vec2_scale( glms_vec2_add( pa, pb ), 0.5f );
 		out.point_b = out.point_a;
 		return out;
 	}
@@ -707,7 +706,7 @@ static inline int kcc_angle_order( vec2s u, vec2s v )
 	{
 		return lower_u ? 1 : -1;
 	}
-	float c = kcc_cross( u, v ); // exact in sign up to rounding: u and v lie within the same half turn
+	float c = glms_vec2_cross( u, v ); // exact in sign up to rounding: u and v lie within the same half turn
 	return c > 0.0f ? -1 : ( c < 0.0f ? 1 : 0 );
 }
 
@@ -718,7 +717,7 @@ static int kcc_first_edge( const kcc_proxy* p, float sign )
 	int n = p->count;
 	for ( int i = 0; i < n && n > 1; ++i )
 	{
-		vec2s normal = kcc_scale( p->normals[i], sign ), previous = kcc_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
+		vec2s normal = glms_vec2_scale( p->normals[i], sign ), previous = glms_vec2_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
 		if ( kcc_lower_half( normal ) == false && kcc_lower_half( previous ) )
 		{
 			return i;
@@ -739,8 +738,8 @@ void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minko
 	int i = 0, j = 0, k = 0;
 	while ( ( i < edges_a || j < edges_b ) && k < KCC_MAX_MINKOWSKI_VERTICES )
 	{
-		vec2s na = kcc_scale( normals_a[ia], -1.0f ), nb = normals_b[ib];
-		out->vertices[k] = kcc_sub( points_b[ib], points_a[ia] );
+		vec2s na = glms_vec2_negate( normals_a[ia] ), nb = normals_b[ib];
+		out->vertices[k] = glms_vec2_sub( points_b[ib], points_a[ia] );
 		out->index_b[k] = (unsigned char)ib;
 		// The edge whose normal comes first; parallel edges of the same direction merge into one. At least one side
 		// advances (a NaN orders as a tie), and neither passes its last edge.
@@ -763,7 +762,7 @@ void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minko
 	}
 	if ( k == 0 )
 	{
-		out->vertices[0] = kcc_sub( points_b[0], points_a[0] );
+		out->vertices[0] = glms_vec2_sub( points_b[0], points_a[0] );
 		out->normals[0] = kcc_v2( 0.0f, 1.0f );
 		out->index_b[0] = 0;
 		out->source[0] = 0u;
@@ -778,21 +777,21 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	if ( count == 1 )
 	{
 		out.point = vertices[0];
-		vec2s d = kcc_sub( p, vertices[0] );
-		out.distance = sqrtf( kcc_dot( d, d ) );
+		vec2s d = glms_vec2_sub( p, vertices[0] );
+		out.distance = sqrtf( glms_vec2_dot( d, d ) );
 		return out;
 	}
 
 	if ( count == 2 )
 	{
 		// A segment has no inside: the separation test below would call every point on its line inside.
-		vec2s e = kcc_sub( vertices[1], vertices[0] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[0] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[1], vertices[0] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[0] ), e ) / ee : 0.0f;
 		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
-		out.point = kcc_add( vertices[0], kcc_scale( e, s ) );
-		vec2s d = kcc_sub( p, out.point );
-		out.distance = sqrtf( kcc_dot( d, d ) );
+		out.point = glms_vec2_add( vertices[0], glms_vec2_scale( e, s ) );
+		vec2s d = glms_vec2_sub( p, out.point );
+		out.distance = sqrtf( glms_vec2_dot( d, d ) );
 		out.edge = 0;
 		out.s = s;
 		if ( out.distance == 0.0f )
@@ -808,7 +807,7 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	float best_separation = -FLT_MAX;
 	for ( int i = 0; i < count; ++i )
 	{
-		float separation = kcc_dot( normals[i], kcc_sub( p, vertices[i] ) );
+		float separation = glms_vec2_dot( normals[i], glms_vec2_sub( p, vertices[i] ) );
 		if ( separation > best_separation )
 		{
 			best_separation = separation;
@@ -820,9 +819,9 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	{
 		// Inside: the nearest edge line is the best separation's; the projection lies within that edge.
 		int next = best + 1 == count ? 0 : best + 1;
-		vec2s e = kcc_sub( vertices[next], vertices[best] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[best] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[next], vertices[best] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[best] ), e ) / ee : 0.0f;
 		out.point = p;
 		out.distance = 0.0f;
 		out.depth = -best_separation;
@@ -845,13 +844,13 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 			i0 = out.s <= 0.0f ? ( best == 0 ? count - 1 : best - 1 ) : ( best + 1 == count ? 0 : best + 1 );
 		}
 		int i1 = i0 + 1 == count ? 0 : i0 + 1;
-		vec2s e = kcc_sub( vertices[i1], vertices[i0] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[i0] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[i1], vertices[i0] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[i0] ), e ) / ee : 0.0f;
 		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
-		vec2s q = kcc_add( vertices[i0], kcc_scale( e, s ) );
-		vec2s d = kcc_sub( p, q );
-		float dd = kcc_dot( d, d );
+		vec2s q = glms_vec2_add( vertices[i0], glms_vec2_scale( e, s ) );
+		vec2s d = glms_vec2_sub( p, q );
+		float dd = glms_vec2_dot( d, d );
 		if ( dd < best_distance_squared )
 		{
 			best_distance_squared = dd;
@@ -868,7 +867,7 @@ vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* 
 {
 	// From the closest point alone the direction is rounding noise once the cores nearly touch (a box's corner 1e-6
 	// from a long segment gave a normal 0.016 off), so the edges decide wherever they can.
-	vec2s outward = kcc_unit_or( kcc_scale( closest->point, -1.0f ), kcc_v2( 0.0f, -1.0f ) ); // denormal distances too
+	vec2s outward = kcc_unit_or( glms_vec2_negate( closest->point ), kcc_v2( 0.0f, -1.0f ) ); // denormal distances too
 	if ( m->count < 2 )
 	{
 		return outward;
@@ -878,7 +877,7 @@ vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* 
 	{
 		// A segment: on its interior, its normal pointing from it to the origin; at an end, the point's direction.
 		vec2s n = m->normals[0];
-		n = kcc_dot( n, m->vertices[0] ) > 0.0f ? kcc_scale( n, -1.0f ) : n;
+		n = glms_vec2_dot( n, m->vertices[0] ) > 0.0f ? glms_vec2_negate( n ) : n;
 		return interior ? n : outward;
 	}
 	int edge = closest->edge;
@@ -891,11 +890,11 @@ vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* 
 	int before = closest->s <= 0.0f ? ( edge == 0 ? m->count - 1 : edge - 1 ) : edge;
 	int after = closest->s <= 0.0f ? edge : ( edge + 1 == m->count ? 0 : edge + 1 );
 	vec2s n0 = m->normals[before], n1 = m->normals[after];
-	if ( kcc_cross( n0, outward ) < 0.0f )
+	if ( glms_vec2_cross( n0, outward ) < 0.0f )
 	{
 		return n0;
 	}
-	if ( kcc_cross( outward, n1 ) < 0.0f )
+	if ( glms_vec2_cross( outward, n1 ) < 0.0f )
 	{
 		return n1;
 	}

@@ -9,7 +9,6 @@
 // swept by a vertex of the other core, or two arcs summed), so the minimum is one of finitely many directions:
 // every edge normal, and from each arc centre to the other core's vertices or arc centre. Exact, no iterations.
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
 
@@ -28,13 +27,13 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 		}
 		out.overlapping = true;
 		out.depth = radii - closest.distance;
-		out.normal = kcc_scale( kcc_minkowski_normal( &m, &closest ), -1.0f ); // b moves away from a
+		out.normal = glms_vec2_negate( kcc_minkowski_normal( &m, &closest ) ); // b moves away from a
 		return out;
 	}
 	out.overlapping = true;
 	out.depth = closest.depth + radii;
 	// A single point (coincident point cores) has no edge: the documented default (0, 1) is in normals[0].
-	out.normal = m.count == 1 ? m.normals[0] : kcc_scale( m.normals[closest.edge], -1.0f );
+	out.normal = m.count == 1 ? m.normals[0] : glms_vec2_negate( m.normals[closest.edge] );
 	return out;
 }
 
@@ -42,8 +41,8 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 static float kcc_difference_support( const kcc_proxy* a, const kcc_proxy* b, vec2s u )
 {
 	vec2s sb = kcc_proxy_support( b, u );
-	vec2s sa = kcc_proxy_support( a, kcc_scale( u, -1.0f ) );
-	return kcc_dot( kcc_sub( sb, sa ), u );
+	vec2s sa = kcc_proxy_support( a, glms_vec2_negate( u ) );
+	return glms_vec2_dot( glms_vec2_sub( sb, sa ), u );
 }
 
 typedef struct kcc_axis_search
@@ -93,7 +92,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 		}
 		out.overlapping = true;
 		out.depth = radii - g.distance;
-		out.normal = kcc_unit_or( kcc_sub( g.point_b, g.point_a ), kcc_v2( 0.0f, 1.0f ) ); // denormal distances too
+		out.normal = kcc_unit_or( glms_vec2_sub( g.point_b, g.point_a ), kcc_v2( 0.0f, 1.0f ) ); // denormal distances too
 		return out;
 	}
 
@@ -101,7 +100,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	int edges_a = kcc_proxy_edge_count( a );
 	for ( int i = 0; i < edges_a; ++i )
 	{
-		kcc_try_axis( &search, kcc_scale( a->normals[i], -1.0f ) );
+		kcc_try_axis( &search, glms_vec2_negate( a->normals[i] ) );
 	}
 	int edges_b = kcc_proxy_edge_count( b );
 	for ( int i = 0; i < edges_b; ++i )
@@ -112,14 +111,14 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	{
 		for ( int i = 0; i < a->count; ++i )
 		{
-			kcc_try_axis( &search, kcc_sub( a->points[i], b->points[0] ) );
+			kcc_try_axis( &search, glms_vec2_sub( a->points[i], b->points[0] ) );
 		}
 	}
 	if ( a->curved )
 	{
 		for ( int i = 0; i < b->count; ++i )
 		{
-			kcc_try_axis( &search, kcc_sub( a->points[0], b->points[i] ) );
+			kcc_try_axis( &search, glms_vec2_sub( a->points[0], b->points[i] ) );
 		}
 	}
 	if ( search.best_value == FLT_MAX )
@@ -129,7 +128,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	float depth = search.best_value + radii;
 	out.overlapping = depth >= 0.0f;
 	out.depth = depth > 0.0f ? depth : 0.0f;
-	out.normal = out.overlapping ? kcc_scale( search.best_axis, -1.0f ) : kcc_v2( 0.0f, 0.0f );
+	out.normal = out.overlapping ? glms_vec2_negate( search.best_axis ) : kcc_v2( 0.0f, 0.0f );
 	return out;
 }
 
