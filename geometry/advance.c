@@ -9,6 +9,9 @@
 #define KCC_ADVANCE_TOLERANCE ( 0.25f * KCC_LINEAR_SLOP )
 // Steps before giving up on a grazing approach (each step closes a fixed part of the remaining gap, or more).
 #define KCC_ADVANCE_MAX_ITERATIONS 40
+// Nearly touching cores have witness points too close for a clean direction: the normal is taken this far back on
+// the path instead (a gap where the direction is good to float precision).
+#define KCC_ADVANCE_LOOK_BACK 1.0e-3f
 
 // The gap along n (out of b toward a, radii excluded) between a moved by offset and b: n . (closest point of a in
 // -n) - n . (farthest point of b in n). It is at most the core distance, with equality for the contact normal.
@@ -117,11 +120,10 @@ static kcc_cast_output kcc_advance_contact( const kcc_proxy* a, vec2s translatio
 {
 	vec2s normal = kcc_unit_or( glms_vec2_sub( g.point_a, g.point_b ), kcc_v2( 0.0f, 1.0f ) ); // out of b toward a
 	float closing = -glms_vec2_dot( translation, normal );
-	if ( g.distance < 1.0e-3f && closing > 0.0f )
+	if ( g.distance < KCC_ADVANCE_LOOK_BACK && closing > 0.0f )
 	{
-		// Cores almost touching: the witness points are too close for a clean direction. Take the normal a little
-		// earlier on the path, where the gap is about 1e-3 (the same feature pair).
-		float back = t - 1.0e-3f / closing;
+		// Cores almost touching: take the normal a little earlier on the path (the same feature pair).
+		float back = t - KCC_ADVANCE_LOOK_BACK / closing;
 		kcc_gjk_output earlier = kcc_gjk_distance( a, glms_vec2_scale( translation, back > 0.0f ? back : 0.0f ), b );
 		if ( earlier.distance > g.distance )
 		{

@@ -93,7 +93,7 @@ static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, 
 static float kcc_ray_slack( vec2s u, vec2s v, vec2s p0, vec2s d )
 {
 	float size_u = fabsf( u.x ) + fabsf( u.y ), size_v = fabsf( v.x ) + fabsf( v.y );
-	return 16.0f * FLT_EPSILON * ( fabsf( p0.x ) + fabsf( p0.y ) + fabsf( d.x ) + fabsf( d.y ) + ( size_u > size_v ? size_u : size_v ) );
+	return KCC_ROUNDING * ( fabsf( p0.x ) + fabsf( p0.y ) + fabsf( d.x ) + fabsf( d.y ) + ( size_u > size_v ? size_u : size_v ) );
 }
 
 // Whether p lies within every edge line of a sharp polytope, up to the rounding of the lines' offsets.
@@ -107,7 +107,7 @@ static bool kcc_ray_within_lines( const vec2s* vertices, const vec2s* normals, i
 		float gap = glms_vec2_dot( normals[i], glms_vec2_sub( p, vertices[i] ) );
 		outside = gap > outside || gap != gap ? gap : outside;
 	}
-	return outside <= 16.0f * FLT_EPSILON * size; // NaN: false
+	return outside <= KCC_ROUNDING * size; // NaN: false
 }
 
 typedef enum kcc_ray_result
@@ -352,7 +352,7 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 		float sy = side == 0 ? s : -s;
 		vec2s e = kcc_v2( c * dir.x - sy * dir.y, sy * dir.x + c * dir.y );
 		float t = glms_vec2_dot( m, e );
-		if ( t >= 0.0f && t <= radius && fabsf( glms_vec2_cross( e, m ) ) <= 4.0f * FLT_EPSILON * ( fabsf( t ) + 1.0f ) )
+		if ( t >= 0.0f && t <= radius && fabsf( glms_vec2_cross( e, m ) ) <= KCC_ON_LINE * ( fabsf( t ) + 1.0f ) )
 		{
 			kcc_cast_output out = { 0 };
 			out.hit = true;
@@ -391,7 +391,7 @@ static kcc_cast_output kcc_ray_cast_sector( const kcc_sector* sector, vec2s orig
 			t = glms_vec2_cross( w, e ) / den;
 			u = glms_vec2_cross( w, d ) / den;
 		}
-		else if ( fabsf( glms_vec2_cross( w, e ) ) <= 4.0f * FLT_EPSILON * ( glms_vec2_dot( w, w ) + radius * radius ) &&
+		else if ( fabsf( glms_vec2_cross( w, e ) ) <= KCC_ON_LINE * ( glms_vec2_dot( w, w ) + radius * radius ) &&
 				  glms_vec2_dot( d, d ) > 0.0f )
 		{
 			// Along the edge's line: the nearer end of the segment.

@@ -84,9 +84,6 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->own_normals[1] = kcc_v2( -left.y, left.x );
 }
 
-// Same tolerance as kcc_shape_is_valid's unit tests (squared length within 1e-3 of 1).
-#define KCC_PROXY_UNIT_TOLERANCE 1.0e-3f
-
 static bool kcc_usable_float( float x )
 {
 	return fabsf( x ) <= KCC_MAX_MAGNITUDE;
@@ -104,7 +101,7 @@ static bool kcc_valid_radius( float r )
 
 static bool kcc_unit( vec2s v )
 {
-	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_PROXY_UNIT_TOLERANCE;
+	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_UNIT_TOLERANCE;
 }
 
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
@@ -224,10 +221,9 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_SECTOR:
 		{
 			const kcc_sector* sec = &s->sector;
-			float pi = 3.14159265358979f;
 			if ( kcc_usable_vec2( sec->apex ) == false || kcc_usable_vec2( sec->direction ) == false ||
 				 kcc_usable_float( sec->radius ) == false || kcc_usable_float( sec->angle ) == false ||
-				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > 2.0f * pi + 1.0e-5f )
+				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > KCC_TWO_PI_F + KCC_FULL_ANGLE_SLACK )
 			{
 				return 0;
 			}
@@ -237,7 +233,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			}
 			vec2s direction = sec->direction;
 			float half = 0.5f * sec->angle;
-			if ( sec->angle <= pi )
+			if ( sec->angle <= KCC_PI_F )
 			{
 				vec2s half_angle = kcc_v2( cosf( half ), sinf( half ) );
 				half_angle.x = half_angle.x < 0.0f ? 0.0f : half_angle.x;
@@ -507,7 +503,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 			// direction is exact, where the vertex's was off by that hair over the distance (a point 2e-4 inside a
 			// segment's end, 3 away: 6.5e-5 rad).
 			bool edge_through_vertex = saved.count == 1 && kcc_simplex_edge_usable( &simplex );
-			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + 16.0f * FLT_EPSILON ) ) )
+			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + KCC_ROUNDING ) ) )
 			{
 				simplex = saved;
 			}

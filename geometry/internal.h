@@ -117,6 +117,17 @@ static inline kcc_cast_output kcc_cast_miss( void )
 	return out;
 }
 
+/// Normals, rotations and directions stored in shapes must be unit; hand-built ones are accepted within this much of
+/// |v|^2 = 1 (float normals of long edges computed in float are off by far less; a looser check lets through shapes
+/// whose separating axes would misjudge overlaps).
+#define KCC_UNIT_TOLERANCE 1.0e-3f
+
+#define KCC_PI_F 3.14159265358979323846f
+#define KCC_TWO_PI_F ( 2.0f * KCC_PI_F )
+
+/// (float)( 2 * pi ) is a hair above 2 * pi; a sector angle up to this much above it is still the full disc.
+#define KCC_FULL_ANGLE_SLACK 1.0e-6f
+
 /// Relative rounding of a value computed from coordinates: a point within KCC_ON_LINE times its coordinates' size
 /// (|x| + |y|) of a line through a feature lies on it (a parallel edge of the other shape).
 #define KCC_ON_LINE ( 4.0f * FLT_EPSILON )

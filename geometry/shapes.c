@@ -6,14 +6,6 @@
 #include <string.h>
 
 #define KCC_PI_D 3.14159265358979323846
-#define KCC_PI_F 3.14159265358979323846f
-#define KCC_TWO_PI_F ( 2.0f * KCC_PI_F )
-
-// (float)( 2 * pi ) is a hair above 2 * pi; anything up to this much above it is still the full disc.
-#define KCC_FULL_ANGLE_SLACK 1.0e-6f
-
-// Normals and rotations must be unit; hand-built shapes are accepted within this much of |v|^2 = 1.
-#define KCC_UNIT_TOLERANCE 1.0e-3f
 
 // Hull points closer than this fraction of the point cloud's extent are duplicates, and corners closer than this
 // to the line through their neighbours are collinear. Float coordinates carry about 1.2e-7 relative precision.
@@ -389,7 +381,7 @@ kcc_shape kcc_make_box( vec2s half_extents, float radius )
 static vec2s kcc_sector_half_angle( float angle )
 {
 	double half = 0.5 * (double)angle;
-	if ( half >= KCC_PI_D - 1.0e-6 )
+	if ( half >= KCC_PI_D - KCC_FULL_ANGLE_SLACK )
 	{
 		return kcc_v2( -1.0f, 0.0f );
 	}

@@ -214,7 +214,7 @@ KCC_INLINE bool kcc_circle_overlaps_capsule( kcc_circle a, kcc_capsule b )
 	// t = clamp(dot(p, e), 0, ee) / ee. A point capsule has n = 0; the divisor's floor (FLT_MIN) keeps 0 / 0 out
 	// without a select and differs from ee only for segments shorter than 1e-19.
 	float n = glm_min( glm_max( px * ex + py * ey, 0.0f ), ee );
-	float t = n / glm_max( ee, 1.17549435e-38f );
+	float t = n / glm_max( ee, FLT_MIN );
 	float dx = px - t * ex, dy = py - t * ey;
 	float r = a.radius + b.radius;
 	return dx * dx + dy * dy <= r * r;
