@@ -30,12 +30,11 @@ static bool kcc_advance_in_opening( const kcc_proxy* curved, vec2s w )
 }
 
 // The normal of a contact between a curved core's arc and a polytope core, pointing from the polytope toward the arc;
-// false when the arc is not where they touch (its distance to the polytope above distance + KCC_LINEAR_SLOP, the
-// straight edges or the apex being nearer). Features behind the arc (inside its circle, or an edge facing away) are
-// not where it touches. Along an arc the support gap is flat to second order and GJK's witness
-// on it converges only to a tolerance, so neither gives this normal (a box's corner on a sector's arc got one 0.01 rad
-// off); the arc's distance to each polytope feature does: to a vertex v, |v - C| - r along the radius through v;
-// to an edge, from the arc's point facing it (C - r n, for the edge's outward normal n), along n.
+// false when the arc is not where they touch (its distance to the polytope above distance + KCC_LINEAR_SLOP: the
+// straight edges or the apex are nearer). Along an arc the support gap is flat to second order and GJK's witness on it
+// converges only to a tolerance, so neither gives this normal; the arc's distance to each polytope feature facing it
+// does: to a vertex v, |v - C| - r along the radius through v; to an edge, from the arc's point facing it (C - r n,
+// for the edge's outward normal n), along n.
 static bool kcc_advance_arc_normal( const kcc_proxy* curved, vec2s curved_offset, const kcc_proxy* polytope,
 									vec2s polytope_offset, float distance, vec2s* normal )
 {

@@ -12,7 +12,7 @@
 #define KCC_BATCH_CHUNK 256
 
 // On x86-64 with GCC or clang (unless KCC_NO_SIMD) the kernels are also built for AVX2 and the sector's for
-// AVX-512F, and each call takes the widest the machine runs (checked per call: a few instructions).
+// AVX-512F, and each call takes the widest the machine runs (checked per call).
 #if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ ) && !defined( KCC_NO_SIMD )
 #define KCC_BATCH_X86
 #include <immintrin.h>
@@ -199,8 +199,8 @@ __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_sector_fused_a
 #endif
 
 #if defined( KCC_BATCH_X86 )
-// The same per lane with sixteen lanes (AVX-512F): half the instructions per circle, the compares into mask
-// registers, and the compaction is one vpcompressd of the indices.
+// The same per lane with sixteen lanes (AVX-512F): the compares into mask registers, and the compaction one
+// vpcompressd of the indices.
 __attribute__( ( target( "avx512f,popcnt" ) ) ) static int kcc_batch_sector_fused_avx512( const kcc_sector* s,
 																					  const vec2s* centers,
 																					  const float* radii, int count,

@@ -224,10 +224,9 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 		int next = enter + 1 == count ? 0 : enter + 1;
 		bool backward = glms_vec2_dot( glms_vec2_sub( p, vertices[enter] ), glms_vec2_sub( vertices[next], vertices[enter] ) ) < 0.0f;
 		corner = backward ? enter : next;
-		// Faces of M nearly collinear (a box turned by pi has rotation (-1, 8.7e-8)): rounding may have picked the
-		// short one as entered while the entry point lies on a neighbour across the corner, or past that one's far
-		// end, each tied neighbour's line passing through the point within rounding. The walk follows such faces:
-		// the contact is on the one holding the point, or at the disc of the last corner passed.
+		// Faces of M nearly collinear (boxes turned by multiples of pi/2): rounding may have picked the short one as
+		// entered while the point lies on a neighbour whose line passes through it within rounding. The walk follows
+		// such faces: the contact is on the one holding the point, or at the disc of the last corner passed.
 		for ( int walked = 1; walked < count; ++walked )
 		{
 			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;

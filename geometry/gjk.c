@@ -13,7 +13,7 @@
 // Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
-	// Scaled before normalising: points denormal-apart still give a unit normal (bug H3-8).
+	// Scaled before normalising: points denormal-apart still give a unit normal.
 	vec2s e = kcc_unit_or( glms_vec2_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
 	return kcc_v2( e.y, -e.x );
 }
@@ -499,9 +499,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		{
 			// No progress (rounding): keep the better simplex from the previous iteration. But from a vertex of M
 			// to an edge through it the distance cannot grow (the edge holds the vertex): equal within rounding,
-			// the edge is kept. Its closest point lies a hair inside it (below the distance's rounding) and its
-			// direction is exact, where the vertex's was off by that hair over the distance (a point 2e-4 inside a
-			// segment's end, 3 away: 6.5e-5 rad).
+			// the edge is kept, whose direction is exact where the vertex's is off by a hair over the distance.
 			bool edge_through_vertex = saved.count == 1 && kcc_simplex_edge_usable( &simplex );
 			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + KCC_ROUNDING ) ) )
 			{
@@ -530,9 +528,8 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		if ( gap <= tolerance + epsilon * length )
 		{
 			// Converged on a vertex of M while the closest point may lie a hair inside the edge from it to w: the
-			// distance then differs in the second order (below rounding), the direction in the first (a point
-			// 2e-4 inside a segment's end, 3 away, came out 6.5e-5 rad off). The edge's own closest point, when
-			// the origin projects inside it, is no farther and has the exact direction.
+			// distance then differs in the second order (below rounding), the direction in the first. The edge's
+			// own closest point, when the origin projects inside it, is no farther and has the exact direction.
 			if ( simplex.count == 1 && ( w.x != simplex.v[0].w.x || w.y != simplex.v[0].w.y ) )
 			{
 				kcc_simplex edge = simplex;
@@ -583,8 +580,7 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 	vec2s v = glms_vec2_sub( out.point_b, out.point_a );
 	out.distance = sqrtf( glms_vec2_dot( v, v ) );
 	// The direction from the simplex, not from the witness points: on an edge of M it is that edge's perpendicular,
-	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch (a distance of
-	// 1e-5 gave a normal 2e-3 off, along which a long box then overlapped the other shape).
+	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch.
 	out.normal = kcc_unit_or( kcc_simplex_closest( &simplex ), kcc_unit_or( v, kcc_v2( 0.0f, 1.0f ) ) );
 	return out;
 }
@@ -861,8 +857,8 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 
 vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest )
 {
-	// From the closest point alone the direction is rounding noise once the cores nearly touch (a box's corner 1e-6
-	// from a long segment gave a normal 0.016 off), so the edges decide wherever they can.
+	// From the closest point alone the direction is rounding noise once the cores nearly touch, so the edges decide
+	// wherever they can.
 	vec2s outward = kcc_unit_or( glms_vec2_negate( closest->point ), kcc_v2( 0.0f, -1.0f ) ); // denormal distances too
 	if ( m->count < 2 )
 	{

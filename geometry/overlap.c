@@ -432,7 +432,7 @@ bool kcc_overlap( const kcc_shape* a, const kcc_shape* b )
 		return false;
 	}
 	// One notion of validity for every query (distance, casts and penetration use it too): kcc_shape_is_valid,
-	// polygon convexity and normals included, so a corrupted struct never overlaps (H3-11).
+	// polygon convexity and normals included, so a corrupted struct never overlaps.
 	bool valid_a = kcc_shape_is_valid( a ), valid_b = kcc_shape_is_valid( b );
 	KCC_ASSERT( valid_a, "kcc_overlap: shape a is invalid" );
 	KCC_ASSERT( valid_b, "kcc_overlap: shape b is invalid" );

@@ -55,8 +55,8 @@ typedef struct kcc_axis_search
 
 static void kcc_try_axis( kcc_axis_search* search, vec2s u )
 {
-	// Scaled before normalising (kcc_unit_or): a difference of nearly coincident points (an apex 1e-22 from a
-	// circle's centre) has a denormal squared length, and dividing by its square root gives no unit vector.
+	// Scaled before normalising (kcc_unit_or): a difference of nearly coincident points has a denormal squared
+	// length, and dividing by its square root gives no unit vector.
 	u = kcc_unit_or( u, kcc_v2( 0.0f, 0.0f ) );
 	if ( u.x == 0.0f && u.y == 0.0f )
 	{

@@ -759,7 +759,7 @@ static bool kcc_core_polygon_contains( const kcc_polygon* p, vec2s q )
 }
 
 // Capsule and sector containment in double, as for circles: with a huge valid radius the float squares overflow and
-// Inf <= Inf would say "inside" for a point far outside the bounds (fuzz, H3-5). Same steps as the typed tests.
+// Inf <= Inf would say "inside" for a point far outside the bounds. Same steps as the typed tests.
 static bool kcc_capsule_contains_point_double( const kcc_capsule* c, vec2s p )
 {
 	double ex = (double)c->b.x - c->a.x, ey = (double)c->b.y - c->a.y;

@@ -158,8 +158,9 @@ typedef struct kcc_cast_output
 /// Ray (segment origin .. origin + translation) against a shape. Starting inside: hit, fraction 0, normal zero.
 KCC_API kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translation );
 
-/// Sweep moving along translation against a static target; exact time of impact by conservative advancement on
-/// GJK distance. Starting overlapped: hit, fraction 0, normal zero, point = a deepest point estimate.
+/// Sweep moving along translation against a static target. Exact for every kind but the sector (a ray cast against
+/// the Minkowski difference of the cores); with a sector, conservative advancement on GJK distance to within
+/// KCC_LINEAR_SLOP. Starting overlapped: hit, fraction 0, normal zero, point = a deepest point estimate.
 KCC_API kcc_cast_output kcc_shape_cast( const kcc_shape* moving, vec2s translation, const kcc_shape* target );
 
 /// As kcc_shape_cast, but the impact is where the distance first falls to target_separation (>= 0): the
