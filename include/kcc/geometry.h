@@ -224,11 +224,13 @@ KCC_INLINE bool kcc_circle_overlaps_capsule( kcc_circle a, kcc_capsule b )
 KCC_INLINE bool kcc_circle_overlaps_aabb( kcc_circle a, kcc_aabb b )
 {
 	// Clamp the centre into the box; a NaN in the centre, max or radius reaches the distance, so the test fails.
-	// A NaN min is dropped by the clamp (max keeps its second operand), so it is tested on its own.
+	// A NaN min is dropped by the clamp (max keeps its second operand), so min - min (0, or NaN) is added in: one
+	// comparison, where three combined made a dependency chain that stalls loops streaming their pairs from memory.
 	float cx = glm_min( glm_max( a.center.x, b.min.x ), b.max.x );
 	float cy = glm_min( glm_max( a.center.y, b.min.y ), b.max.y );
 	float dx = a.center.x - cx, dy = a.center.y - cy;
-	return ( dx * dx + dy * dy <= a.radius * a.radius ) & ( b.min.x == b.min.x ) & ( b.min.y == b.min.y );
+	float nan_min = ( b.min.x - b.min.x ) + ( b.min.y - b.min.y );
+	return dx * dx + dy * dy + nan_min <= a.radius * a.radius;
 }
 
 KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
