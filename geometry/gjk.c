@@ -91,7 +91,7 @@ static bool kcc_usable_float( float x )
 
 static bool kcc_usable_vec2( vec2s v )
 {
-	return kcc_usable_float( v.x ) & kcc_usable_float( v.y ); // no branch per coordinate in the loops below
+	return kcc_usable_float( v.x ) && kcc_usable_float( v.y );
 }
 
 static bool kcc_valid_radius( float r )
@@ -202,14 +202,12 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				return 0;
 			}
 			kcc_proxy* p = proxies;
-			bool usable = true;
 			for ( int i = 0; i < poly->count; ++i )
 			{
-				usable = usable & kcc_usable_vec2( poly->vertices[i] ) & kcc_unit( poly->normals[i] );
-			}
-			if ( usable == false )
-			{
-				return 0;
+				if ( kcc_usable_vec2( poly->vertices[i] ) == false || kcc_unit( poly->normals[i] ) == false )
+				{
+					return 0;
+				}
 			}
 			p->points = poly->vertices;
 			p->normals = poly->normals;
