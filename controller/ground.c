@@ -7,38 +7,36 @@
 
 #include <float.h>
 
-// Below this approach cosine the skin is measured as if the surface were this steep (see controller.c).
-#define KCC_GROUND_MIN_APPROACH 0.05f
-
-// A move down shorter than this is rounding, not a snap (no KCC_SNAPPED).
-#define KCC_SNAP_EPSILON 1.0e-5f
-
-static float kcc_dot2( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
 // Resting tolerance beyond the skin: a character this close to a floor stands on it.
 static float kcc_rest_tolerance( const kcc_controller* c )
 {
 	return 0.5f * c->def.skin;
 }
 
+float kcc_snap_reach( const kcc_controller* c, float lateral_length )
+{
+	return c->def.snap_distance + lateral_length * c->tan_floor;
+}
+
+float kcc_probe_reach( const kcc_controller* c )
+{
+	return kcc_skin_backoff( c->def.skin, c->cos_floor ) + kcc_rest_tolerance( c );
+}
+
 // Distance to move along -up from the contact found by a downward sweep so that the gap along the floor normal
 // is the skin. Negative when the character is closer than the skin.
 static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )
 {
-	float cosine = kcc_maxf( kcc_dot2( s->normal, c->def.up ), KCC_GROUND_MIN_APPROACH );
-	return s->distance - c->def.skin / cosine;
+	return s->distance - kcc_skin_backoff( c->def.skin, glms_vec2_dot( s->normal, c->def.up ) );
 }
 
 // The settle distance is exact for a flat surface. Against a corner or a round obstacle the gap along the new
-// normal grows with the square of the distance moved back (a rounded character 1.4 skins above a tile corner
-// keeps about 1.0166 skins): one Newton step on the measured distance brings it back to the skin.
+// normal grows with the square of the distance moved back: one Newton step on the measured distance brings it back
+// to the skin.
 static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec2s p, float settle )
 {
-	float cosine = kcc_dot2( s->normal, c->def.up );
-	if ( cosine >= 0.99999f || s->candidate == NULL )
+	float cosine = glms_vec2_dot( s->normal, c->def.up );
+	if ( cosine >= KCC_PARALLEL_COSINE || s->candidate == NULL )
 	{
 		return settle;
 	}
@@ -49,7 +47,7 @@ static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec
 	{
 		return settle;
 	}
-	float refined = settle + ( d.distance - c->def.skin ) / kcc_maxf( cosine, KCC_GROUND_MIN_APPROACH );
+	float refined = settle + kcc_skin_backoff( d.distance - c->def.skin, cosine );
 	// Never past the contact itself.
 	return kcc_minf( kcc_maxf( refined, 0.0f ), s->distance );
 }
@@ -61,7 +59,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	g.normal = c->def.up;
 	vec2s up = c->def.up;
 	float tolerance = kcc_rest_tolerance( c );
-	float reach = c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	float reach = kcc_probe_reach( c );
 	if ( allow_snap )
 	{
 		reach += snap_reach;
@@ -86,9 +84,9 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	{
 		settle = kcc_minf( kcc_refine_settle( c, &s, p, settle ), s.travel );
 		g.position = glms_vec2_sub( p, glms_vec2_scale( up, settle ) );
-		g.snapped = settle > KCC_SNAP_EPSILON && allow_snap;
+		g.snapped = settle > KCC_ROUNDING_DISTANCE && allow_snap;
 	}
-	else if ( settle < -KCC_SNAP_EPSILON )
+	else if ( settle < -KCC_ROUNDING_DISTANCE )
 	{
 		// Closer than the skin (a short fall ended inside it): rise back to the skin unless something is above.
 		vec2s rise = glms_vec2_scale( up, -settle );
@@ -104,7 +102,13 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	kcc_step_result result = { 0 };
 	result.position = p;
 	vec2s up = c->def.up;
-	float min_move = kcc_maxf( c->def.min_move, 1.0e-5f );
+	float min_move = kcc_maxf( c->def.min_move, KCC_ROUNDING_DISTANCE );
+	float lateral_length = glms_vec2_norm( lateral );
+	if ( lateral_length <= 0.0f )
+	{
+		return result;
+	}
+	vec2s dir = glms_vec2_scale( lateral, 1.0f / lateral_length );
 
 	// Up by at most step_height (less under a ceiling).
 	kcc_sweep rise = kcc_sweep_character( c, p, glms_vec2_scale( up, c->def.step_height ) );
@@ -113,59 +117,59 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	{
 		return result;
 	}
-	vec2s p1 = glms_vec2_add( p, glms_vec2_scale( up, h ) );
+	vec2s p1 = glms_vec2_muladds( up, h, p );
 
-	// Forward by the blocked lateral motion, and at least the character's rounding radius (plus the skin): a round
-	// bottom pressed against a step's edge only lands on the step's top once its lowest point is past the edge;
-	// landing short of it would meet the edge's corner (a wall-steep normal) and slide back down.
-	float lateral_length = sqrtf( kcc_dot2( lateral, lateral ) );
-	if ( lateral_length <= 0.0f )
+	// Room ahead at that height: the blocked motion, and step_min_width of free tread (Rapier's min_width).
+	float room = kcc_maxf( lateral_length, c->def.step_min_width );
+	// The tread is looked for where a round bottom is past the edge: the rounding radius plus the skin ahead.
+	float ahead = kcc_maxf( room, c->step_forward );
+	kcc_sweep forward = kcc_sweep_character( c, p1, glms_vec2_scale( dir, ahead ) );
+	if ( forward.travel + KCC_ROUNDING_DISTANCE < room )
 	{
 		return result;
 	}
-	float reach = kcc_maxf( lateral_length, c->step_forward );
-	vec2s forward_motion = glms_vec2_scale( lateral, reach / lateral_length );
-	kcc_sweep forward = kcc_sweep_character( c, p1, forward_motion );
-	float f = forward.travel;
-	if ( f <= min_move )
-	{
-		return result;
-	}
-	vec2s p2 = glms_vec2_add( p1, glms_vec2_scale( lateral, f / lateral_length ) );
 
-	// Down onto walkable floor, no lower than where it started.
+	// The tread: walkable floor below that point, at most step_height above the character's lowest point (a rounded
+	// character resting on the edge would otherwise gain its rounding on top of step_height), and higher than it.
 	float tolerance = kcc_rest_tolerance( c );
-	float drop = h + c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
-	kcc_sweep down = kcc_sweep_floor( c, p2, glms_vec2_scale( up, -drop ) );
-	if ( down.hit == false )
+	float drop = h + kcc_skin_backoff( c->def.skin, c->cos_floor ) + tolerance;
+	vec2s probe = glms_vec2_muladds( dir, kcc_minf( forward.travel, ahead ), p1 );
+	kcc_sweep tread = kcc_sweep_floor( c, probe, glms_vec2_scale( up, -drop ) );
+	if ( tread.hit == false )
 	{
 		return result;
 	}
-	// The step's top may be at most step_height above the character's lowest point where it started (a rounded
-	// character resting on the edge would otherwise gain its rounding on top of step_height).
-	float top = kcc_dot2( down.point, up );
-	float bottom = kcc_dot2( p, up ) + c->bottom_offset;
-	if ( top - bottom > c->def.step_height + tolerance )
+	float top = glms_vec2_dot( tread.point, up );
+	float bottom = glms_vec2_dot( p, up ) + c->bottom_offset;
+	if ( top - bottom > c->def.step_height + tolerance || top - bottom <= tolerance )
 	{
 		return result;
 	}
-	float settle = kcc_settle_distance( c, &down );
-	if ( settle > down.travel + tolerance )
+	if ( kcc_settle_distance( c, &tread ) > tread.travel + tolerance )
 	{
 		// A steep surface (a wall, a 60 degree top) stops the descent before the floor found below: the character
 		// would hang on it, not stand on the step.
 		return result;
 	}
-	settle = kcc_minf( settle > 0.0f ? settle : 0.0f, down.travel );
-	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
-	if ( kcc_dot2( glms_vec2_sub( p3, p ), up ) <= tolerance )
+
+	// The climb replaces the blocked motion: forward by exactly that much at the raised height, then down onto the
+	// tread, or onto its edge for a round bottom not yet past it (it rolls over the edge in the next moves).
+	vec2s p2 = glms_vec2_muladds( dir, lateral_length, p1 );
+	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
+	vec2s p3 = glms_vec2_muladds( up, -down.travel, p2 );
+	if ( down.hit && glms_vec2_dot( down.normal, up ) >= c->cos_floor - KCC_CLASSIFY_SLACK )
+	{
+		float settle = kcc_minf( kcc_maxf( kcc_settle_distance( c, &down ), 0.0f ), down.travel );
+		p3 = glms_vec2_muladds( up, -settle, p2 );
+	}
+	if ( glms_vec2_dot( glms_vec2_sub( p3, p ), up ) <= tolerance )
 	{
 		// Not higher than before: this was no step (the blocking surface is something else).
 		return result;
 	}
 	result.stepped = true;
 	result.position = p3;
-	result.normal = down.normal;
-	result.floor = down.candidate;
+	result.normal = tread.normal;
+	result.floor = tread.candidate;
 	return result;
 }

@@ -4,32 +4,15 @@
 
 #include <float.h>
 
-// A previous plane counts as violated only when the motion goes into it by more than this (relative to the
-// motion's length): float rounding of a projection leaves a residue of about 1e-7.
-#define KCC_PLANE_TOLERANCE 1.0e-5f
-
-// Two normals closer than this (cosine) are the same plane for crease purposes (tile seams, a repeated hit).
-#define KCC_PARALLEL_COSINE 0.9999f
-
-static float kcc_dot( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
+// v - s n
 static vec2s kcc_mul_sub( vec2s v, float s, vec2s n )
 {
-	vec2s r = { { v.x - s * n.x, v.y - s * n.y } };
-	return r;
-}
-
-static float kcc_length( vec2s v )
-{
-	return sqrtf( v.x * v.x + v.y * v.y );
+	return glms_vec2_muladds( n, -s, v );
 }
 
 vec2s kcc_clip_vector( vec2s v, vec2s n )
 {
-	float d = kcc_dot( v, n );
+	float d = glms_vec2_dot( v, n );
 	if ( d >= 0.0f )
 	{
 		return v;
@@ -38,7 +21,7 @@ vec2s kcc_clip_vector( vec2s v, vec2s n )
 	// Rounding can leave a residue pointing into the plane; never return one (the next cast would stop on it):
 	// nudge out by a few ulps of the input's length.
 	float nudge = ( fabsf( v.x ) + fabsf( v.y ) ) * FLT_EPSILON;
-	for ( int i = 0; i < 4 && kcc_dot( r, n ) < 0.0f; ++i )
+	for ( int i = 0; i < 4 && glms_vec2_dot( r, n ) < 0.0f; ++i )
 	{
 		r = kcc_mul_sub( r, -nudge, n );
 		nudge *= 2.0f;
@@ -52,9 +35,8 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 	{
 		return KCC_KIND_WALL;
 	}
-	// A tiny allowance so a 45 degree ramp is a floor with a 45 degree limit despite rounding of its normal.
-	float limit = cos_floor - 1.0e-5f;
-	float d = kcc_dot( normal, up );
+	float limit = cos_floor - KCC_CLASSIFY_SLACK;
+	float d = glms_vec2_dot( normal, up );
 	if ( d >= limit )
 	{
 		return KCC_KIND_FLOOR;
@@ -68,7 +50,7 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 
 static bool kcc_violates( vec2s v, vec2s n, float scale )
 {
-	return kcc_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
+	return glms_vec2_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
 }
 
 // GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
@@ -78,23 +60,45 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 {
 	vec2s r = kcc_clip_vector( v, n );
-	if ( kcc_dot( v, up ) > 0.0f || kcc_dot( r, up ) <= 0.0f )
+	if ( glms_vec2_dot( v, up ) > 0.0f || glms_vec2_dot( r, up ) <= 0.0f )
 	{
 		return r;
 	}
-	vec2s flat = kcc_mul_sub( n, kcc_dot( n, up ), up );
-	float len = kcc_length( flat );
+	vec2s flat = kcc_mul_sub( n, glms_vec2_dot( n, up ), up );
+	float len = glms_vec2_norm( flat );
 	if ( len <= 0.0f )
 	{
-		return kcc_mul_sub( v, kcc_dot( v, up ), up );
+		return kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
 	}
 	flat = glms_vec2_scale( flat, 1.0f / len );
 	r = kcc_clip_vector( v, flat );
 	r = kcc_clip_vector( r, n );
-	float gained = kcc_dot( r, up );
+	float gained = glms_vec2_dot( r, up );
 	if ( gained > 0.0f )
 	{
 		r = kcc_mul_sub( r, gained, up );
+	}
+	return r;
+}
+
+// What moves along a walkable floor, GROUNDED: with stop_on_slope, only the lateral part of v, along the floor (the
+// floor takes the rest: gravity, and the leftover upward speed of walking up a slope), rescaled to the lateral
+// length with constant_speed_on_slopes; otherwise v without its part into the floor.
+vec2s kcc_floor_response( const kcc_slide_params* p, vec2s v, vec2s n )
+{
+	if ( p->stop_on_slope == false )
+	{
+		return kcc_clip_vector( v, n );
+	}
+	vec2s lateral = kcc_lateral( v, p->up );
+	vec2s r = kcc_clip_vector( lateral, n );
+	if ( p->constant_speed_on_slopes )
+	{
+		float len = glms_vec2_norm( r );
+		if ( len > 0.0f )
+		{
+			r = glms_vec2_scale( r, glms_vec2_norm( lateral ) / len );
+		}
 	}
 	return r;
 }
@@ -103,34 +107,23 @@ static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, uint32_t kind )
 {
 	vec2s up = p->up;
-	float vertical = kcc_dot( remaining, up );
-	vec2s lateral = kcc_mul_sub( remaining, vertical, up );
+	float vertical = glms_vec2_dot( remaining, up );
+	vec2s lateral = kcc_lateral( remaining, up );
 
 	if ( p->grounded && kind == KCC_KIND_FLOOR )
 	{
-		if ( p->stop_on_slope && vertical <= 0.0f )
+		if ( p->stop_on_slope && ( vertical <= 0.0f || p->leaving == false ) )
 		{
-			// The floor absorbs the downward (gravity) part; only the lateral part follows the slope, so standing
-			// on a slope never creeps and walking down it never goes faster than commanded.
-			vec2s r = kcc_clip_vector( lateral, n );
-			if ( p->constant_speed_on_slopes )
-			{
-				float len = kcc_length( r );
-				float want = kcc_length( lateral );
-				if ( len > 0.0f )
-				{
-					r = glms_vec2_scale( r, want / len );
-				}
-			}
-			return r;
+			// Standing on a slope never creeps, and walking down it never goes faster than commanded.
+			return kcc_floor_response( p, remaining, n );
 		}
 		if ( p->constant_speed_on_slopes )
 		{
 			vec2s along = kcc_clip_vector( lateral, n );
-			float len = kcc_length( along );
+			float len = glms_vec2_norm( along );
 			if ( len > 0.0f )
 			{
-				along = glms_vec2_scale( along, kcc_length( lateral ) / len );
+				along = glms_vec2_scale( along, glms_vec2_norm( lateral ) / len );
 			}
 			vec2s vertical_part = kcc_clip_vector( glms_vec2_scale( up, vertical ), n );
 			return glms_vec2_add( along, vertical_part );
@@ -157,7 +150,7 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 {
 	vec2s zero = { { 0.0f, 0.0f } };
 	vec2s r = kcc_respond( params, remaining, normal, kind );
-	float scale = kcc_length( remaining );
+	float scale = glms_vec2_norm( remaining );
 
 	// Earlier planes of this move: in 2D two non-parallel planes that both constrain the motion leave no
 	// direction along both (their crease is a point), so the motion stops there. Nearly parallel planes (tile
@@ -169,7 +162,7 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 		{
 			continue;
 		}
-		if ( kcc_dot( m, normal ) >= KCC_PARALLEL_COSINE )
+		if ( glms_vec2_dot( m, normal ) >= KCC_PARALLEL_COSINE )
 		{
 			r = kcc_clip_vector( r, m );
 			continue;
@@ -190,13 +183,61 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 	}
 
 	// Quake rule: never move against the input. In GROUNDED mode, going down while the input goes down (gravity)
-	// is never against it: a character pushing into a steep slope slides down it instead of sticking to it.
-	bool falling = params->grounded && kcc_dot( delta, params->up ) < 0.0f && kcc_dot( r, params->up ) < 0.0f;
-	if ( kcc_dot( r, delta ) <= 0.0f && falling == false )
+	// is never against it in the air: a falling character pushing into a steep slope slides down it instead of
+	// sticking to it. On a floor the floor takes gravity: a steep slope at the foot of a walk does not push back.
+	bool falling = params->grounded && params->on_floor == false && glms_vec2_dot( delta, params->up ) < 0.0f &&
+				   glms_vec2_dot( r, params->up ) < 0.0f;
+	if ( glms_vec2_dot( r, delta ) <= 0.0f && falling == false )
 	{
 		return zero;
 	}
 	return r;
+}
+
+// The point of the convex cone { v : dot( v, n_i ) >= 0 for every i } nearest to v (2D: v itself, a point on one
+// of the cone's boundary lines, or the apex 0).
+static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
+{
+	bool inside = true;
+	for ( int i = 0; i < count; ++i )
+	{
+		inside &= glms_vec2_dot( v, normals[i] ) >= 0.0f;
+	}
+	if ( inside )
+	{
+		return v; // the common case: nothing to remove
+	}
+	float scale = glms_vec2_norm( v );
+	float slack = KCC_PLANE_TOLERANCE * scale;
+	vec2s zero = { { 0.0f, 0.0f } };
+	vec2s best = zero;
+	float best_distance = glms_vec2_norm2( v );
+	// Candidates: v, then v projected on each boundary line.
+	for ( int k = -1; k < count; ++k )
+	{
+		vec2s candidate = v;
+		if ( k >= 0 )
+		{
+			candidate = kcc_mul_sub( v, glms_vec2_dot( v, normals[k] ), normals[k] );
+		}
+		bool feasible = true;
+		for ( int i = 0; i < count && feasible; ++i )
+		{
+			feasible = glms_vec2_dot( candidate, normals[i] ) >= -slack;
+		}
+		float distance = glms_vec2_distance2( v, candidate );
+		if ( feasible && distance < best_distance )
+		{
+			best = candidate;
+			best_distance = distance;
+		}
+	}
+	// Keep the result out of every plane exactly (rounding of the projections).
+	for ( int i = 0; i < count; ++i )
+	{
+		best = kcc_clip_vector( best, normals[i] );
+	}
+	return best;
 }
 
 vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
@@ -204,42 +245,56 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 {
 	vec2s v = velocity;
 	vec2s up = params->up;
+	bool floor_met = on_floor;
 	for ( int i = 0; i < count; ++i )
 	{
-		vec2s n = collisions[i].normal;
-		if ( params->grounded && params->stop_on_slope && collisions[i].flags == KCC_KIND_FLOOR )
-		{
-			// Remove the whole downward part instead of projecting it: gravity must not accumulate into a
-			// downhill slide while standing.
-			float down = kcc_dot( v, up );
-			if ( down < 0.0f )
-			{
-				v = kcc_mul_sub( v, down, up );
-			}
-			continue;
-		}
-		if ( params->grounded && collisions[i].flags == KCC_KIND_WALL )
-		{
-			v = kcc_clip_wall( up, v, n );
-			continue;
-		}
-		v = kcc_clip_vector( v, n );
+		floor_met |= ( collisions[i].flags & KCC_KIND_FLOOR ) != 0;
 	}
-	if ( on_floor && params->grounded )
+	if ( params->grounded && on_floor )
 	{
-		// Standing (or snapped) on a floor: falling speed ends here even when the floor was found by the probe.
-		float down = kcc_dot( v, up );
-		if ( params->stop_on_slope )
+		// On a floor after the move: the velocity is what moves along it (the fall ends; over a crest, the speed up
+		// the slope does not launch the character).
+		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
+	}
+	else if ( params->grounded && params->stop_on_slope && floor_met && glms_vec2_dot( v, up ) < 0.0f )
+	{
+		// A floor met on the way ends the fall: the whole downward part goes.
+		v = kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
+	}
+	// Every surface met: the velocity must not point into any of them, all at once (a crease stops it).
+	vec2s normals[KCC_MAX_COLLISIONS * 2 + 1];
+	int n = 0;
+	bool rising = glms_vec2_dot( v, up ) > 0.0f;
+	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
+	{
+		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( collisions[i].flags & KCC_PUSHED )
 		{
-			if ( down < 0.0f )
+			continue; // a body pushed along: it did not block
+		}
+		vec2s normal = collisions[i].normal;
+		if ( params->grounded && glms_vec2_dot( normal, up ) >= KCC_PARALLEL_COSINE )
+		{
+			normal = up;
+		}
+		normals[n++] = normal;
+		if ( params->grounded && ( collisions[i].flags & KCC_KIND_WALL ) != 0 && rising == false )
+		{
+			// A steep wall never turns a push into climbing: it blocks as the vertical wall of its lateral normal.
+			vec2s flat = kcc_lateral( normal, up );
+			float length = glms_vec2_norm( flat );
+			if ( length > 0.0f )
 			{
-				v = kcc_mul_sub( v, down, up );
+				normals[n++] = glms_vec2_scale( flat, 1.0f / length );
 			}
 		}
-		else
-		{
-			v = kcc_clip_vector( v, floor_normal );
-		}
 	}
-	return v;
+	if ( on_floor )
+	{
+		normals[n++] = floor_normal;
+	}
+	return kcc_project_on_cone( v, normals, n );
 }
