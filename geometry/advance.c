@@ -60,7 +60,8 @@ static bool kcc_advance_arc_normal( const kcc_proxy* curved, vec2s curved_offset
 		vec2s facing = glms_vec2_sub( center, glms_vec2_scale( face, r ) );
 		float along = glms_vec2_dot( glms_vec2_sub( facing, v0 ), glms_vec2_sub( v1, v0 ) );
 		float gap = glms_vec2_dot( face, glms_vec2_sub( facing, v0 ) );
-		if ( gap < best && gap >= -KCC_LINEAR_SLOP && along >= 0.0f && along <= glms_vec2_dot( glms_vec2_sub( v1, v0 ), glms_vec2_sub( v1, v0 ) ) &&
+		vec2s edge = glms_vec2_sub( v1, v0 );
+		if ( gap < best && gap >= -KCC_LINEAR_SLOP && along >= 0.0f && along <= glms_vec2_dot( edge, edge ) &&
 			 kcc_advance_in_opening( curved, glms_vec2_negate( face ) ) )
 		{
 			best = gap;
@@ -165,7 +166,8 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 			}
 			else if ( distance > 0.0f )
 			{
-				out.point = glms_vec2_add( g.point_b, glms_vec2_scale( normal, 0.5f * ( b->radius + distance - a->radius ) ) );
+				float middle = 0.5f * ( b->radius + distance - a->radius );
+				out.point = glms_vec2_add( g.point_b, glms_vec2_scale( normal, middle ) );
 			}
 			else
 			{
@@ -174,7 +176,8 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 			return out;
 		}
 		float closing = -glms_vec2_dot( translation, normal );
-		if ( distance >= target - KCC_ADVANCE_TOLERANCE && distance > 0.0f && distance <= target + KCC_ADVANCE_TOLERANCE )
+		bool at_target = distance >= target - KCC_ADVANCE_TOLERANCE && distance <= target + KCC_ADVANCE_TOLERANCE;
+		if ( at_target && distance > 0.0f )
 		{
 			return closing <= 0.0f && t == 0.0f ? out /* touching the target distance and moving away */
 												: kcc_advance_contact( a, translation, b, t, g );
@@ -209,5 +212,6 @@ kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, co
 		t = next;
 	}
 	// The contact within float resolution, or the iteration cap (a grazing approach): the last time known clear.
-	return kcc_advance_contact( a, translation, b, t_safe, kcc_gjk_distance( a, glms_vec2_scale( translation, t_safe ), b ) );
+	kcc_gjk_output at_safe = kcc_gjk_distance( a, glms_vec2_scale( translation, t_safe ), b );
+	return kcc_advance_contact( a, translation, b, t_safe, at_safe );
 }

@@ -93,7 +93,8 @@ static bool kcc_ray_entry_on_face( const vec2s* vertices, const vec2s* normals, 
 static float kcc_ray_slack( vec2s u, vec2s v, vec2s p0, vec2s d )
 {
 	float size_u = fabsf( u.x ) + fabsf( u.y ), size_v = fabsf( v.x ) + fabsf( v.y );
-	return KCC_ROUNDING * ( fabsf( p0.x ) + fabsf( p0.y ) + fabsf( d.x ) + fabsf( d.y ) + ( size_u > size_v ? size_u : size_v ) );
+	float size = size_u > size_v ? size_u : size_v;
+	return KCC_ROUNDING * ( fabsf( p0.x ) + fabsf( p0.y ) + fabsf( d.x ) + fabsf( d.y ) + size );
 }
 
 // Whether p lies within every edge line of a sharp polytope, up to the rounding of the lines' offsets.
@@ -222,7 +223,8 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 			return KCC_RAY_HIT;
 		}
 		int next = enter + 1 == count ? 0 : enter + 1;
-		bool backward = glms_vec2_dot( glms_vec2_sub( p, vertices[enter] ), glms_vec2_sub( vertices[next], vertices[enter] ) ) < 0.0f;
+		vec2s edge = glms_vec2_sub( vertices[next], vertices[enter] );
+		bool backward = glms_vec2_dot( glms_vec2_sub( p, vertices[enter] ), edge ) < 0.0f;
 		corner = backward ? enter : next;
 		// Faces of M nearly collinear (boxes turned by multiples of pi/2): rounding may have picked the short one as
 		// entered while the point lies on a neighbour whose line passes through it within rounding. The walk follows
@@ -462,7 +464,8 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 	const kcc_proxy* p = proxies;
 	kcc_cast_output out = kcc_cast_miss();
 	kcc_polytope_hit hit;
-	kcc_ray_result result = kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, &hit );
+	kcc_ray_result result =
+		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, &hit );
 	if ( result != KCC_RAY_MISS )
 	{
 		out.hit = true;
@@ -567,8 +570,10 @@ static vec2s kcc_cast_prefer_target_face( const kcc_proxy* a, const kcc_proxy* b
 		int neighbour = at_end ? vertex : ( f == 0 ? n - 1 : f - 1 );
 		vec2s w = m->vertices[vertex];
 		vec2s next = m->vertices[f + 1 == n ? 0 : f + 1];
-		float along = sqrtf( glms_vec2_dot( glms_vec2_sub( next, m->vertices[f] ), glms_vec2_sub( next, m->vertices[f] ) ) );
-		float slack = KCC_ROUNDING * ( kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count ) + rounded );
+		vec2s edge = glms_vec2_sub( next, m->vertices[f] );
+		float along = sqrtf( glms_vec2_dot( edge, edge ) );
+		float size = kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count );
+		float slack = KCC_ROUNDING * ( size + rounded );
 		float gap = glms_vec2_dot( m->normals[neighbour], glms_vec2_sub( p, w ) ) - rounded;
 		if ( ( at_end ? 1.0f - hit->s : hit->s ) * along > slack || fabsf( gap ) > slack )
 		{
@@ -616,7 +621,8 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 		{
 			// Only the rounded parts overlap: the middle of the overlap between the cores.
 			vec2s normal = kcc_unit_or( glms_vec2_negate( start.point ), kcc_v2( 0.0f, 1.0f ) );
-			out.point = glms_vec2_add( core_b, glms_vec2_scale( normal, 0.5f * ( b->radius + start.distance - a->radius ) ) );
+			float middle = 0.5f * ( b->radius + start.distance - a->radius );
+			out.point = glms_vec2_add( core_b, glms_vec2_scale( normal, middle ) );
 		}
 		else
 		{

@@ -707,7 +707,8 @@ static int kcc_first_edge( const kcc_proxy* p, float sign )
 	int n = p->count;
 	for ( int i = 0; i < n && n > 1; ++i )
 	{
-		vec2s normal = glms_vec2_scale( p->normals[i], sign ), previous = glms_vec2_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
+		vec2s normal = glms_vec2_scale( p->normals[i], sign );
+		vec2s previous = glms_vec2_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
 		if ( kcc_lower_half( normal ) == false && kcc_lower_half( previous ) )
 		{
 			return i;

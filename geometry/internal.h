@@ -29,20 +29,20 @@ typedef struct kcc_proxy
 	const vec2s* normals; ///< outward unit normal of edge i (polytope count >= 2); curved: right edge, left edge
 	vec2s own_points[4];  ///< where points lie for kinds that do not store them as such (a polygon's are its own)
 	vec2s own_normals[4];
-	vec2s direction;                         ///< curved: unit axis of the opening
-	vec2s half_angle;                        ///< curved: (cos, sin) of half the opening, opening <= pi
-	vec2s arc_direction;                     ///< curved: axis of the whole sector (a half of one wider than pi
-											 ///< is part of its arc)
-	vec2s arc_half_angle;                    ///< curved: (cos, sin) of half the whole sector's opening
-	float arc_radius;                        ///< curved: radius of the arc
-	float radius;                            ///< rounding radius, >= 0
-	int count;                               ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3
+	vec2s direction;      ///< curved: unit axis of the opening
+	vec2s half_angle;     ///< curved: (cos, sin) of half the opening, opening <= pi
+	vec2s arc_direction;  ///< curved: axis of the whole sector (a half of one wider than pi is part of its arc)
+	vec2s arc_half_angle; ///< curved: (cos, sin) of half the whole sector's opening
+	float arc_radius;     ///< curved: radius of the arc
+	float radius;         ///< rounding radius, >= 0
+	int count;            ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3
 	bool curved;
 } kcc_proxy;
 
-/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many (they point into s: use them while s lives): 0 when a value is beyond KCC_MAX_MAGNITUDE or
-/// the data cannot be indexed or normalised (cheap checks only: finite data, non-negative radii and extents, vertex
-/// count in range, unit normals). Validity (kcc_shape_is_valid, convexity included) is the caller's check.
+/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many; they point into s, so use them while s lives. 0
+/// when a value is beyond KCC_MAX_MAGNITUDE or the data cannot be indexed or normalised (cheap checks only: finite
+/// data, non-negative radii and extents, vertex count in range, unit normals). Validity (kcc_shape_is_valid,
+/// convexity included) is the caller's check.
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies );
 
 /// Support point of the core (radius excluded) in direction d (need not be unit).
