@@ -437,6 +437,9 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 	// the edge direction passes the +x direction (from the lower half-turn to the upper one): once for a convex
 	// polygon, since every turn is below pi.
 	int windings = 0;
+	// Edge i is e (vertex i to i + 1), the next edge f; each f is the next corner's e.
+	double ex = (double)p->vertices[1].x - p->vertices[0].x, ey = (double)p->vertices[1].y - p->vertices[0].y;
+	bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], c = p->vertices[i + 2 < n ? i + 2 : i + 2 - n];
@@ -445,7 +448,6 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 		{
 			return false;
 		}
-		double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
 		double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
 		double ee = ex * ex + ey * ey;
 		// strictly convex and counter-clockwise at every corner, no zero-length edge
@@ -462,9 +464,11 @@ static bool kcc_polygon_is_valid( const kcc_polygon* p )
 		{
 			return false;
 		}
-		bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
 		bool f_lower = fy < 0.0 || ( fy == 0.0 && fx < 0.0 );
 		windings += ( e_lower && f_lower == false ) ? 1 : 0;
+		ex = fx;
+		ey = fy;
+		e_lower = f_lower;
 	}
 	return windings == 1;
 }
