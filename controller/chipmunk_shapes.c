@@ -246,8 +246,8 @@ static void kcc_clean_polygon( kcc_shape* out )
 	out->capsule.radius = radius;
 }
 
-// A polygon's piece in the local frame. Vertices and normals are computed exactly as Chipmunk caches them (local
-// vertex, rotated and moved by the body; normal of the local edge, rotated), so they equal its world data.
+// A polygon's piece in the local frame: Chipmunk's world vertices (local ones moved by the body exactly as Chipmunk
+// caches them), in float around the character, with the normals of those float edges.
 static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, int piece, kcc_shape* out )
 {
 	const cpBody* body = cpShapeGetBody( shape );
@@ -267,26 +267,25 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 	p->radius = radius;
 	if ( count <= KCC_MAX_POLYGON_VERTICES )
 	{
-		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin.
+		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin (the static body's
+		// is the identity).
 		cpVect rotation = cpBodyGetRotation( body );
 		cpVect origin = cpBodyGetPosition( body );
-		// The static body (and any body at rest at the origin) has the identity transform: the same values.
 		bool identity = rotation.x == 1.0 && rotation.y == 0.0 && origin.x == 0.0 && origin.y == 0.0;
-		cpVect first = cpPolyShapeGetVert( shape, 0 );
-		cpVect v = first;
 		for ( int i = 0; i < count; ++i )
 		{
-			cpVect next = i + 1 < count ? cpPolyShapeGetVert( shape, i + 1 ) : first;
-			cpVect normal = cpvnormalize( cpvrperp( cpvsub( next, v ) ) );
-			cpVect world = v;
+			cpVect v = cpPolyShapeGetVert( shape, i );
 			if ( identity == false )
 			{
-				world = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
-				normal = cpvrotate( normal, rotation );
+				v = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
 			}
-			p->vertices[i] = kcc_bridge_relative( world, c->origin );
-			p->normals[i] = kcc_bridge_from_cpv( normal );
-			v = next;
+			p->vertices[i] = kcc_bridge_relative( v, c->origin );
+		}
+		// Normals of the float edges the core will use (far from the character, float vertices move by their
+		// rounding and Chipmunk's own normals would no longer be perpendicular to them).
+		for ( int i = 0; i < count; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < count ? i + 1 : 0] );
 		}
 		p->count = count;
 	}
