@@ -511,7 +511,8 @@ const char* soak_failure_name( int klass )
 const char* soak_action_name( int action )
 {
 	static const char* names[SOAK_ACT_COUNT] = { "walk", "long", "huge", "reverse", "aimed", "gravity", "drop",
-												 "teleport", "inside", "restore", "bad input" };
+												 "teleport", "inside", "restore", "bad input",
+												 "odd def", "odd state", "destroy" };
 	return action >= 0 && action < SOAK_ACT_COUNT ? names[action] : "?";
 }
 
@@ -1738,12 +1739,13 @@ void soak_case_print( FILE* f, const soak_case* k )
 	for ( int i = 0; i < k->shape_count; ++i )
 	{
 		const soak_case_shape* s = &k->shapes[i];
-		fprintf( f, "\tsoak_case_add( k, %s, %a, %d, (const double[]){ ", kinds[s->kind], s->radius, s->count );
+		fprintf( f, "\tsoak_case_add( k, %s, %a, %d,\n\t\t\t\t   (const double[]){", kinds[s->kind], s->radius, s->count );
 		for ( int v = 0; v < s->count; ++v )
 		{
-			fprintf( f, "%s%a, %a", v > 0 ? ", " : "", s->v[v][0], s->v[v][1] );
+			// two points a line
+			fprintf( f, "%s%a, %a", v == 0 ? " " : v % 2 == 0 ? ",\n\t\t\t\t\t\t\t\t\t " : ", ", s->v[v][0], s->v[v][1] );
 		}
-		fprintf( f, " }, 0x%llxu, 0x%llxu );\n", (unsigned long long)s->categories, (unsigned long long)s->mask );
+		fprintf( f, " },\n\t\t\t\t   0x%llxu, 0x%llxu );\n", (unsigned long long)s->categories, (unsigned long long)s->mask );
 	}
 	const soak_shape_spec* sp = &k->spec;
 	fprintf( f, "\tk->spec.maker = %d; // %s\n", sp->maker,
@@ -2116,26 +2118,220 @@ static void soak_report( soak_world* w, int index, int action, const kcc_control
 	free( k );
 }
 
+// Whether p is clearly inside the character's max_coordinate (a move or a teleport there must succeed).
+static bool soak_within( const soak_character* ch, vec2s p )
+{
+	float limit = 0.999f * ch->def.max_coordinate;
+	return fabsf( p.x ) < limit && fabsf( p.y ) < limit;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Odd inputs (the fuzz target)
+
+static float soak_odd_float( soak_source* src, float ordinary )
+{
+	static const float specials[] = { NAN,     INFINITY, -INFINITY, 0.0f,    -0.0f, 1.0e30f, -1.0e30f, 1.0e-40f,
+									  FLT_MAX, -FLT_MAX, FLT_MIN,   -1.0f,   1.0e-7f, 1.0e7f, 1.5707964f, 3.0f };
+	if ( soak_chance( src, 0.5 ) )
+	{
+		return specials[soak_int( src, (int)( sizeof( specials ) / sizeof( specials[0] ) ) )];
+	}
+	return ordinary * (float)soak_log_uniform( src, 1.0e-3, 1.0e3 ) * ( soak_chance( src, 0.2 ) ? -1.0f : 1.0f );
+}
+
+static void soak_unregister_character( soak_world* w, soak_character* ch )
+{
+	if ( ch->shape_index >= 0 )
+	{
+		w->shapes[ch->shape_index].shape = NULL; // skipped by every loop
+	}
+	kcc_controller_destroy( ch->c );
+	ch->c = NULL;
+	ch->shape_index = -1;
+}
+
+// Installs a controller made from def as character index (its old controller destroyed).
+static void soak_adopt( soak_world* w, int index, kcc_controller* c, const kcc_controller_def* def,
+						const soak_shape_spec* spec )
+{
+	soak_character* ch = &w->characters[index];
+	soak_unregister_character( w, ch );
+	memset( ch, 0, sizeof( *ch ) );
+	ch->c = c;
+	ch->def = *def;
+	ch->spec = *spec;
+	ch->kind = def->shape.type == KCC_SHAPE_CIRCLE ? SOAK_KIND_CIRCLE
+			   : def->shape.type == KCC_SHAPE_CAPSULE ? SOAK_KIND_CAPSULE
+			   : def->shape.type == KCC_SHAPE_POLYGON ? SOAK_KIND_POLYGON : SOAK_KIND_BOX;
+	ch->height = soak_character_height( &def->shape, def->up );
+	ch->shape_index = soak_register( w, kcc_controller_get_shape( c ), soak_kind_of_character( &def->shape ),
+									 SOAK_ROLE_CHARACTER, index );
+}
+
+// A def with one to three odd fields: kcc_controller_create must return NULL exactly when
+// kcc_controller_def_problem names a problem, and a controller it makes must move like any other.
+static bool soak_odd_create( soak_world* w, soak_source* src, int index )
+{
+	soak_character fresh;
+	memset( &fresh, 0, sizeof( fresh ) );
+	if ( soak_random_def( src, &fresh ) == false )
+	{
+		return true;
+	}
+	kcc_controller_def def = fresh.def;
+	soak_shape_spec spec = fresh.spec;
+	bool raw_shape = false;
+	int corruptions = 1 + soak_int( src, 3 );
+	for ( int i = 0; i < corruptions; ++i )
+	{
+		switch ( soak_int( src, 18 ) )
+		{
+			case 0:
+				spec.radius = soak_odd_float( src, spec.radius + 0.1f );
+				break;
+			case 1:
+				spec.p[soak_int( src, 4 )] = soak_odd_float( src, 0.3f );
+				break;
+			case 2:
+				spec.points[soak_int( src, KCC_MAX_POLYGON_VERTICES )] = kcc_v2( soak_odd_float( src, 0.3f ), soak_odd_float( src, 0.3f ) );
+				spec.count = soak_int( src, KCC_MAX_POLYGON_VERTICES + 3 ) - 1;
+				spec.count = spec.count < 0 ? 0 : spec.count > KCC_MAX_POLYGON_VERTICES ? KCC_MAX_POLYGON_VERTICES : spec.count;
+				break;
+			case 3:
+				def.shape.type = (kcc_shape_type)( soak_int( src, 9 ) - 1 ); // raw: the struct no longer matches spec
+				raw_shape = true;
+				break;
+			case 4:
+				def.position = kcc_v2( soak_odd_float( src, 3.0f ), soak_odd_float( src, 3.0f ) );
+				break;
+			case 5:
+				def.up = kcc_v2( soak_odd_float( src, 0.7f ), soak_odd_float( src, 0.7f ) );
+				break;
+			case 6:
+				def.skin = soak_odd_float( src, def.skin );
+				break;
+			case 7:
+				def.min_move = soak_odd_float( src, def.min_move );
+				break;
+			case 8:
+				def.max_slides = soak_int( src, 40 ) - 10;
+				break;
+			case 9:
+				def.max_floor_angle = soak_odd_float( src, def.max_floor_angle );
+				break;
+			case 10:
+				def.snap_distance = soak_odd_float( src, 0.1f );
+				break;
+			case 11:
+				def.step_height = soak_odd_float( src, 0.1f );
+				break;
+			case 12:
+				def.mode = (kcc_motion_mode)( soak_int( src, 5 ) - 1 );
+				break;
+			case 13:
+				def.max_displacement = soak_odd_float( src, def.max_displacement );
+				break;
+			case 14:
+				def.max_coordinate = soak_odd_float( src, 50.0f );
+				break;
+			case 15:
+				def.max_depenetration_iterations = soak_int( src, 40 ) - 10;
+				break;
+			case 16:
+				def.max_candidates = soak_int( src, 70000 ) - 10;
+				break;
+			default:
+				def.internal_cookie ^= 1 << soak_int( src, 31 );
+				break;
+		}
+	}
+	if ( raw_shape == false )
+	{
+		def.shape = soak_make_character_shape( &spec ); // may be invalid: refused below
+	}
+	const char* problem = kcc_controller_def_problem( &def );
+	kcc_controller* c = kcc_controller_create( w->space, &def );
+	if ( ( problem == NULL ) != ( c != NULL ) )
+	{
+		kcc_controller_destroy( c );
+		return false;
+	}
+	if ( c == NULL )
+	{
+		return true;
+	}
+	if ( raw_shape )
+	{
+		kcc_controller_destroy( c ); // accepted, but it can not be printed from a spec: no moves with it
+		return true;
+	}
+	soak_adopt( w, index, c, &def, &spec );
+	return true;
+}
+
+// A snapshot with corrupted fields: refused with no change, or taken (a teleport); the move after it is checked.
+static bool soak_odd_state( soak_source* src, soak_character* ch )
+{
+	kcc_controller_state before = kcc_controller_get_state( ch->c );
+	kcc_controller_state s = before;
+	switch ( soak_int( src, 5 ) )
+	{
+		case 0:
+			s.flags = (uint32_t)soak_next( src );
+			break;
+		case 1:
+			s.floor_normal = kcc_v2( soak_odd_float( src, 0.7f ), soak_odd_float( src, 0.7f ) );
+			break;
+		case 2:
+			s.position = kcc_v2( soak_odd_float( src, 3.0f ), soak_odd_float( src, 3.0f ) );
+			break;
+		case 3:
+			s.internal_cookie = (int)soak_next( src );
+			break;
+		default:
+			s.flags = (uint32_t)soak_next( src );
+			s.floor_normal = kcc_v2( soak_odd_float( src, 0.7f ), soak_odd_float( src, 0.7f ) );
+			s.position.y += soak_odd_float( src, 0.01f );
+			break;
+	}
+	kcc_status status = kcc_controller_set_state( ch->c, &s );
+	kcc_controller_state after = kcc_controller_get_state( ch->c );
+	if ( status != KCC_OK )
+	{
+		return soak_state_equal( &before, &after );
+	}
+	ch->drop_shape = NULL;
+	ch->riding = false;
+	return true;
+}
+
 // One action of character index, then the checks. Returns the moves made (0 or 1).
 static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_config* config, soak_stats* stats )
 {
 	soak_character* ch = &w->characters[index];
-	kcc_controller* c = ch->c;
-	if ( c == NULL )
+	bool odd = config->world.odd_inputs;
+	if ( ch->c == NULL )
 	{
+		// Destroyed by an odd action: a new character takes its place.
+		if ( odd && soak_character_create( w, src, index ) == false )
+		{
+			ch->c = NULL;
+		}
 		return 0;
 	}
+	kcc_controller* c = ch->c;
 	float h = (float)ch->height;
 	int action = SOAK_ACT_WALK;
 	{
-		static const double weights[SOAK_ACT_COUNT] = { 25, 6, 0.5, 8, 6, 40, 2, 2, 2, 2, 1 };
+		static const double weights[SOAK_ACT_COUNT] = { 25, 6, 0.5, 8, 6, 40, 2, 2, 2, 2, 1, 2, 2, 1 };
 		double total = 0.0;
-		for ( int i = 0; i < SOAK_ACT_COUNT; ++i )
+		int actions = odd ? SOAK_ACT_COUNT : SOAK_ACT_ODD_DEF;
+		for ( int i = 0; i < actions; ++i )
 		{
 			total += weights[i];
 		}
 		double u = soak_uniform( src, 0.0, total );
-		for ( action = 0; action < SOAK_ACT_COUNT - 1 && u >= weights[action]; ++action )
+		for ( action = 0; action < actions - 1 && u >= weights[action]; ++action )
 		{
 			u -= weights[action];
 		}
@@ -2215,7 +2411,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 					to = kcc_v2( (float)( x + soak_uniform( src, -0.3, 0.3 ) * h ), (float)( y + soak_uniform( src, -0.3, 0.3 ) * h ) );
 				}
 			}
-			if ( kcc_controller_set_position( c, to ) != KCC_OK )
+			if ( kcc_controller_set_position( c, to ) != KCC_OK && soak_within( ch, to ) )
 			{
 				stats->wrong_status += 1;
 			}
@@ -2251,6 +2447,38 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 				}
 			}
 			return 0;
+		case SOAK_ACT_ODD_DEF:
+		case SOAK_ACT_DESTROY:
+			if ( ( action == SOAK_ACT_ODD_DEF ? soak_odd_create( w, src, index ) : true ) == false )
+			{
+				stats->wrong_status += 1;
+				if ( config->log != NULL )
+				{
+					fprintf( config->log, "soak: world %llu frame %d character %d: kcc_controller_create and "
+										  "kcc_controller_def_problem disagree\n",
+							 (unsigned long long)stats->worlds, w->frame, index );
+				}
+			}
+			if ( action == SOAK_ACT_DESTROY )
+			{
+				soak_unregister_character( w, ch );
+				kcc_controller_destroy( NULL ); // a no-op
+			}
+			return 0;
+		case SOAK_ACT_ODD_STATE:
+			if ( soak_odd_state( src, ch ) == false )
+			{
+				stats->moved_on_error += 1;
+				if ( config->log != NULL )
+				{
+					fprintf( config->log, "soak: world %llu frame %d character %d: a refused state changed the "
+										  "controller\n",
+							 (unsigned long long)stats->worlds, w->frame, index );
+				}
+			}
+			call = SOAK_CALL_MOVE_AND_SLIDE;
+			delta = soak_gravity_velocity( src, ch, &dt );
+			break;
 		default: // SOAK_ACT_GRAVITY
 			call = SOAK_CALL_MOVE_AND_SLIDE;
 			delta = soak_gravity_velocity( src, ch, &dt );
@@ -2285,10 +2513,12 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	{
 		finite = finite && kcc_is_valid_vec2( result.collisions[i].normal ) && kcc_is_valid_vec2( result.collisions[i].point );
 	}
-	if ( status != KCC_OK || s_assert_count != asserts )
+	vec2s asked = call == SOAK_CALL_MOVE ? delta : soak_scale( delta, dt );
+	bool valid = soak_within( ch, kcc_v2( start.x + asked.x, start.y + asked.y ) );
+	if ( ( status != KCC_OK && valid ) || s_assert_count != asserts )
 	{
-		// Every call here is valid (|delta| within max_displacement, positions far inside max_coordinate).
-		stats->errors += 1;
+		// Every call here is valid: |delta| within max_displacement, and (unless an odd def made max_coordinate
+		// small) the end far inside max_coordinate.
 		stats->wrong_status += 1;
 		if ( config->log != NULL )
 		{
@@ -2296,10 +2526,11 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 					 (unsigned long long)stats->worlds, w->frame, index, soak_action_name( action ), (int)status,
 					 s_assert_count - asserts );
 		}
-		if ( status != KCC_OK && memcmp( &start, &end, sizeof( vec2s ) ) != 0 )
-		{
-			stats->moved_on_error += 1;
-		}
+	}
+	stats->errors += status != KCC_OK;
+	if ( status != KCC_OK && memcmp( &start, &end, sizeof( vec2s ) ) != 0 )
+	{
+		stats->moved_on_error += 1; // an error changes nothing
 	}
 	if ( finite == false )
 	{
@@ -2397,9 +2628,14 @@ uint64_t soak_world_run( soak_world* w, soak_source* src, int frames, const soak
 	return moves;
 }
 
-void soak_run( const soak_run_config* config, soak_stats* stats )
+void soak_hook_asserts( void )
 {
 	kcc_set_assert_fcn( soak_assert_hook );
+}
+
+void soak_run( const soak_run_config* config, soak_stats* stats )
+{
+	soak_hook_asserts();
 	for ( uint64_t world = 0; stats->moves < config->moves; ++world )
 	{
 		if ( config->only_world >= 0 && world != (uint64_t)config->only_world )

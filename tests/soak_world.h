@@ -164,6 +164,9 @@ typedef enum soak_action_kind
 	SOAK_ACT_INSIDE,     ///< set_position inside a shape, then a move (depenetration)
 	SOAK_ACT_RESTORE,    ///< set_state of a snapshot taken earlier, then a move
 	SOAK_ACT_BAD,        ///< invalid input: an error and no change
+	SOAK_ACT_ODD_DEF,    ///< odd inputs only: create with a def of odd fields (NULL exactly when the def is refused)
+	SOAK_ACT_ODD_STATE,  ///< odd inputs only: set_state with corrupted fields, then a move
+	SOAK_ACT_DESTROY,    ///< odd inputs only: destroy the character (a new one is created on its next turn)
 	SOAK_ACT_COUNT
 } soak_action_kind;
 
@@ -415,6 +418,10 @@ typedef struct soak_run_config
 	bool shrink;         ///< shrink printed reproductions
 	int64_t only_world;  ///< >= 0: run only this world of the seed (and print each of its failures)
 } soak_run_config;
+
+/// Installs the soak's assert hook: a KCC_ASSERT counts (kcc_make_polygon of random points may assert in Debug;
+/// odd defs do) instead of aborting. A move that asserts is a failure.
+void soak_hook_asserts( void );
 
 /// Runs worlds one after the other until config->moves moves were checked.
 void soak_run( const soak_run_config* config, soak_stats* stats );
