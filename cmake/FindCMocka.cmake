@@ -1,5 +1,5 @@
-# FindCMocka: prefers the package's own config (Debian's libcmocka-dev has one), else searches by hand.
-# Defines the imported target CMocka::CMocka.
+# FindCMocka: CMocka for the tests (Debian's libcmocka-dev ships a CMake config with variables but no imported
+# target). Defines the imported target CMocka::CMocka.
 find_path(CMocka_INCLUDE_DIR NAMES cmocka.h)
 find_library(CMocka_LIBRARY NAMES cmocka)
 include(FindPackageHandleStandardArgs)

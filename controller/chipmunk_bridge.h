@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The one place where Chipmunk's double (cpFloat) meets cglm's float. Nothing else in kcc2d converts between them.
-//
-// GCC 12.2 at -O2 can drop a double-to-float rounding when a float stored in a struct is read back as double
-// (tree-SRA forwards the double value). Replays must be bit-identical and the controller's float position must be
-// exactly what Chipmunk sees, so every narrowing goes through a volatile float store that the compiler can not
-// fold away. tests/test_controller_bridge.c checks this in Release builds.
+// Replays must be bit-identical and the controller's float position exactly what Chipmunk sees, so every narrowing
+// rounds once, here; tests/test_controller_bridge.c checks the rounding bit by bit in every build type.
 #pragma once
 
 #include "kcc/base.h"
 
 #include <chipmunk/chipmunk.h>
 
-/// double -> float, rounded to nearest, never folded away by the optimiser.
+/// double -> float, rounded to nearest.
 static inline float kcc_bridge_to_float( double x )
 {
-	volatile float rounded = (float)x;
-	return rounded;
+	return (float)x;
 }
 
 /// float -> double (exact).

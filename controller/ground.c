@@ -7,38 +7,36 @@
 
 #include <float.h>
 
-// Below this approach cosine the skin is measured as if the surface were this steep (see controller.c).
-#define KCC_GROUND_MIN_APPROACH 0.05f
-
-// A move down shorter than this is rounding, not a snap (no KCC_SNAPPED).
-#define KCC_SNAP_EPSILON 1.0e-5f
-
-static float kcc_dot2( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
 // Resting tolerance beyond the skin: a character this close to a floor stands on it.
 static float kcc_rest_tolerance( const kcc_controller* c )
 {
 	return 0.5f * c->def.skin;
 }
 
+float kcc_snap_reach( const kcc_controller* c, float lateral_length )
+{
+	return c->def.snap_distance + lateral_length * c->tan_floor;
+}
+
+float kcc_probe_reach( const kcc_controller* c )
+{
+	return kcc_skin_backoff( c->def.skin, c->cos_floor ) + kcc_rest_tolerance( c );
+}
+
 // Distance to move along -up from the contact found by a downward sweep so that the gap along the floor normal
 // is the skin. Negative when the character is closer than the skin.
 static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )
 {
-	float cosine = kcc_maxf( kcc_dot2( s->normal, c->def.up ), KCC_GROUND_MIN_APPROACH );
-	return s->distance - c->def.skin / cosine;
+	return s->distance - kcc_skin_backoff( c->def.skin, glms_vec2_dot( s->normal, c->def.up ) );
 }
 
 // The settle distance is exact for a flat surface. Against a corner or a round obstacle the gap along the new
-// normal grows with the square of the distance moved back (a rounded character 1.4 skins above a tile corner
-// keeps about 1.0166 skins): one Newton step on the measured distance brings it back to the skin.
+// normal grows with the square of the distance moved back: one Newton step on the measured distance brings it back
+// to the skin.
 static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec2s p, float settle )
 {
-	float cosine = kcc_dot2( s->normal, c->def.up );
-	if ( cosine >= 0.99999f || s->candidate == NULL )
+	float cosine = glms_vec2_dot( s->normal, c->def.up );
+	if ( cosine >= KCC_PARALLEL_COSINE || s->candidate == NULL )
 	{
 		return settle;
 	}
@@ -49,7 +47,7 @@ static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec
 	{
 		return settle;
 	}
-	float refined = settle + ( d.distance - c->def.skin ) / kcc_maxf( cosine, KCC_GROUND_MIN_APPROACH );
+	float refined = settle + kcc_skin_backoff( d.distance - c->def.skin, cosine );
 	// Never past the contact itself.
 	return kcc_minf( kcc_maxf( refined, 0.0f ), s->distance );
 }
@@ -61,7 +59,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	g.normal = c->def.up;
 	vec2s up = c->def.up;
 	float tolerance = kcc_rest_tolerance( c );
-	float reach = c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	float reach = kcc_probe_reach( c );
 	if ( allow_snap )
 	{
 		reach += snap_reach;
@@ -86,9 +84,9 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	{
 		settle = kcc_minf( kcc_refine_settle( c, &s, p, settle ), s.travel );
 		g.position = glms_vec2_sub( p, glms_vec2_scale( up, settle ) );
-		g.snapped = settle > KCC_SNAP_EPSILON && allow_snap;
+		g.snapped = settle > KCC_ROUNDING_DISTANCE && allow_snap;
 	}
-	else if ( settle < -KCC_SNAP_EPSILON )
+	else if ( settle < -KCC_ROUNDING_DISTANCE )
 	{
 		// Closer than the skin (a short fall ended inside it): rise back to the skin unless something is above.
 		vec2s rise = glms_vec2_scale( up, -settle );
@@ -104,7 +102,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	kcc_step_result result = { 0 };
 	result.position = p;
 	vec2s up = c->def.up;
-	float min_move = kcc_maxf( c->def.min_move, 1.0e-5f );
+	float min_move = kcc_maxf( c->def.min_move, KCC_ROUNDING_DISTANCE );
 
 	// Up by at most step_height (less under a ceiling).
 	kcc_sweep rise = kcc_sweep_character( c, p, glms_vec2_scale( up, c->def.step_height ) );
@@ -118,7 +116,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	// Forward by the blocked lateral motion, and at least the character's rounding radius (plus the skin): a round
 	// bottom pressed against a step's edge only lands on the step's top once its lowest point is past the edge;
 	// landing short of it would meet the edge's corner (a wall-steep normal) and slide back down.
-	float lateral_length = sqrtf( kcc_dot2( lateral, lateral ) );
+	float lateral_length = glms_vec2_norm( lateral );
 	if ( lateral_length <= 0.0f )
 	{
 		return result;
@@ -135,7 +133,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 
 	// Down onto walkable floor, no lower than where it started.
 	float tolerance = kcc_rest_tolerance( c );
-	float drop = h + c->def.skin / kcc_maxf( c->cos_floor, KCC_GROUND_MIN_APPROACH ) + tolerance;
+	float drop = h + kcc_skin_backoff( c->def.skin, c->cos_floor ) + tolerance;
 	kcc_sweep down = kcc_sweep_floor( c, p2, glms_vec2_scale( up, -drop ) );
 	if ( down.hit == false )
 	{
@@ -143,8 +141,8 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	}
 	// The step's top may be at most step_height above the character's lowest point where it started (a rounded
 	// character resting on the edge would otherwise gain its rounding on top of step_height).
-	float top = kcc_dot2( down.point, up );
-	float bottom = kcc_dot2( p, up ) + c->bottom_offset;
+	float top = glms_vec2_dot( down.point, up );
+	float bottom = glms_vec2_dot( p, up ) + c->bottom_offset;
 	if ( top - bottom > c->def.step_height + tolerance )
 	{
 		return result;
@@ -158,7 +156,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	}
 	settle = kcc_minf( settle > 0.0f ? settle : 0.0f, down.travel );
 	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
-	if ( kcc_dot2( glms_vec2_sub( p3, p ), up ) <= tolerance )
+	if ( glms_vec2_dot( glms_vec2_sub( p3, p ), up ) <= tolerance )
 	{
 		// Not higher than before: this was no step (the blocking surface is something else).
 		return result;

@@ -15,13 +15,47 @@
 #define KCC_KIND_WALL KCC_ON_WALL
 #define KCC_KIND_CEILING KCC_ON_CEILING
 
+// ---------------------------------------------------------------------------------------------------------------
+// Tolerances: each one named once, with its reason.
+
+/// Approach cosine below which the skin back-off stops growing (kcc_skin_backoff): only a guard against dividing
+/// by zero. A grazing hit then stops the cast at once, and the clipped remainder keeps the tangential motion.
+#define KCC_MIN_APPROACH 1.0e-4f
+
+/// Room added around the query region and the sweep culls: absorbs the rounding of Chipmunk's double bounds into
+/// the float local frame.
+#define KCC_QUERY_MARGIN 1.0e-3f
+#define KCC_CULL_MARGIN 1.0e-4f
+
+/// Two unit normals whose dot product is at least this are one direction (tile seams, a repeated hit, a flat floor).
+#define KCC_PARALLEL_COSINE 0.9999f
+
+/// Depenetration normals this close to opposite (cosine) are the two sides of one squeeze.
+#define KCC_OPPOSITE_COSINE 0.99f
+
+/// A previous plane counts as violated only when the motion goes into it by more than this, relative to the
+/// motion's length: the float rounding of a projection leaves a residue of about 1e-7.
+#define KCC_PLANE_TOLERANCE 1.0e-5f
+
+/// Allowance of the floor / ceiling classification (cosine): a 45 degree ramp is a floor under a 45 degree limit
+/// despite the rounding of its normal.
+#define KCC_CLASSIFY_SLACK 1.0e-5f
+
+/// Queries that may grow one move's region (kcc_world_cover) before the move goes on with what it has: a bound on
+/// a move's cost in any world.
+#define KCC_MAX_REGION_GROWTHS 4
+
+/// Displacements shorter than this (world units) are rounding, not motion: no snap reported, no step taken.
+#define KCC_ROUNDING_DISTANCE 1.0e-5f
+
 /// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the
 /// character's position at the start of the move).
 typedef struct kcc_candidate
 {
 	kcc_aabb bounds; ///< the Chipmunk shape's bounding box, local frame
+	cpBB bb;         ///< the Chipmunk shape's bounding box: with order, the deterministic tie-break key
 	cpShape* shape;  ///< borrowed: valid during this move only
-	uint32_t key;    ///< Chipmunk's hashid: a stable tie-break key (never a pointer value)
+	int order;       ///< position in the query's answer (the last tie-break: shapes with the same box)
 	int piece;       ///< fan piece of a polygon with more than KCC_MAX_POLYGON_VERTICES vertices, else 0
 	bool sensor;     ///< reported, never blocks
 	bool blocks;     ///< false for sensors, the one-way shape being dropped through and, during the carry, the
@@ -31,9 +65,12 @@ typedef struct kcc_candidate
 	kcc_shape core;  ///< the shape in the local frame
 } kcc_candidate;
 
+typedef struct kcc_space_watch kcc_space_watch;
+
 struct kcc_controller
 {
 	cpSpace* space; ///< borrowed: must outlive the controller
+	kcc_space_watch* watch; ///< the registry's entry for space (NULL: not watched)
 	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
 	cpShape* shape; ///< owned: the character's Chipmunk shape
 	kcc_controller_def def;
@@ -58,14 +95,17 @@ struct kcc_controller
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
-	// Lazy reindexing of the controller's shape (see kcc_world_sync_body)
-	float index_margin;       ///< fattening of the indexed bounding box, world units
-	cpBB indexed_bb;          ///< the box the shape was last indexed with
-	cpTimestamp indexed_stamp; ///< space->stamp at that time
+	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
+	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
+	int region_growths;      ///< queries that grew the region since the last gather
+	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
+	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
+	cpBB gather_known_bb;
 	int candidate_count;
+	int candidate_found;     ///< shapes the last gather met, kept or not
 	int candidate_capacity;
 	bool candidate_overflow;
 	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
@@ -81,6 +121,43 @@ static inline float kcc_minf( float a, float b )
 static inline float kcc_maxf( float a, float b )
 {
 	return a > b ? a : b;
+}
+
+/// The geometry core reports a zero normal where it has none (an initial overlap); any real normal is unit length.
+static inline bool kcc_has_normal( vec2s n )
+{
+	return glms_vec2_dot( n, n ) >= 0.25f;
+}
+
+/// How far to move along a direction to change the gap along a surface's normal by gap, for the cosine between the
+/// direction and the normal (-dot( direction, normal ) when approaching; dot( normal, up ) going down onto a floor).
+static inline float kcc_skin_backoff( float gap, float cosine )
+{
+	return gap / kcc_maxf( cosine, KCC_MIN_APPROACH );
+}
+
+/// The part of v along up, removed: what remains is lateral.
+static inline vec2s kcc_lateral( vec2s v, vec2s up )
+{
+	return glms_vec2_muladds( up, -glms_vec2_dot( v, up ), v );
+}
+
+static inline kcc_aabb kcc_aabb_offset( kcc_aabb b, vec2s p )
+{
+	kcc_aabb r = { glms_vec2_add( b.min, p ), glms_vec2_add( b.max, p ) };
+	return r;
+}
+
+static inline kcc_aabb kcc_aabb_union( kcc_aabb a, kcc_aabb b )
+{
+	kcc_aabb r = { glms_vec2_minv( a.min, b.min ), glms_vec2_maxv( a.max, b.max ) };
+	return r;
+}
+
+static inline kcc_aabb kcc_aabb_inflate( kcc_aabb b, float m )
+{
+	kcc_aabb r = { glms_vec2_subs( b.min, m ), glms_vec2_adds( b.max, m ) };
+	return r;
 }
 
 /// Result of casting the character against the candidates.
@@ -104,6 +181,45 @@ typedef struct kcc_slide_params
 	bool constant_speed_on_slopes;
 	bool slide_on_ceiling;
 } kcc_slide_params;
+
+// registry.c ------------------------------------------------------------------------------------------------------
+
+/// Adds a new controller to the live set (false when memory ran out).
+bool kcc_registry_add( kcc_controller* c );
+/// Removes c from the live set; false when it was not there (destroyed already, or never a controller).
+bool kcc_registry_remove( kcc_controller* c );
+/// Whether c is a live controller.
+bool kcc_registry_contains( const kcc_controller* c );
+/// Marks the controller's space in use by this call; false when another call (another thread) uses it already.
+bool kcc_space_enter( kcc_space_watch* watch );
+void kcc_space_leave( kcc_space_watch* watch );
+
+// controller.c ----------------------------------------------------------------------------------------------------
+
+/// Whether c may be used by a public call: not NULL and, in builds with asserts, alive. Asserts with the message
+/// that fits otherwise. KCC_USABLE names the calling function in those messages.
+bool kcc_controller_usable( const kcc_controller* c, const char* null_message, const char* destroyed_message );
+#define KCC_USABLE( c, function )                                                                                 \
+	kcc_controller_usable( c, function ": controller is NULL",                                                    \
+						   function ": the controller was destroyed (used after kcc_controller_destroy)" )
+
+/// Whether this call may use the controller's space: KCC_ERROR_SPACE_LOCKED (and an assert with the message that
+/// fits) when Chipmunk has it locked (a callback, or another thread querying or stepping it) or, in builds with
+/// asserts, when another controller's call uses it on another thread. KCC_OK must be paired with kcc_space_release.
+kcc_status kcc_space_acquire( kcc_controller* c, const char* locked_message, const char* busy_message );
+void kcc_space_release( kcc_controller* c );
+#define KCC_SPACE_ACQUIRE( c, function )                                                                           \
+	kcc_space_acquire( c, function ": the space is locked (a Chipmunk callback, or another thread querying or "     \
+								   "stepping it): use one cpSpace from one thread at a time",                      \
+					   function ": another thread is using this cpSpace: moves, queries and steps on one space "  \
+								"must run on one thread at a time" )
+
+/// KCC_OK when p is finite and within max_coordinate.
+kcc_status kcc_validate_position( const kcc_controller* c, vec2s p );
+/// The slide options of the controller's def.
+kcc_slide_params kcc_slide_params_of( const kcc_controller* c );
+/// A teleport or a restored state leaves no floor, no platform to ride and no shape to drop through.
+void kcc_forget_floor( kcc_controller* c );
 
 // slide.c ---------------------------------------------------------------------------------------------------------
 
@@ -132,8 +248,13 @@ void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
-/// Fills candidate->core (once per move).
-void kcc_world_convert( const kcc_controller* c, kcc_candidate* candidate );
+/// Makes sure the candidates hold every shape meeting box (local frame). When box leaves the region queried so far,
+/// one query over the grown region adds the shapes not found yet (the candidates already there stay where they
+/// are: pointers to them remain valid). At most KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
+void kcc_world_cover( kcc_controller* c, kcc_aabb box );
+/// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
+/// fan pieces to the candidates (chipmunk_shapes.c).
+void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
 /// The body of a shape found in this move's query.
 const cpBody* kcc_world_shape_body( const cpShape* shape );
 /// The shape's body when it is kinematic (a moving platform), else NULL. shape must come from this move's query.
@@ -145,17 +266,35 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
 void kcc_world_sync_body( kcc_controller* c );
 
-// controller.c ----------------------------------------------------------------------------------------------------
+// sweep.c ---------------------------------------------------------------------------------------------------------
 
+/// The character shape at local position p.
+void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
+/// The candidate with its core converted (once per move).
+kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );
+/// Deterministic order among equal results: the shape's bounding box, then the polygon piece, then the query's
+/// order. Never a pointer value.
+bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b );
 /// Casts the character from local position from along translation against the blocking candidates.
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
 /// As kcc_sweep_character, but the reported contact is the first walkable floor (travel still respects every hit).
 kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
+
+// one_way.c -------------------------------------------------------------------------------------------------------
+
 /// Whether a one-way candidate blocks a contact of normal n at point (local frame) for a character starting at
 /// local position from: a floor normal, and the character's lowest point was not below the contact.
 bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point );
-/// The character shape at local position p.
-void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
+/// Whether an overlap of depth along normal (out of the shape) with a one-way candidate is ignored: the character
+/// is passing through it. Only resting on its top (a floor normal, at most the tolerance deep) counts.
+bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth );
+/// After a move at local position p: the drop-through ends once the character is clear of the dropped shape.
+void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
+
+// depenetrate.c ---------------------------------------------------------------------------------------------------
+
+/// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
+vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
 
 // ground.c --------------------------------------------------------------------------------------------------------
 
@@ -167,6 +306,13 @@ typedef struct kcc_ground_result
 	vec2s normal;
 	const kcc_candidate* floor;
 } kcc_ground_result;
+
+/// Snap reach below the character for a move with this lateral length: walking down any walkable slope at speed
+/// keeps contact.
+float kcc_snap_reach( const kcc_controller* c, float lateral_length );
+/// How far below the character the ground probe looks when it may not snap: the skin along the steepest floor
+/// normal, plus the resting tolerance.
+float kcc_probe_reach( const kcc_controller* c );
 
 /// Ground probe at local position p: finds a walkable floor within reach below (cast along -up); snaps to it
 /// keeping the skin when allow_snap, and reports resting contact within the skin in any case.
@@ -183,5 +329,26 @@ typedef struct kcc_step_result
 /// Step climbing from local position p: up by step_height, forward by lateral, down; lands only on walkable floor.
 kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral );
 
-/// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
-vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
+// platform.c ------------------------------------------------------------------------------------------------------
+
+typedef struct kcc_move_accumulator
+{
+	kcc_move_result* out; ///< optional
+	float travel;         ///< path length of the earlier sub-moves
+	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
+} kcc_move_accumulator;
+
+/// Riding a kinematic body: carries the character by the body's motion since its last move.
+void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc );
+/// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride.
+void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor );
+
+// zones.c ---------------------------------------------------------------------------------------------------------
+
+/// Sensors overlapping the character at local position p, into out.
+void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
+
+// move.c ----------------------------------------------------------------------------------------------------------
+
+/// Region of a move's one query (local frame, character at p): everything the move can reach.
+kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta );

@@ -4,32 +4,15 @@
 
 #include <float.h>
 
-// A previous plane counts as violated only when the motion goes into it by more than this (relative to the
-// motion's length): float rounding of a projection leaves a residue of about 1e-7.
-#define KCC_PLANE_TOLERANCE 1.0e-5f
-
-// Two normals closer than this (cosine) are the same plane for crease purposes (tile seams, a repeated hit).
-#define KCC_PARALLEL_COSINE 0.9999f
-
-static float kcc_dot( vec2s a, vec2s b )
-{
-	return a.x * b.x + a.y * b.y;
-}
-
+// v - s n
 static vec2s kcc_mul_sub( vec2s v, float s, vec2s n )
 {
-	vec2s r = { { v.x - s * n.x, v.y - s * n.y } };
-	return r;
-}
-
-static float kcc_length( vec2s v )
-{
-	return sqrtf( v.x * v.x + v.y * v.y );
+	return glms_vec2_muladds( n, -s, v );
 }
 
 vec2s kcc_clip_vector( vec2s v, vec2s n )
 {
-	float d = kcc_dot( v, n );
+	float d = glms_vec2_dot( v, n );
 	if ( d >= 0.0f )
 	{
 		return v;
@@ -38,7 +21,7 @@ vec2s kcc_clip_vector( vec2s v, vec2s n )
 	// Rounding can leave a residue pointing into the plane; never return one (the next cast would stop on it):
 	// nudge out by a few ulps of the input's length.
 	float nudge = ( fabsf( v.x ) + fabsf( v.y ) ) * FLT_EPSILON;
-	for ( int i = 0; i < 4 && kcc_dot( r, n ) < 0.0f; ++i )
+	for ( int i = 0; i < 4 && glms_vec2_dot( r, n ) < 0.0f; ++i )
 	{
 		r = kcc_mul_sub( r, -nudge, n );
 		nudge *= 2.0f;
@@ -52,9 +35,8 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 	{
 		return KCC_KIND_WALL;
 	}
-	// A tiny allowance so a 45 degree ramp is a floor with a 45 degree limit despite rounding of its normal.
-	float limit = cos_floor - 1.0e-5f;
-	float d = kcc_dot( normal, up );
+	float limit = cos_floor - KCC_CLASSIFY_SLACK;
+	float d = glms_vec2_dot( normal, up );
 	if ( d >= limit )
 	{
 		return KCC_KIND_FLOOR;
@@ -68,7 +50,7 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 
 static bool kcc_violates( vec2s v, vec2s n, float scale )
 {
-	return kcc_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
+	return glms_vec2_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;
 }
 
 // GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
@@ -78,20 +60,20 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 {
 	vec2s r = kcc_clip_vector( v, n );
-	if ( kcc_dot( v, up ) > 0.0f || kcc_dot( r, up ) <= 0.0f )
+	if ( glms_vec2_dot( v, up ) > 0.0f || glms_vec2_dot( r, up ) <= 0.0f )
 	{
 		return r;
 	}
-	vec2s flat = kcc_mul_sub( n, kcc_dot( n, up ), up );
-	float len = kcc_length( flat );
+	vec2s flat = kcc_mul_sub( n, glms_vec2_dot( n, up ), up );
+	float len = glms_vec2_norm( flat );
 	if ( len <= 0.0f )
 	{
-		return kcc_mul_sub( v, kcc_dot( v, up ), up );
+		return kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
 	}
 	flat = glms_vec2_scale( flat, 1.0f / len );
 	r = kcc_clip_vector( v, flat );
 	r = kcc_clip_vector( r, n );
-	float gained = kcc_dot( r, up );
+	float gained = glms_vec2_dot( r, up );
 	if ( gained > 0.0f )
 	{
 		r = kcc_mul_sub( r, gained, up );
@@ -103,7 +85,7 @@ static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, uint32_t kind )
 {
 	vec2s up = p->up;
-	float vertical = kcc_dot( remaining, up );
+	float vertical = glms_vec2_dot( remaining, up );
 	vec2s lateral = kcc_mul_sub( remaining, vertical, up );
 
 	if ( p->grounded && kind == KCC_KIND_FLOOR )
@@ -115,8 +97,8 @@ static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, u
 			vec2s r = kcc_clip_vector( lateral, n );
 			if ( p->constant_speed_on_slopes )
 			{
-				float len = kcc_length( r );
-				float want = kcc_length( lateral );
+				float len = glms_vec2_norm( r );
+				float want = glms_vec2_norm( lateral );
 				if ( len > 0.0f )
 				{
 					r = glms_vec2_scale( r, want / len );
@@ -127,10 +109,10 @@ static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, u
 		if ( p->constant_speed_on_slopes )
 		{
 			vec2s along = kcc_clip_vector( lateral, n );
-			float len = kcc_length( along );
+			float len = glms_vec2_norm( along );
 			if ( len > 0.0f )
 			{
-				along = glms_vec2_scale( along, kcc_length( lateral ) / len );
+				along = glms_vec2_scale( along, glms_vec2_norm( lateral ) / len );
 			}
 			vec2s vertical_part = kcc_clip_vector( glms_vec2_scale( up, vertical ), n );
 			return glms_vec2_add( along, vertical_part );
@@ -157,7 +139,7 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 {
 	vec2s zero = { { 0.0f, 0.0f } };
 	vec2s r = kcc_respond( params, remaining, normal, kind );
-	float scale = kcc_length( remaining );
+	float scale = glms_vec2_norm( remaining );
 
 	// Earlier planes of this move: in 2D two non-parallel planes that both constrain the motion leave no
 	// direction along both (their crease is a point), so the motion stops there. Nearly parallel planes (tile
@@ -169,7 +151,7 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 		{
 			continue;
 		}
-		if ( kcc_dot( m, normal ) >= KCC_PARALLEL_COSINE )
+		if ( glms_vec2_dot( m, normal ) >= KCC_PARALLEL_COSINE )
 		{
 			r = kcc_clip_vector( r, m );
 			continue;
@@ -191,8 +173,8 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 
 	// Quake rule: never move against the input. In GROUNDED mode, going down while the input goes down (gravity)
 	// is never against it: a character pushing into a steep slope slides down it instead of sticking to it.
-	bool falling = params->grounded && kcc_dot( delta, params->up ) < 0.0f && kcc_dot( r, params->up ) < 0.0f;
-	if ( kcc_dot( r, delta ) <= 0.0f && falling == false )
+	bool falling = params->grounded && glms_vec2_dot( delta, params->up ) < 0.0f && glms_vec2_dot( r, params->up ) < 0.0f;
+	if ( glms_vec2_dot( r, delta ) <= 0.0f && falling == false )
 	{
 		return zero;
 	}
@@ -211,7 +193,7 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		{
 			// Remove the whole downward part instead of projecting it: gravity must not accumulate into a
 			// downhill slide while standing.
-			float down = kcc_dot( v, up );
+			float down = glms_vec2_dot( v, up );
 			if ( down < 0.0f )
 			{
 				v = kcc_mul_sub( v, down, up );
@@ -228,7 +210,7 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	if ( on_floor && params->grounded )
 	{
 		// Standing (or snapped) on a floor: falling speed ends here even when the floor was found by the probe.
-		float down = kcc_dot( v, up );
+		float down = glms_vec2_dot( v, up );
 		if ( params->stop_on_slope )
 		{
 			if ( down < 0.0f )

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The float <-> double bridge (controller/chipmunk_bridge.h). GCC 12.2 at -O2 can forward a double into a float
-// struct field without rounding it (tree-SRA), so these checks run in every build type, Release included, and
-// judge the results through their bits (a double that came from a float has at most 24 significant bits), never by
-// comparing against another (float) cast the compiler could fold the same way.
+// The float <-> double bridge (controller/chipmunk_bridge.h). An optimiser that forwarded a double into a float
+// struct field without rounding it would break bit-identical replays, so these checks run in every build type,
+// Release included, and judge the results through their bits (a double that came from a float has at most 24
+// significant bits), never by comparing against another (float) cast the compiler could fold the same way.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,7 +41,7 @@ typedef struct float_pair
 	float x, y;
 } float_pair;
 
-// The shape of code GCC 12 miscompiled: a float field filled from a double and read back as double.
+// A float field filled from a double and read back as double: the rounding must happen at the store.
 static float_pair make_pair( double a, double b )
 {
 	float_pair p = { kcc_bridge_to_float( a ), kcc_bridge_to_float( b ) };

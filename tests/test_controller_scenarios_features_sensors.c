@@ -272,7 +272,8 @@ static void test_sensor_crossed_but_not_overlapping_is_not_reported( void** stat
 
 // Twelve sensors overlapping the character, added interleaved with sensors that do not overlap it and placed so
 // that their order in space differs from their order of addition: the first KCC_MAX_SENSORS overlapping ones in
-// order of addition (the smallest hashid first) are reported, each once, and the motion is not blocked.
+// the order of their bounding boxes (the smallest left edge first) are reported, each once, and the motion is not
+// blocked.
 static void test_more_sensors_than_reported( void** state )
 {
 	(void)state;
@@ -301,7 +302,7 @@ static void test_more_sensors_than_reported( void** state )
 					 result.sensor_count, KCC_MAX_SENSORS );
 		for ( int i = 0; i < result.sensor_count; ++i )
 		{
-			SCENE_CHECK( result.sensors[i] == overlapping[i], "%s: sensor %d is not the %d-th added overlapping one",
+			SCENE_CHECK( result.sensors[i] == overlapping[11 - i], "%s: sensor %d is not the %d-th from the left",
 						 name, i, i );
 		}
 		kcc_controller_destroy( c );

@@ -9,14 +9,20 @@
 
 #include <cglm/struct.h>
 
+// KCC_API marks the public functions, the only symbols a shared kcc2d exports (everything else is compiled with
+// hidden visibility). CMake defines KCC_BUILD_DLL while it builds a shared kcc2d and gives its users KCC_DLL.
+// A static kcc2d exports nothing on its own, so a game's shared library that links it does not re-export it.
+// Define KCC_API yourself to compile kcc2d into another library with its own export scheme.
+#ifndef KCC_API
 #if defined( _WIN32 ) && defined( KCC_BUILD_DLL )
 #define KCC_API __declspec( dllexport )
 #elif defined( _WIN32 ) && defined( KCC_DLL )
 #define KCC_API __declspec( dllimport )
-#elif defined( __GNUC__ )
+#elif defined( __GNUC__ ) && defined( KCC_BUILD_DLL )
 #define KCC_API __attribute__( ( visibility( "default" ) ) )
 #else
 #define KCC_API
+#endif
 #endif
 
 #define KCC_INLINE static inline
@@ -32,8 +38,8 @@ typedef int kcc_assert_fcn( const char* message, const char* file, int line );
 /// Replace the assert handler (NULL restores the default, which prints to stderr and aborts).
 KCC_API void kcc_set_assert_fcn( kcc_assert_fcn* fcn );
 
-/// Internal: reports a failed assertion through the installed handler.
-KCC_API void kcc_assert_failed( const char* message, const char* file, int line );
+/// Internal to kcc2d's sources (not exported): reports a failed assertion through the installed handler.
+void kcc_assert_failed( const char* message, const char* file, int line );
 
 // Asserts are on when KCC_ENABLE_ASSERT is defined (CMake defines it in Debug builds and with the option
 // KCC_ENABLE_ASSERT). They are for programmer errors; every public function also has a safe release path.
@@ -58,9 +64,9 @@ typedef void kcc_free_fcn( void* memory, void* user );
 /// Install allocation hooks (NULL, NULL restores malloc / free).
 KCC_API void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* user );
 
-/// Internal: allocate / free through the installed hooks.
-KCC_API void* kcc_alloc( size_t size );
-KCC_API void kcc_free( void* memory );
+/// Internal to kcc2d's sources (not exported): allocate / free through the installed hooks.
+void* kcc_alloc( size_t size );
+void kcc_free( void* memory );
 
 /// True when x is finite (not NaN, not +-Inf). Never build kcc2d with -ffast-math: it breaks this.
 KCC_INLINE bool kcc_is_valid_float( float x )

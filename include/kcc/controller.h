@@ -30,6 +30,8 @@ typedef enum kcc_status
 	KCC_ERROR_NOT_FINITE = -2,       ///< an input had a NaN or infinite component
 	KCC_ERROR_TOO_LARGE = -3,        ///< a displacement or position beyond the def's limits
 	KCC_ERROR_INVALID_ARGUMENT = -4, ///< another argument out of range (dt <= 0, a foreign state snapshot)
+	KCC_ERROR_SPACE_LOCKED = -5,     ///< the cpSpace is locked: called from a Chipmunk callback, or while another
+									 ///< thread uses the space (one space is used by one thread at a time)
 } kcc_status;
 
 /// Move result flags.
@@ -45,6 +47,7 @@ enum
 	KCC_HIT_LIMIT = 1u << 7,      ///< max_slides re-casts used and motion remained
 	KCC_CANDIDATES_TRUNCATED = 1u << 8, ///< more shapes than max_candidates in a region even after splitting the
 										///< move into sub-moves: some shapes were not considered (raise max_candidates)
+	KCC_ALL_FLAGS = ( 1u << 9 ) - 1u,   ///< every flag above
 };
 
 /// Must be initialised with kcc_default_controller_def().

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: MIT
+// Chipmunk shapes to core shapes, through Chipmunk's public API only. Chipmunk 7 has no public query for a shape's
+// kind, and its per-kind getters abort on the wrong kind. So a circle or segment shape is recognised by its
+// geometry (kcc_round_shape: what every circle and segment satisfies, checked with the public point query), and
+// only a shape that is not round, hence a polygon, is read with the polygon getters.
+#include "chipmunk_bridge.h"
+#include "internal.h"
+
+#include <float.h>
+#include <string.h>
+
+// Sine of the smallest corner turn the quick polygon test accepts (about 0.57 degrees).
+#define KCC_CLEAN_TURN 1.0e-2f
+
+// Relative size of the rounding errors in a shape's cached double data, against its coordinates' magnitude. Far
+// above double rounding (1e-16) and far below what float coordinates resolve (1e-7).
+#define KCC_ROUND_SHAPE_TOLERANCE 1.0e-9
+
+// Directions around a shape at which a round shape's geometry is checked against Chipmunk's point query: the
+// eight compass points turned by 22.5 degrees, off every axis and diagonal.
+#define KCC_ROUND_SHAPE_PROBES 8
+static const double kcc_probe_directions[KCC_ROUND_SHAPE_PROBES][2] = {
+	{ 0.92387953251128674, 0.38268343236508978 },   { 0.38268343236508978, 0.92387953251128674 },
+	{ -0.38268343236508978, 0.92387953251128674 },  { -0.92387953251128674, 0.38268343236508978 },
+	{ -0.92387953251128674, -0.38268343236508978 }, { -0.38268343236508978, -0.92387953251128674 },
+	{ 0.38268343236508978, -0.92387953251128674 },  { 0.92387953251128674, -0.38268343236508978 },
+};
+
+typedef struct kcc_round_core
+{
+	cpVect a, b;   ///< the core segment (a == b: a circle)
+	double radius;
+} kcc_round_core;
+
+static double kcc_bb_magnitude( cpBB bb )
+{
+	return fabs( bb.l ) + fabs( bb.r ) + fabs( bb.b ) + fabs( bb.t );
+}
+
+// True when the shape's area is more than any circle or segment shape with this bounding box can have, which makes
+// it a polygon without a point query. A segment of radius r whose core spans (u, v) = (W - 2r, H - 2r) has area
+// pi r^2 + 2 r |(u, v)| <= pi r^2 + 2 r (u + v) = 2 r (W + H) - (8 - pi) r^2 (a circle is u = v = 0). Tile boxes
+// fail this bound by a wide margin.
+static bool kcc_too_large_to_be_round( cpBB bb, double area )
+{
+	double slack = KCC_ROUND_SHAPE_TOLERANCE * ( kcc_bb_magnitude( bb ) + ( bb.r - bb.l ) + ( bb.t - bb.b ) );
+	double w = bb.r - bb.l + slack;
+	double h = bb.t - bb.b + slack;
+	double r = ( w + h ) / ( 8.0 - CP_PI );
+	double half = 0.5 * ( w < h ? w : h );
+	r = r < half ? r : half;
+	double bound = 2.0 * r * ( w + h ) - ( 8.0 - CP_PI ) * r * r;
+	return area > bound * ( 1.0 + KCC_ROUND_SHAPE_TOLERANCE );
+}
+
+static double kcc_round_distance( const kcc_round_core* core, cpVect p )
+{
+	return cpvdist( p, cpClosetPointOnSegment( p, core->a, core->b ) ) - core->radius;
+}
+
+// Whether the shape is a disc or a capsule (a circle or segment shape, or a polygon of that geometry), and its core.
+// A circle or segment has its core's middle at its bounding box's centre, its radius as the depth there, and its
+// core's ends on a diagonal of the box inset by the radius; the point query must then agree with that geometry all
+// around the shape. Every circle and segment passes (the tolerance is far above double rounding); a polygon passes
+// only when it is that round shape to within the tolerance, and then it is treated as one.
+static bool kcc_round_shape( const cpShape* shape, cpBB bb, double area, kcc_round_core* out )
+{
+	double w = bb.r - bb.l, h = bb.t - bb.b;
+	double tolerance = KCC_ROUND_SHAPE_TOLERANCE * ( kcc_bb_magnitude( bb ) + w + h );
+	cpVect center = cpv( 0.5 * ( bb.l + bb.r ), 0.5 * ( bb.b + bb.t ) );
+	cpPointQueryInfo info;
+	cpShapePointQuery( shape, center, &info );
+	double half = 0.5 * ( w < h ? w : h );
+	double radius = -info.distance;
+	if ( !( radius >= -tolerance && radius <= half + tolerance ) )
+	{
+		return false; // the centre is outside the shape (NaN fails here too)
+	}
+	radius = radius < 0.0 ? 0.0 : radius > half ? half : radius;
+	cpVect lo = cpv( bb.l + radius, bb.b + radius );
+	cpVect hi = cpv( bb.r - radius, bb.t - radius );
+	// Chipmunk's area of a circle or segment shape: pi r^2 + 2 r |core| (a triangle tile fails here).
+	double length = cpvdist( lo, hi );
+	double expected = radius * ( CP_PI * radius + 2.0 * length );
+	double area_tolerance = tolerance * ( 2.0 * CP_PI * radius + 2.0 * length + 4.0 * radius + tolerance ) +
+							KCC_ROUND_SHAPE_TOLERANCE * area;
+	if ( !( fabs( area - expected ) <= area_tolerance ) )
+	{
+		return false;
+	}
+	kcc_round_core rising = { lo, hi, radius };
+	kcc_round_core falling = { cpv( lo.x, hi.y ), cpv( hi.x, lo.y ), radius };
+	cpShapePointQuery( shape, rising.a, &info );
+	double off_rising = fabs( info.distance + radius );
+	cpShapePointQuery( shape, falling.a, &info );
+	double off_falling = fabs( info.distance + radius );
+	*out = off_rising <= off_falling ? rising : falling;
+	if ( cpvdist( out->a, out->b ) <= tolerance )
+	{
+		out->a = out->b = center; // a disc
+	}
+	double reach = w + h + radius + 1.0;
+	for ( int k = 0; k < KCC_ROUND_SHAPE_PROBES; ++k )
+	{
+		cpVect p = cpvadd( center, cpvmult( cpv( kcc_probe_directions[k][0], kcc_probe_directions[k][1] ), reach ) );
+		cpShapePointQuery( shape, p, &info );
+		if ( !( fabs( info.distance - kcc_round_distance( out, p ) ) <= tolerance ) )
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+// Area centroid of a convex polygon (fan from vertex 0).
+static vec2s kcc_polygon_centroid( const vec2s* v, int count )
+{
+	float area = 0.0f;
+	vec2s sum = { { 0.0f, 0.0f } };
+	vec2s o = v[0];
+	for ( int i = 1; i + 1 < count; ++i )
+	{
+		vec2s e1 = glms_vec2_sub( v[i], o );
+		vec2s e2 = glms_vec2_sub( v[i + 1], o );
+		float a = 0.5f * glms_vec2_cross( e1, e2 );
+		sum.x += a * ( e1.x + e2.x ) / 3.0f;
+		sum.y += a * ( e1.y + e2.y ) / 3.0f;
+		area += a;
+	}
+	if ( area > 0.0f )
+	{
+		vec2s r = { { o.x + sum.x / area, o.y + sum.y / area } };
+		return r;
+	}
+	return o;
+}
+
+// Turn at vertex b (a -> b -> c), in double as kcc_shape_is_valid measures it: > 0 for a strictly convex,
+// counter-clockwise corner.
+static double kcc_turn( vec2s a, vec2s b, vec2s c )
+{
+	double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
+	double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
+	return ex * fy - ey * fx;
+}
+
+// Unit normal of the edge a -> b (the edge turned clockwise), zero for a point.
+static vec2s kcc_edge_normal( vec2s a, vec2s b )
+{
+	vec2s e = glms_vec2_sub( b, a );
+	float len = glms_vec2_norm( e );
+	vec2s normal = { { 0.0f, 0.0f } };
+	if ( len > 0.0f )
+	{
+		normal.x = e.y / len;
+		normal.y = -e.x / len;
+	}
+	return normal;
+}
+
+// Chipmunk accepts polygons the core does not: repeated or collinear vertices (cpPolyShapeNewRaw, a box of zero
+// height), and rounding to the local frame can flatten a corner of a large, nearly round polygon. Drop every
+// vertex that is not a strictly convex corner; what remains is a valid polygon, or a capsule (two points) or a
+// circle (one point) of the same radius, so a degenerate shape still blocks like its segment.
+static void kcc_clean_polygon( kcc_shape* out )
+{
+	kcc_polygon* p = &out->polygon;
+	int n = p->count;
+	// Quick test on the unit edge normals (cheap: they are at hand): a corner turning by more than about half a
+	// degree is strictly convex after rounding too, unless one of its edges is shorter than about 1e-5 of its
+	// distance from the character. Anything else (repeated vertices have zero normals) takes the exact path below.
+	vec2s previous = p->normals[n - 1];
+	bool all_convex = true;
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s normal = p->normals[i];
+		all_convex &= previous.x * normal.y - previous.y * normal.x > KCC_CLEAN_TURN; // no branch per corner
+		previous = normal;
+	}
+	if ( all_convex )
+	{
+		return; // the common case: nothing to clean
+	}
+	int bad = -1;
+	for ( int i = 0; i < n && bad < 0; ++i )
+	{
+		if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
+		{
+			bad = i;
+		}
+	}
+	if ( bad < 0 )
+	{
+		return;
+	}
+	vec2s original[KCC_MAX_POLYGON_VERTICES];
+	int original_count = n;
+	memcpy( original, p->vertices, (size_t)n * sizeof( vec2s ) );
+	while ( bad >= 0 && n >= 3 )
+	{
+		for ( int i = bad; i + 1 < n; ++i )
+		{
+			p->vertices[i] = p->vertices[i + 1];
+		}
+		n -= 1;
+		bad = -1;
+		for ( int i = 0; i < n && n >= 3 && bad < 0; ++i )
+		{
+			if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
+			{
+				bad = i;
+			}
+		}
+	}
+	if ( n >= 3 )
+	{
+		p->count = n;
+		for ( int i = 0; i < n; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
+		}
+		return;
+	}
+	// Collinear (or a point): the segment between the two original vertices farthest apart.
+	int best_a = 0, best_b = 0;
+	float best = -1.0f;
+	for ( int i = 0; i < original_count; ++i )
+	{
+		for ( int j = i + 1; j < original_count; ++j )
+		{
+			float d = glms_vec2_distance2( original[j], original[i] );
+			if ( d > best )
+			{
+				best = d;
+				best_a = i;
+				best_b = j;
+			}
+		}
+	}
+	float radius = p->radius;
+	out->type = KCC_SHAPE_CAPSULE;
+	out->capsule.a = original[best_a];
+	out->capsule.b = original[best_b];
+	out->capsule.radius = radius;
+}
+
+// A polygon's piece in the local frame. Vertices and normals are computed exactly as Chipmunk caches them (local
+// vertex, rotated and moved by the body; normal of the local edge, rotated), so they equal its world data.
+static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, int piece, kcc_shape* out )
+{
+	const cpBody* body = cpShapeGetBody( shape );
+	int count = cpPolyShapeGetCount( shape );
+	float radius = kcc_bridge_to_float( cpPolyShapeGetRadius( shape ) );
+	if ( count < 3 )
+	{
+		// A degenerate Chipmunk polygon (a segment or a point) is a capsule.
+		out->type = KCC_SHAPE_CAPSULE;
+		out->capsule.a = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, 0 ) ), c->origin );
+		out->capsule.b = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, count - 1 ) ), c->origin );
+		out->capsule.radius = radius;
+		return;
+	}
+	kcc_polygon* p = &out->polygon;
+	out->type = KCC_SHAPE_POLYGON;
+	p->radius = radius;
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin.
+		cpVect rotation = cpBodyGetRotation( body );
+		cpVect origin = cpBodyGetPosition( body );
+		cpVect first = cpPolyShapeGetVert( shape, 0 );
+		cpVect v = first;
+		for ( int i = 0; i < count; ++i )
+		{
+			cpVect next = i + 1 < count ? cpPolyShapeGetVert( shape, i + 1 ) : first;
+			cpVect world = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
+			p->vertices[i] = kcc_bridge_relative( world, c->origin );
+			p->normals[i] = kcc_bridge_from_cpv( cpvrotate( cpvnormalize( cpvrperp( cpvsub( next, v ) ) ), rotation ) );
+			v = next;
+		}
+		p->count = count;
+	}
+	else
+	{
+		int step = KCC_MAX_POLYGON_VERTICES - 2;
+		int first = 1 + piece * step;
+		int last = first + KCC_MAX_POLYGON_VERTICES - 2;
+		if ( last > count - 1 )
+		{
+			last = count - 1;
+		}
+		int n = 0;
+		p->vertices[n++] = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, 0 ) ), c->origin );
+		for ( int i = first; i <= last && n < KCC_MAX_POLYGON_VERTICES; ++i )
+		{
+			p->vertices[n++] = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, i ) ), c->origin );
+		}
+		p->count = n;
+		for ( int i = 0; i < n; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
+		}
+	}
+	kcc_clean_polygon( out );
+	if ( out->type == KCC_SHAPE_POLYGON )
+	{
+		p->centroid = kcc_polygon_centroid( p->vertices, p->count );
+	}
+}
+
+// Fan pieces of a polygon with count vertices: vertex 0 plus up to KCC_MAX_POLYGON_VERTICES - 1 consecutive
+// vertices each, consecutive pieces sharing an edge.
+static int kcc_polygon_piece_count( int count )
+{
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		return 1;
+	}
+	int step = KCC_MAX_POLYGON_VERTICES - 2;
+	return ( count - 2 + step - 1 ) / step;
+}
+
+// A polygon's pieces after the first join the candidate list when its first piece is converted.
+static void kcc_add_pieces( kcc_controller* c, const kcc_candidate* first, int pieces )
+{
+	for ( int k = 1; k < pieces; ++k )
+	{
+		if ( c->candidate_count >= c->candidate_capacity )
+		{
+			c->candidate_overflow = true;
+			return;
+		}
+		kcc_candidate* cand = c->candidates + c->candidate_count++;
+		*cand = *first;
+		cand->piece = k;
+		cand->converted = false;
+	}
+}
+
+void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
+{
+	const cpShape* shape = candidate->shape;
+	kcc_shape* out = &candidate->core;
+	candidate->converted = true;
+	candidate->one_way = ( cpShapeGetFilter( shape ).categories & c->def.one_way_categories ) != 0;
+	cpBB bb = candidate->bb;
+	double area = cpShapeGetArea( (cpShape*)shape );
+	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )
+	{
+		// Not a usable shape (NaN or infinite data): it is left out of the move.
+		out->type = KCC_SHAPE_INVALID;
+		candidate->blocks = false;
+		candidate->sensor = false;
+		return;
+	}
+	kcc_round_core round;
+	if ( candidate->piece == 0 && kcc_too_large_to_be_round( bb, area ) == false && kcc_round_shape( shape, bb, area, &round ) )
+	{
+		float radius = kcc_bridge_to_float( round.radius );
+		if ( round.a.x == round.b.x && round.a.y == round.b.y )
+		{
+			out->type = KCC_SHAPE_CIRCLE;
+			out->circle.center = kcc_bridge_relative( round.a, c->origin );
+			out->circle.radius = radius;
+			return;
+		}
+		out->type = KCC_SHAPE_CAPSULE;
+		out->capsule.a = kcc_bridge_relative( round.a, c->origin );
+		out->capsule.b = kcc_bridge_relative( round.b, c->origin );
+		out->capsule.radius = radius;
+		return;
+	}
+	if ( candidate->piece == 0 )
+	{
+		kcc_add_pieces( c, candidate, kcc_polygon_piece_count( cpPolyShapeGetCount( shape ) ) );
+	}
+	kcc_convert_polygon( c, shape, candidate->piece, out );
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// Depenetration: a character that starts a move overlapping solids (spawned inside, a platform moved into it) is
+// pushed out along the penetration normals first, a bounded number of rounds.
+#include "internal.h"
+#include "../geometry/internal.h"
+
+vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
+{
+	*pushed = false;
+	*crushed = false;
+	int rounds = c->def.max_depenetration_iterations;
+	vec2s last_normal = { { 0.0f, 0.0f } };
+	for ( int round = 0; round <= rounds; ++round )
+	{
+		kcc_shape character;
+		bool have_character = false;
+		kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
+		kcc_world_cover( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+		const kcc_candidate* deepest = NULL;
+		kcc_penetration_output deepest_pen = { 0 };
+		for ( int i = 0; i < c->candidate_count; ++i )
+		{
+			kcc_candidate* cand = c->candidates + i;
+			if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
+			{
+				continue;
+			}
+			kcc_candidate_ready( c, cand );
+			if ( have_character == false )
+			{
+				kcc_character_at( c, p, &character );
+				have_character = true;
+			}
+			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
+			if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
+			{
+				continue;
+			}
+			// Passing through a one-way shape: never pushed out sideways or up.
+			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) )
+			{
+				continue;
+			}
+			if ( deepest == NULL || pen.depth > deepest_pen.depth ||
+				 ( pen.depth == deepest_pen.depth && kcc_candidate_before( cand, deepest ) ) )
+			{
+				deepest = cand;
+				deepest_pen = pen;
+			}
+		}
+		if ( deepest == NULL )
+		{
+			return p;
+		}
+		if ( round == rounds )
+		{
+			*crushed = true;
+			return p;
+		}
+		// Out by the depth plus the skin, so the casts that follow do not start in contact. Except right after a
+		// push the other way (a gap barely wider than the character, between a floor and a ceiling, say): the
+		// previous push went one skin past the first surface, so the room left is skin - depth; going back by
+		// (skin + depth) / 2 puts the character in the middle of it instead of into the first surface again.
+		float push = deepest_pen.depth + c->def.skin;
+		if ( round > 0 && glms_vec2_dot( deepest_pen.normal, last_normal ) < -KCC_OPPOSITE_COSINE )
+		{
+			push = 0.5f * push;
+		}
+		p = glms_vec2_muladds( deepest_pen.normal, push, p );
+		last_normal = deepest_pen.normal;
+		*pushed = true;
+	}
+	return p;
+}

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+// The move, in the order of DESIGN.md: validate, carry, query, depenetrate, cast and slide, ground, zones, commit.
+#include "chipmunk_bridge.h"
+#include "internal.h"
+
+// A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
+// the rule of kcc_move_part, a bound on a move's queries in any world.
+#define KCC_MAX_SPLIT_DEPTH 6
+
+kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
+{
+	// Every position the slide can reach (a half disc of radius |delta| in the direction of delta: clipped motion is
+	// never longer than what remains and never goes against delta) around the shape; below it the ground probe's
+	// reach, above it the step height; the skin all around.
+	float len = glms_vec2_norm( delta );
+	kcc_aabb r = kcc_aabb_offset( c->local_bounds, p );
+	if ( len > 0.0f )
+	{
+		vec2s d = glms_vec2_scale( delta, 1.0f / len );
+		r.max.x += d.x >= 0.0f ? len : len * fabsf( d.y );
+		r.min.x -= d.x <= 0.0f ? len : len * fabsf( d.y );
+		r.max.y += d.y >= 0.0f ? len : len * fabsf( d.x );
+		r.min.y -= d.y <= 0.0f ? len : len * fabsf( d.x );
+	}
+	vec2s up = c->def.up;
+	float below = 0.0f;
+	float above = c->def.step_height;
+	// A step moves forward at least step_forward, in any lateral direction.
+	float around = c->def.step_height > 0.0f ? c->step_forward : 0.0f;
+	if ( c->def.mode == KCC_MODE_GROUNDED )
+	{
+		// The probe's reach (kcc_probe_reach: the skin along the steepest floor plus half a skin) and half a skin more.
+		below = kcc_snap_reach( c, glms_vec2_norm( kcc_lateral( delta, up ) ) ) + kcc_skin_backoff( c->def.skin, c->cos_floor ) +
+				c->def.skin;
+	}
+	// Along up: above, along -up: below (up need not be axis aligned).
+	vec2s hi = glms_vec2_scale( up, above );
+	vec2s lo = glms_vec2_scale( up, -below );
+	r.min.x += kcc_minf( kcc_minf( hi.x, lo.x ), 0.0f );
+	r.min.y += kcc_minf( kcc_minf( hi.y, lo.y ), 0.0f );
+	r.max.x += kcc_maxf( kcc_maxf( hi.x, lo.x ), 0.0f );
+	r.max.y += kcc_maxf( kcc_maxf( hi.y, lo.y ), 0.0f );
+	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
+}
+
+static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
+								  uint32_t kind )
+{
+	kcc_move_result* out = acc->out;
+	if ( out == NULL || out->collision_count >= KCC_MAX_COLLISIONS )
+	{
+		return;
+	}
+	kcc_collision* col = out->collisions + out->collision_count++;
+	col->point = kcc_bridge_offset( c->origin, s->point );
+	col->normal = s->normal;
+	col->travel = acc->travel + travel;
+	col->shape = s->candidate->shape;
+	col->flags = kind;
+}
+
+// Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
+// input would cover |lateral| horizontally, |lateral| / cos(angle) along the slope. Starting on the floor, the
+// lateral part is turned along the floor instead, keeping its length (uphill, the floor contact does it).
+static vec2s kcc_along_floor( const kcc_controller* c, vec2s delta )
+{
+	vec2s up = c->def.up;
+	vec2s n = c->floor_normal;
+	float vertical = glms_vec2_dot( delta, up );
+	vec2s lateral = kcc_lateral( delta, up );
+	float away = glms_vec2_dot( lateral, n );
+	if ( vertical <= 0.0f && away > 0.0f && glms_vec2_dot( n, up ) < KCC_PARALLEL_COSINE )
+	{
+		vec2s along = glms_vec2_muladds( n, -away, lateral );
+		float along_length = glms_vec2_norm( along );
+		if ( along_length > 0.0f )
+		{
+			delta = glms_vec2_muladds( up, vertical, glms_vec2_scale( along, glms_vec2_norm( lateral ) / along_length ) );
+		}
+	}
+	return delta;
+}
+
+// One sub-move: the candidates for it are already gathered around c->origin == c->position.
+static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
+{
+	const kcc_controller_def* def = &c->def;
+	kcc_slide_params params = kcc_slide_params_of( c );
+	vec2s up = def->up;
+	bool grounded_mode = def->mode == KCC_MODE_GROUNDED;
+	bool was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
+	uint32_t flags = 0;
+	vec2s p = { { 0.0f, 0.0f } };
+
+	// 3. Start overlapping (spawned inside, the world changed): push out first.
+	bool pushed, crushed;
+	p = kcc_depenetrate( c, p, &pushed, &crushed );
+	if ( pushed )
+	{
+		flags |= KCC_DEPENETRATED;
+		// The push may leave the region the query covered: grow it around the new start.
+		kcc_world_cover( c, kcc_move_region( c, p, delta ) );
+	}
+	if ( crushed )
+	{
+		flags |= KCC_CRUSHED;
+	}
+
+	if ( grounded_mode && def->constant_speed_on_slopes && was_on_floor )
+	{
+		delta = kcc_along_floor( c, delta );
+	}
+
+	// 4. Cast and slide.
+	vec2s planes[KCC_MAX_PLANES];
+	int plane_count = 0;
+	vec2s r = delta;
+	float travel = 0.0f;
+	bool hit_floor = false;
+	vec2s floor_normal = up;
+	const kcc_candidate* floor_candidate = NULL;
+	vec2s blocked_lateral = { { 0.0f, 0.0f } };
+	bool blocked = false;
+	float delta_length = glms_vec2_norm( delta );
+
+	if ( delta_length >= def->min_move && delta_length > 0.0f )
+	{
+		for ( int slide = 0; slide < def->max_slides; ++slide )
+		{
+			float r_length = glms_vec2_norm( r );
+			if ( r_length <= 0.0f || r_length < def->min_move )
+			{
+				break;
+			}
+			kcc_sweep s = kcc_sweep_character( c, p, r );
+			if ( s.hit == false )
+			{
+				p = glms_vec2_add( p, r );
+				travel += r_length;
+				r = kcc_v2( 0.0f, 0.0f );
+				break;
+			}
+			vec2s dir = glms_vec2_scale( r, 1.0f / r_length );
+			p = glms_vec2_muladds( dir, s.travel, p );
+			travel += s.travel;
+			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
+
+			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
+			kcc_record_collision( acc, c, &s, travel, kind );
+			if ( kind == KCC_KIND_FLOOR )
+			{
+				hit_floor = true;
+				floor_normal = s.normal;
+				floor_candidate = s.candidate;
+			}
+			else
+			{
+				flags |= kind;
+			}
+			if ( kind == KCC_KIND_WALL && blocked == false )
+			{
+				blocked_lateral = kcc_lateral( r, up );
+				blocked = true;
+			}
+			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
+			if ( plane_count < KCC_MAX_PLANES )
+			{
+				planes[plane_count++] = s.normal;
+			}
+			if ( slide == def->max_slides - 1 && glms_vec2_norm( r ) >= def->min_move && glms_vec2_norm( r ) > 0.0f )
+			{
+				flags |= KCC_HIT_LIMIT;
+			}
+		}
+	}
+
+	// 5. Ground: step, then probe and snap.
+	bool on_floor = false;
+	if ( grounded_mode )
+	{
+		bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
+		bool grounded = was_on_floor || hit_floor;
+		if ( def->step_height > 0.0f && grounded && blocked && moving_up == false && glms_vec2_norm( blocked_lateral ) > 0.0f )
+		{
+			kcc_step_result st = kcc_try_step( c, p, blocked_lateral );
+			if ( st.stepped )
+			{
+				travel += glms_vec2_norm( glms_vec2_sub( st.position, p ) );
+				p = st.position;
+				flags |= KCC_STEPPED;
+				hit_floor = true;
+				floor_normal = st.normal;
+				floor_candidate = st.floor;
+			}
+		}
+		if ( moving_up == false || hit_floor )
+		{
+			bool allow_snap = def->snap_distance > 0.0f && grounded && moving_up == false;
+			float lateral = glms_vec2_norm( kcc_lateral( delta, up ) );
+			kcc_ground_result g = kcc_ground_probe( c, p, kcc_snap_reach( c, lateral ), allow_snap );
+			if ( g.on_floor )
+			{
+				travel += glms_vec2_norm( glms_vec2_sub( g.position, p ) );
+				p = g.position;
+				on_floor = true;
+				floor_normal = g.normal;
+				floor_candidate = g.floor;
+				if ( g.snapped )
+				{
+					flags |= KCC_SNAPPED;
+				}
+			}
+		}
+	}
+	if ( on_floor )
+	{
+		flags |= KCC_ON_FLOOR;
+	}
+
+	// 6. Zones, then the new position for Chipmunk.
+	kcc_move_result* out = acc->out;
+	if ( out != NULL && last_piece )
+	{
+		kcc_zones_report( c, p, out );
+	}
+	if ( c->region_truncated )
+	{
+		flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	c->position = kcc_bridge_offset( c->origin, p );
+	c->flags = flags;
+	c->floor_normal = on_floor ? floor_normal : up;
+	acc->travel += travel;
+	acc->flags |= flags & ( KCC_ON_WALL | KCC_ON_CEILING | KCC_DEPENETRATED | KCC_CRUSHED | KCC_HIT_LIMIT |
+							KCC_SNAPPED | KCC_STEPPED | KCC_CANDIDATES_TRUNCATED );
+	if ( out != NULL )
+	{
+		out->floor_normal = c->floor_normal;
+		out->floor_shape = on_floor && floor_candidate != NULL ? floor_candidate->shape : NULL;
+	}
+	if ( last_piece )
+	{
+		// While the candidates are still valid: the floor (for drop-through and for riding a kinematic body next
+		// move) and whether the character is clear of the one-way shape it is dropping through.
+		const kcc_candidate* floor = on_floor ? floor_candidate : NULL;
+		c->floor_shape = floor != NULL ? floor->shape : NULL;
+		c->floor_one_way = floor != NULL && floor->one_way;
+		kcc_platform_remember( c, p, floor );
+		kcc_one_way_update_drop( c, p );
+	}
+}
+
+// One part of a move, from the character's current position. When its query meets more shapes than the buffer
+// holds, it is done as two halves, each queried where it starts (a fall onto a dense floor overflows only near the
+// floor). Halving a long move about halves the shapes its region meets, and no more once the move is as short as
+// the character's own region: so a part is halved only while the halvings left could bring the shapes it met
+// within the buffer, and not into parts shorter than min_move (which would not be cast). Otherwise the part goes
+// on with what fits and reports KCC_CANDIDATES_TRUNCATED.
+static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last, kcc_move_accumulator* acc )
+{
+	c->origin = c->position;
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
+	float half_length = 0.5f * glms_vec2_norm( delta );
+	bool may_fit = (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << ( KCC_MAX_SPLIT_DEPTH - depth );
+	if ( c->candidate_overflow && may_fit && depth < KCC_MAX_SPLIT_DEPTH &&
+		 half_length >= c->def.min_move && half_length > 0.0f )
+	{
+		vec2s half = glms_vec2_scale( delta, 0.5f );
+		kcc_move_part( c, half, depth + 1, false, acc );
+		kcc_move_part( c, half, depth + 1, last, acc );
+		return;
+	}
+	if ( c->candidate_overflow )
+	{
+		acc->flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	kcc_move_piece( c, delta, acc, last );
+}
+
+// Only the header: collisions and sensors past their counts are not read.
+static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t flags, vec2s floor_normal )
+{
+	out->displacement = kcc_v2( 0.0f, 0.0f );
+	out->floor_shape = NULL;
+	out->collision_count = 0;
+	out->sensor_count = 0;
+	out->position = position;
+	out->flags = flags;
+	out->floor_normal = floor_normal;
+}
+
+kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
+{
+	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	// 1. Validate.
+	kcc_status status = KCC_OK;
+	if ( kcc_is_valid_vec2( delta ) == false )
+	{
+		status = KCC_ERROR_NOT_FINITE;
+	}
+	else if ( fabsf( delta.x ) > c->def.max_displacement || fabsf( delta.y ) > c->def.max_displacement ||
+			  glms_vec2_norm( delta ) > c->def.max_displacement )
+	{
+		status = KCC_ERROR_TOO_LARGE;
+	}
+	else
+	{
+		vec2s end = kcc_bridge_offset( c->position, delta );
+		status = kcc_validate_position( c, end );
+		if ( status == KCC_ERROR_NOT_FINITE )
+		{
+			status = KCC_ERROR_TOO_LARGE;
+		}
+	}
+	if ( status == KCC_OK )
+	{
+		status = KCC_SPACE_ACQUIRE( c, "kcc_controller_move" );
+	}
+	if ( status != KCC_OK )
+	{
+		if ( out != NULL )
+		{
+			kcc_clear_result( out, c->position, c->flags, c->floor_normal );
+		}
+		return status;
+	}
+
+	vec2s start = c->position;
+	if ( out != NULL )
+	{
+		kcc_clear_result( out, start, 0, c->def.up );
+	}
+	kcc_move_accumulator acc = { out, 0.0f, 0 };
+
+	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	if ( c->platform != NULL )
+	{
+		kcc_platform_carry( c, &acc );
+	}
+
+	// 3. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
+	// each with its own query, until every part fits (kcc_move_part).
+	kcc_move_part( c, delta, 0, true, &acc );
+	c->flags |= acc.flags;
+
+	kcc_world_sync_body( c );
+	kcc_space_release( c );
+	if ( out != NULL )
+	{
+		out->position = c->position;
+		out->displacement = glms_vec2_sub( c->position, start );
+		out->flags = c->flags;
+	}
+	return KCC_OK;
+}
+
+kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
+										  kcc_move_result* out )
+{
+	if ( KCC_USABLE( c, "kcc_controller_move_and_slide" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	kcc_status status = KCC_OK;
+	if ( kcc_is_valid_vec2( velocity ) == false || kcc_is_valid_float( dt ) == false )
+	{
+		status = KCC_ERROR_NOT_FINITE;
+	}
+	else if ( dt <= 0.0f )
+	{
+		status = KCC_ERROR_INVALID_ARGUMENT;
+	}
+	vec2s delta = glms_vec2_scale( velocity, dt );
+	if ( status == KCC_OK && kcc_is_valid_vec2( delta ) == false )
+	{
+		status = KCC_ERROR_TOO_LARGE;
+	}
+	kcc_move_result local;
+	kcc_move_result* result = out != NULL ? out : &local;
+	if ( status != KCC_OK )
+	{
+		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+		if ( out_velocity != NULL )
+		{
+			*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
+		}
+		return status;
+	}
+	status = kcc_controller_move( c, delta, result );
+	if ( out_velocity != NULL )
+	{
+		if ( status != KCC_OK )
+		{
+			*out_velocity = velocity;
+			return status;
+		}
+		kcc_slide_params params = kcc_slide_params_of( c );
+		*out_velocity = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
+										   ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+	}
+	return status;
+}

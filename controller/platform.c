@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// Moving platforms: a character standing on a kinematic body is carried by the body's motion since its last move
+// (translation and rotation), before its own displacement is cast.
+#include "chipmunk_bridge.h"
+#include "internal.h"
+#include "../geometry/internal.h"
+
+void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
+{
+	c->platform = NULL;
+	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor->shape ) : NULL;
+	if ( body == NULL )
+	{
+		return;
+	}
+	c->platform = body;
+	kcc_world_body_pose( body, &c->platform_position, &c->platform_angle );
+	// The point carried rigidly: the centre of the character's rounding where it touches the platform (a circle's
+	// centre, a capsule's lower end point, a rounded box's corner). Its contact with a turning platform then stays
+	// at the same place on the platform.
+	kcc_shape character;
+	kcc_character_at( c, p, &character );
+	kcc_distance_output d = kcc_distance_trusted( &character, &floor->core );
+	c->carry_anchor = glms_vec2_scale( c->def.up, c->bottom_offset + c->rounding );
+	if ( d.distance > 0.0f )
+	{
+		c->carry_anchor = glms_vec2_sub( glms_vec2_muladds( d.normal, -c->rounding, d.point_a ), p );
+	}
+}
+
+// Find the body among the shapes around the character (by pointer value only: a body the game removed is simply
+// not found) and carry the character by the body's motion since then (rotation about the body's position). The
+// carry is a cast that ignores the carrying body's own shapes: a wall stops it.
+void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
+{
+	const cpBody* platform = c->platform;
+	c->platform = NULL;
+	c->origin = c->position;
+	// Usually the platform moved less than the character's size: look for it around the character. Otherwise (a
+	// fast platform) look for the pointer value among the space's bodies, which are all alive.
+	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+	kcc_world_gather( c, kcc_aabb_inflate( kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ), size ) );
+	const cpBody* found = NULL;
+	for ( int i = 0; i < c->candidate_count && found == NULL; ++i )
+	{
+		const cpBody* body = kcc_world_shape_body( c->candidates[i].shape );
+		if ( body == platform )
+		{
+			found = body;
+		}
+	}
+	if ( found == NULL )
+	{
+		found = kcc_world_find_body( c, platform );
+	}
+	if ( found == NULL )
+	{
+		return; // removed by the game: the character is simply no longer carried
+	}
+	cpVect position;
+	double angle;
+	kcc_world_body_pose( found, &position, &angle );
+	double turn = angle - c->platform_angle;
+	double cs = turn == 0.0 ? 1.0 : cos( turn ), sn = turn == 0.0 ? 0.0 : sin( turn );
+	double fx = (double)c->position.x + (double)c->carry_anchor.x;
+	double fy = (double)c->position.y + (double)c->carry_anchor.y;
+	double rx = fx - c->platform_position.x;
+	double ry = fy - c->platform_position.y;
+	vec2s carry = { { kcc_bridge_to_float( position.x + cs * rx - sn * ry - fx ),
+					  kcc_bridge_to_float( position.y + sn * rx + cs * ry - fy ) } };
+	float length = glms_vec2_norm( carry );
+	if ( kcc_is_valid_vec2( carry ) == false || length <= 0.0f || length > c->def.max_displacement )
+	{
+		return; // no motion, or a teleported platform: not carried
+	}
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), carry ) );
+	if ( c->candidate_overflow )
+	{
+		acc->flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( kcc_world_shape_body( cand->shape ) == platform )
+		{
+			cand->blocks = false; // the character moves with its platform; the next query resets this
+		}
+	}
+	kcc_sweep s = kcc_sweep_character( c, kcc_v2( 0.0f, 0.0f ), carry );
+	vec2s p = s.hit ? glms_vec2_scale( carry, s.travel / length ) : carry;
+	vec2s moved = kcc_bridge_offset( c->origin, p );
+	if ( kcc_validate_position( c, moved ) == KCC_OK )
+	{
+		c->position = moved;
+	}
+}

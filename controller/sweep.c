@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// The sweep: the character's shape cast along a translation against the move's candidates, stopping where the gap
+// along the first blocking surface's normal is the skin.
+#include "internal.h"
+// The geometry core's trusted entry points: the candidates and the character are valid by construction.
+#include "../geometry/internal.h"
+
+#include <float.h>
+
+void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
+{
+	const kcc_shape* s = &c->local_shape;
+	kcc_shape* r = out;
+	r->type = s->type;
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			r->circle.center = glms_vec2_add( s->circle.center, p );
+			r->circle.radius = s->circle.radius;
+			break;
+		case KCC_SHAPE_CAPSULE:
+			r->capsule.a = glms_vec2_add( s->capsule.a, p );
+			r->capsule.b = glms_vec2_add( s->capsule.b, p );
+			r->capsule.radius = s->capsule.radius;
+			break;
+		case KCC_SHAPE_POLYGON:
+			r->polygon = s->polygon;
+			for ( int i = 0; i < s->polygon.count; ++i )
+			{
+				r->polygon.vertices[i] = glms_vec2_add( s->polygon.vertices[i], p );
+			}
+			r->polygon.centroid = glms_vec2_add( s->polygon.centroid, p );
+			break;
+		default:
+			*r = kcc_shape_translate( s, p );
+			break;
+	}
+}
+
+kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate )
+{
+	if ( candidate->converted == false )
+	{
+		kcc_world_convert( c, candidate );
+	}
+	return candidate;
+}
+
+bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b )
+{
+	if ( b == NULL )
+	{
+		return true;
+	}
+	const double ka[4] = { a->bb.l, a->bb.b, a->bb.r, a->bb.t };
+	const double kb[4] = { b->bb.l, b->bb.b, b->bb.r, b->bb.t };
+	for ( int i = 0; i < 4; ++i )
+	{
+		if ( ka[i] != kb[i] )
+		{
+			return ka[i] < kb[i];
+		}
+	}
+	if ( a->piece != b->piece )
+	{
+		return a->piece < b->piece;
+	}
+	return a->order < b->order;
+}
+
+// floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide
+// the floor the character stands on); the travel still keeps the skin from every hit.
+static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+{
+	kcc_sweep best = { 0 };
+	float len = glms_vec2_norm( translation );
+	best.travel = len;
+	best.distance = len;
+	if ( len <= 0.0f )
+	{
+		return best;
+	}
+	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
+	kcc_shape moving;
+	bool have_moving = false;
+	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
+	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
+	kcc_world_cover( c, swept );
+	float skin = c->def.skin;
+	float best_allowed = FLT_MAX;
+
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( swept, cand->bounds ) == false )
+		{
+			continue;
+		}
+		kcc_candidate_ready( c, cand );
+		if ( have_moving == false )
+		{
+			kcc_character_at( c, from, &moving );
+			have_moving = true;
+		}
+		kcc_cast_output out = kcc_shape_cast_trusted( &moving, translation, &cand->core, 0.0f );
+		if ( out.hit == false )
+		{
+			continue;
+		}
+		vec2s n = out.normal;
+		float distance;
+		float allowed;
+		if ( out.fraction <= 0.0f && kcc_has_normal( n ) == false )
+		{
+			// Started touching or overlapping: the penetration normal says which way is out. Moving out (or
+			// along) is free; moving in is blocked at once.
+			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &moving );
+			if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
+			{
+				continue;
+			}
+			n = pen.normal;
+			if ( glms_vec2_dot( dir, n ) >= 0.0f )
+			{
+				continue;
+			}
+			if ( cand->one_way && kcc_one_way_passing( c, n, pen.depth ) )
+			{
+				continue;
+			}
+			distance = 0.0f;
+			allowed = 0.0f;
+		}
+		else
+		{
+			float approach = -glms_vec2_dot( dir, n );
+			if ( approach <= 0.0f )
+			{
+				// Contact while moving along or away from the surface: it does not block.
+				continue;
+			}
+			if ( cand->one_way && kcc_one_way_blocks( c, from, n, out.point ) == false )
+			{
+				continue;
+			}
+			distance = out.fraction * len;
+			// Stop where the gap measured along the normal is the skin: a surface moved along at the skin's
+			// gap (a coplanar tile seam) is then never reached.
+			allowed = distance - kcc_skin_backoff( skin, approach );
+			allowed = allowed > 0.0f ? allowed : 0.0f;
+		}
+		// The first contact (smallest time of impact, ties by kcc_candidate_before) gives the normal to slide on; the
+		// travel keeps the skin from every surface hit on the way.
+		best_allowed = kcc_minf( best_allowed, allowed );
+		best.blocked = true;
+		if ( floor_only && kcc_classify_normal( n, c->def.up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+		{
+			continue;
+		}
+		if ( best.hit == false || distance < best.distance ||
+			 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) ) )
+		{
+			best.hit = true;
+			best.distance = distance;
+			best.normal = n;
+			best.point = out.point;
+			best.candidate = cand;
+		}
+	}
+	if ( best.blocked )
+	{
+		best.travel = best_allowed;
+	}
+	return best;
+}
+
+kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
+{
+	return kcc_sweep_impl( c, from, translation, false );
+}
+
+kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation )
+{
+	return kcc_sweep_impl( c, from, translation, true );
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// What a C user gets for lifecycle and threading mistakes (docs/controller.md, "Lifetime and threads"):
+// destroying a controller twice is refused in every build; using a destroyed one is named by an assert in builds
+// with asserts; a call made while Chipmunk has the space locked (from a query or step callback) returns
+// KCC_ERROR_SPACE_LOCKED and changes nothing; a call while another thread uses the same space is named by an
+// assert in builds with asserts; a corrupted state snapshot is refused.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "../controller/internal.h"
+#include "assert_recorder.h"
+#include "controller_scene.h"
+
+static kcc_controller* make_controller( cpSpace* space )
+{
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 0.0f, 2.0f );
+	return kcc_controller_create( space, &def );
+}
+
+static void test_double_destroy_is_refused( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller* c = make_controller( space );
+	kcc_controller* other = make_controller( space );
+	assert_non_null( c );
+	kcc_controller_destroy( c );
+	assert_int_equal( s_assert_count, 0 );
+	kcc_controller_destroy( c ); // a double free without the registry: AddressSanitizer would stop here
+	expect_message( "kcc_controller_destroy", "destroyed already" );
+	// The other controller on the space is untouched and still works.
+	assert_int_equal( kcc_controller_move( other, kcc_v2( 0.5f, 0.0f ), NULL ), KCC_OK );
+	assert_true( kcc_controller_get_position( other ).x == 0.5f );
+	kcc_controller_destroy( other );
+	cpSpaceFree( space );
+}
+
+#if defined( KCC_ENABLE_ASSERT )
+// Only builds with asserts can tell: in release builds the handle points at freed memory.
+static void test_use_after_destroy_is_named( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller* c = make_controller( space );
+	kcc_controller* keep = make_controller( space ); // keeps the registry's table alive
+	kcc_controller_destroy( c );
+	kcc_move_result result;
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 1.0f, 0.0f ), &result ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_controller_move", "was destroyed" );
+	reset_asserts();
+	(void)kcc_controller_get_position( c );
+	expect_message( "kcc_controller_get_position", "was destroyed" );
+	reset_asserts();
+	assert_int_equal( kcc_controller_set_position( c, kcc_v2( 0.0f, 0.0f ) ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_controller_set_position", "was destroyed" );
+	kcc_controller_destroy( keep );
+	cpSpaceFree( space );
+}
+#endif
+
+typedef struct locked_call
+{
+	kcc_controller* c;
+	kcc_status status;
+	int calls;
+} locked_call;
+
+static void move_inside_query( cpShape* shape, void* data )
+{
+	(void)shape;
+	locked_call* call = data;
+	call->status = kcc_controller_move( call->c, kcc_v2( 1.0f, 0.0f ), NULL );
+	call->calls += 1;
+}
+
+static void test_call_from_a_callback_is_refused( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	cpShape* box = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -5, -1, 5, 0 ), 0.0 ) );
+	kcc_controller* c = make_controller( space );
+	locked_call call = { c, KCC_OK, 0 };
+	cpSpaceBBQuery( space, cpBBNew( -1, -1, 1, 0 ), CP_SHAPE_FILTER_ALL, move_inside_query, &call );
+	assert_int_equal( call.calls, 1 );
+	assert_int_equal( call.status, KCC_ERROR_SPACE_LOCKED );
+	expect_message( "kcc_controller_move", "locked" );
+	vec2s p = kcc_controller_get_position( c );
+	assert_true( p.x == 0.0f && p.y == 2.0f );
+	assert_string_not_equal( kcc_status_string( KCC_ERROR_SPACE_LOCKED ), "unknown status" );
+	kcc_controller_destroy( c );
+	cpSpaceRemoveShape( space, box );
+	cpShapeFree( box );
+	cpSpaceFree( space );
+}
+
+#if defined( KCC_ENABLE_ASSERT )
+// Two threads on one space: the controller's call finds the space in use (what the other thread's call marks).
+static void test_two_threads_on_one_space_are_named( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller* a = make_controller( space );
+	kcc_controller* b = make_controller( space );
+	assert_true( kcc_space_enter( a->watch ) ); // another thread is inside a's move
+	assert_int_equal( kcc_controller_move( b, kcc_v2( 1.0f, 0.0f ), NULL ), KCC_ERROR_SPACE_LOCKED );
+	expect_message( "kcc_controller_move", "another thread" );
+	kcc_space_leave( a->watch );
+	reset_asserts();
+	assert_int_equal( kcc_controller_move( b, kcc_v2( 1.0f, 0.0f ), NULL ), KCC_OK );
+	assert_int_equal( s_assert_count, 0 );
+	kcc_controller_destroy( a );
+	kcc_controller_destroy( b );
+	cpSpaceFree( space );
+}
+#endif
+
+static void test_corrupted_state_is_refused( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller* c = make_controller( space );
+	kcc_controller_state good = kcc_controller_get_state( c );
+	kcc_controller_state bad = good;
+	bad.flags = 0xffffffffu;
+	assert_int_equal( kcc_controller_set_state( c, &bad ), KCC_ERROR_INVALID_ARGUMENT );
+	expect_message( "kcc_controller_set_state", "out of range" );
+	bad = good;
+	bad.floor_normal = kcc_v2( 3.0f, 0.0f );
+	assert_int_equal( kcc_controller_set_state( c, &bad ), KCC_ERROR_INVALID_ARGUMENT );
+	bad = good;
+	bad.position = kcc_v2( 5.0f, 5.0f );
+	bad.internal_cookie = 7;
+	assert_int_equal( kcc_controller_set_state( c, &bad ), KCC_ERROR_INVALID_ARGUMENT );
+	expect_message( "kcc_controller_set_state", "kcc_controller_get_state" );
+	vec2s p = kcc_controller_get_position( c );
+	assert_true( p.x == 0.0f && p.y == 2.0f );
+	assert_int_equal( kcc_controller_set_state( c, &good ), KCC_OK );
+	kcc_controller_destroy( c );
+	cpSpaceFree( space );
+}
+
+// Many controllers made and destroyed in any order (the registry grows and empties), each still a live handle.
+static void test_many_controllers( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller* cs[300];
+	for ( int i = 0; i < 300; ++i )
+	{
+		cs[i] = make_controller( space );
+		assert_non_null( cs[i] );
+	}
+	for ( int i = 0; i < 300; i += 2 )
+	{
+		kcc_controller_destroy( cs[i] );
+	}
+	for ( int i = 1; i < 300; i += 2 )
+	{
+		assert_int_equal( kcc_controller_move( cs[i], kcc_v2( 0.1f, 0.0f ), NULL ), KCC_OK );
+		kcc_controller_destroy( cs[i] );
+	}
+	assert_int_equal( s_assert_count, 0 );
+	cpSpaceFree( space );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup( test_double_destroy_is_refused, reset_recorder ),
+#if defined( KCC_ENABLE_ASSERT )
+		cmocka_unit_test_setup( test_use_after_destroy_is_named, reset_recorder ),
+		cmocka_unit_test_setup( test_two_threads_on_one_space_are_named, reset_recorder ),
+#endif
+		cmocka_unit_test_setup( test_call_from_a_callback_is_refused, reset_recorder ),
+		cmocka_unit_test_setup( test_corrupted_state_is_refused, reset_recorder ),
+		cmocka_unit_test_setup( test_many_controllers, reset_recorder ),
+	};
+	return cmocka_run_group_tests( tests, install_recorder, NULL );
+}
