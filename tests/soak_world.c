@@ -1668,12 +1668,9 @@ soak_case_outcome soak_case_run( const soak_case* k )
 	return o;
 }
 
-bool soak_case_shrink( soak_case* k )
+// Drops every shape the failure does not need, last to first.
+static void soak_case_drop_shapes( soak_case* k )
 {
-	if ( soak_case_run( k ).fails == false )
-	{
-		return false;
-	}
 	for ( int i = k->shape_count - 1; i >= 0; --i )
 	{
 		soak_case_shape removed = k->shapes[i];
@@ -1684,6 +1681,29 @@ bool soak_case_shrink( soak_case* k )
 			memmove( &k->shapes[i + 1], &k->shapes[i], sizeof( soak_case_shape ) * (size_t)( k->shape_count - i ) );
 			k->shapes[i] = removed;
 			k->shape_count += 1;
+		}
+	}
+}
+
+bool soak_case_shrink( soak_case* k )
+{
+	if ( soak_case_run( k ).fails == false )
+	{
+		return false;
+	}
+	soak_case_drop_shapes( k );
+	// A failure that needs the candidate buffer to overflow needs fewer shapes with the smallest buffer.
+	if ( k->def.max_candidates > 16 )
+	{
+		int saved = k->def.max_candidates;
+		k->def.max_candidates = 16;
+		if ( soak_case_run( k ).fails )
+		{
+			soak_case_drop_shapes( k );
+		}
+		else
+		{
+			k->def.max_candidates = saved;
 		}
 	}
 	// Def fields back to their defaults, one at a time, while the case still fails.
@@ -2080,13 +2100,13 @@ static void soak_report( soak_world* w, int index, int action, const kcc_control
 		const soak_shape* s = check->shape_index >= 0 ? &w->shapes[check->shape_index] : NULL;
 		fprintf( config->log,
 				 "soak: world %llu frame %d character %d (%s, options 0x%x) %s: %.4g heights inside shape %d (%s%s%s) "
-				 "flags 0x%x%s\n",
+				 "flags 0x%x%s [%s]\n",
 				 (unsigned long long)stats->worlds, w->frame, index, soak_kind_name( ch->kind ), (unsigned)ch->options,
 				 soak_action_name( action ), check->heights, check->shape_index,
 				 s == NULL ? "-" : s->kind == SOAK_CIRCLE ? "circle" : s->kind == SOAK_SEGMENT ? "segment" : "polygon",
 				 s != NULL && ( s->roles & SOAK_ROLE_PLATFORM ) ? ", platform" : "",
 				 s != NULL && ( s->roles & SOAK_ROLE_CHARACTER ) ? ", character" : "", (unsigned)result->flags,
-				 ch->riding ? ", riding" : "" );
+				 ch->riding ? ", riding" : "", soak_failure_name( klass ) );
 	}
 	if ( worst == false && print == false )
 	{

@@ -135,6 +135,7 @@ static void test_push_out_of_a_rounded_polygon_ends_clear_or_crushed( void** sta
 				   CP_ALL_CATEGORIES );
 	soak_case_add( k, SOAK_SEGMENT, 0.0, 2, (const double[]){ 2.259, -2.0, 2.259, 2.0 }, SOAK_CAT_LEVEL, CP_ALL_CATEGORIES );
 	k->spec.maker = 0; // circle at the position
+	k->spec.p[0] = 0.0f, k->spec.p[1] = 0.0f;
 	k->spec.radius = 1.089f;
 	k->position = kcc_v2( 0.1f + 1.089f - 0.40f, 0.0f );
 	k->call = SOAK_CALL_MOVE;
@@ -155,6 +156,33 @@ static void test_push_out_of_a_circle_ends_clear_or_crushed( void** state )
 	k->call = SOAK_CALL_MOVE;
 	k->delta = kcc_v2( 0.0f, 0.0f );
 	check_case( k, "capsule pushed out of a circle" );
+}
+
+// A circle (radius 0.5) starts half inside a wide box above it and is pushed down out of it by the depth plus the
+// skin, out of the region its move queried, onto a small circle 0.11 inside its new place; below that lie 24 pebbles.
+// With max_candidates 16 the query that grows the region for the push overflows and the small circle does not fit:
+// the region was marked as covered all the same, so the move ended inside it with KCC_DEPENETRATED only (neither
+// KCC_CRUSHED nor KCC_CANDIDATES_TRUNCATED).
+static void test_push_whose_region_overflows_ends_clear_or_crushed( void** state )
+{
+	(void)state;
+	soak_case* k = soak_case_new();
+	soak_case_add( k, SOAK_POLY, 0.0, 4, (const double[]){ -3.0, 0.0, 3.0, 0.0, 3.0, 2.0, -3.0, 2.0 }, SOAK_CAT_LEVEL,
+				   CP_ALL_CATEGORIES );
+	soak_case_add( k, SOAK_CIRCLE, 0.2, 1, (const double[]){ 0.0, -1.1 }, SOAK_CAT_LEVEL, CP_ALL_CATEGORIES );
+	for ( int i = 0; i < 24; ++i )
+	{
+		double x = -2.0 + 4.0 * i / 24.0, y = -1.6 - 0.2 * ( i % 3 );
+		soak_case_add( k, SOAK_CIRCLE, 0.05, 1, (const double[]){ x, y }, SOAK_CAT_LEVEL, CP_ALL_CATEGORIES );
+	}
+	k->spec.maker = 0;
+	k->spec.p[0] = 0.0f, k->spec.p[1] = 0.0f;
+	k->spec.radius = 0.5f;
+	k->def.max_candidates = 16;
+	k->position = kcc_v2( 0.0f, 0.0f );
+	k->call = SOAK_CALL_MOVE;
+	k->delta = kcc_v2( 0.0f, 0.0f );
+	check_case( k, "push whose region overflows" );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -499,6 +527,7 @@ int main( void )
 		cmocka_unit_test( test_going_down_against_the_input_stays_in_the_queried_region ),
 		cmocka_unit_test( test_push_out_of_a_rounded_polygon_ends_clear_or_crushed ),
 		cmocka_unit_test( test_push_out_of_a_circle_ends_clear_or_crushed ),
+		cmocka_unit_test( test_push_whose_region_overflows_ends_clear_or_crushed ),
 		cmocka_unit_test( test_a_move_inside_100000_circles_is_bounded ),
 		cmocka_unit_test( test_polygon_walking_into_a_one_way_slope_climbs_it ),
 		cmocka_unit_test( test_box_with_a_tilted_up_lands_on_a_one_way_platform ),
