@@ -9,6 +9,7 @@
 // seed runs and every failure in it is printed.
 //   soak crowd [count]    times one move of a character inside count overlapping circles (default 100000)
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
+#include "../tests/query_count.h"
 #include "../tests/soak_world.h"
 
 #include <stdio.h>
@@ -23,18 +24,6 @@ static double now_seconds( void )
 	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
 }
 
-// World queries, counted: the controller's cpSpaceBBQuery calls go through here (-Wl,--wrap, see CMakeLists.txt).
-void __real_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
-void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
-
-static long s_queries = 0;
-
-void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
-{
-	s_queries += 1;
-	__real_cpSpaceBBQuery( space, bb, filter, func, data );
-}
-
 // One move (a zero displacement, then a short walk) inside the crowd, timed.
 static int crowd( int count )
 {
@@ -45,13 +34,13 @@ static int crowd( int count )
 	{
 		kcc_move_result result;
 		vec2s delta = i == 0 ? kcc_v2( 0.0f, 0.0f ) : kcc_v2( 0.1f, 0.0f );
-		s_queries = 0;
+		query_count_reset( -1 );
 		double start = now_seconds();
 		kcc_status status = kcc_controller_move( c, delta, &result );
 		double seconds = now_seconds() - start;
 		printf( "crowd of %d circles: move (%g, %g): %.3f ms, %ld world queries, status %d, flags 0x%x, %.4g of its "
 				"height inside a circle\n",
-				count, (double)delta.x, (double)delta.y, 1.0e3 * seconds, s_queries, (int)status,
+				count, (double)delta.x, (double)delta.y, 1.0e3 * seconds, query_count(), (int)status,
 				(unsigned)result.flags, soak_crowd_overlap( space, &def.shape, result.position ) );
 	}
 	kcc_controller_destroy( c );

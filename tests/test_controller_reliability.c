@@ -10,7 +10,6 @@
 // - a character inside 100,000 overlapping circles: the move completes, says so in its flags, and makes a bounded
 //   number of cpSpaceBBQuery calls (counted through the linker's --wrap, as bench/gauntlet does);
 // - minimized cases from the soak (one per kind of failure).
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,24 +19,8 @@
 
 #include <cmocka.h>
 
+#include "query_count.h"
 #include "soak_world.h"
-
-// World queries, counted (tests/CMakeLists.txt links this test with -Wl,--wrap=cpSpaceBBQuery). Past the budget the
-// query is not made: a move that would query without bound still ends quickly, and the count fails the test.
-void __real_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
-void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
-
-static int s_query_count = 0;
-static int s_query_budget = INT_MAX;
-
-void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
-{
-	s_query_count += 1;
-	if ( s_query_count <= s_query_budget )
-	{
-		__real_cpSpaceBBQuery( space, bb, filter, func, data );
-	}
-}
 
 // Runs the case (and frees it): the move must end clear of every solid, or report KCC_CRUSHED, and stay finite.
 static void check_case( soak_case* k, const char* what )
@@ -208,18 +191,18 @@ static void test_a_move_inside_100000_circles_is_bounded( void** state )
 	{
 		vec2s delta = i == 0 ? kcc_v2( 0.0f, 0.0f ) : kcc_v2( 0.1f, 0.0f );
 		kcc_move_result result;
-		s_query_count = 0;
-		s_query_budget = CROWD_QUERY_BOUND;
+		query_count_reset( CROWD_QUERY_BOUND );
 		kcc_status status = kcc_controller_move( c, delta, &result );
-		s_query_budget = INT_MAX;
+		long queries = query_count();
+		query_count_reset( -1 );
 		assert_int_equal( status, KCC_OK );
 		double heights = soak_crowd_overlap( space, &def.shape, result.position );
-		print_message( "crowd, move %d: %d world queries, flags 0x%x, %.4g of its height inside a circle\n", i,
-					   s_query_count, (unsigned)result.flags, heights );
-		if ( s_query_count > CROWD_QUERY_BOUND )
+		print_message( "crowd, move %d: %ld world queries, flags 0x%x, %.4g of its height inside a circle\n", i,
+					   queries, (unsigned)result.flags, heights );
+		if ( queries > CROWD_QUERY_BOUND )
 		{
 			// The queries past the budget were not made: the rest of this move's result means nothing.
-			print_error( "move %d: %d world queries (at most %d)\n", i, s_query_count, CROWD_QUERY_BOUND );
+			print_error( "move %d: %ld world queries (at most %d)\n", i, queries, CROWD_QUERY_BOUND );
 			failed = true;
 			continue;
 		}
