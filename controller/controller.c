@@ -37,6 +37,11 @@ kcc_controller_def kcc_default_controller_def( void )
 	def.max_coordinate = 1.0e6f;
 	def.max_depenetration_iterations = 4;
 	def.max_candidates = 256;
+	def.platform_on_leave = KCC_PLATFORM_LEAVE_ADD_VELOCITY;
+	def.sensor_mask = CP_ALL_CATEGORIES;
+	def.mass = 0.0f;
+	def.corner_correction = 0.0f;
+	def.step_min_width = 0.0f;
 	def.internal_cookie = KCC_DEF_COOKIE;
 	return def;
 }
@@ -98,6 +103,36 @@ static const char* kcc_shape_problem( const kcc_shape* s )
 	}
 }
 
+// A character shape for this def (its other fields already checked): NULL, or what is wrong.
+static const char* kcc_shape_fits( const kcc_controller_def* def, const kcc_shape* shape )
+{
+	const char* shape_problem = kcc_shape_problem( shape );
+	if ( shape_problem != NULL )
+	{
+		return shape_problem;
+	}
+	kcc_aabb bounds = kcc_shape_bounds( shape );
+	float size = kcc_maxf( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y );
+	if ( kcc_is_valid_float( size ) == false || size <= 0.0f || size > def->max_displacement )
+	{
+		return "shape: its size must be > 0 and at most max_displacement";
+	}
+	if ( kcc_maxf( kcc_maxf( fabsf( bounds.min.x ), fabsf( bounds.max.x ) ), kcc_maxf( fabsf( bounds.min.y ), fabsf( bounds.max.y ) ) ) >
+		 def->max_coordinate )
+	{
+		return "shape: local coordinates must be within max_coordinate";
+	}
+	if ( kcc_in_range( def->skin, FLT_MIN, 0.5f * size ) == false )
+	{
+		return "skin: must be finite, > 0 and at most half the shape's size";
+	}
+	if ( kcc_in_range( def->corner_correction, 0.0f, size ) == false )
+	{
+		return "corner_correction: must be finite and in [0, the shape's size]";
+	}
+	return NULL;
+}
+
 const char* kcc_controller_def_problem( const kcc_controller_def* def )
 {
 	if ( def == NULL )
@@ -107,11 +142,6 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	if ( def->internal_cookie != KCC_DEF_COOKIE )
 	{
 		return "internal_cookie: def was not initialised with kcc_default_controller_def()";
-	}
-	const char* shape_problem = kcc_shape_problem( &def->shape );
-	if ( shape_problem != NULL )
-	{
-		return shape_problem;
 	}
 	if ( kcc_in_range( def->max_coordinate, FLT_MIN, 1.0e7f ) == false )
 	{
@@ -131,20 +161,10 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	{
 		return "up: must be a finite unit vector";
 	}
-	kcc_aabb bounds = kcc_shape_bounds( &def->shape );
-	float size = kcc_maxf( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y );
-	if ( kcc_is_valid_float( size ) == false || size <= 0.0f || size > def->max_displacement )
+	const char* shape_problem = kcc_shape_fits( def, &def->shape );
+	if ( shape_problem != NULL )
 	{
-		return "shape: its size must be > 0 and at most max_displacement";
-	}
-	if ( kcc_maxf( kcc_maxf( fabsf( bounds.min.x ), fabsf( bounds.max.x ) ), kcc_maxf( fabsf( bounds.min.y ), fabsf( bounds.max.y ) ) ) >
-		 def->max_coordinate )
-	{
-		return "shape: local coordinates must be within max_coordinate";
-	}
-	if ( kcc_in_range( def->skin, FLT_MIN, 0.5f * size ) == false )
-	{
-		return "skin: must be finite, > 0 and at most half the shape's size";
+		return shape_problem;
 	}
 	if ( kcc_in_range( def->min_move, 0.0f, def->max_displacement ) == false )
 	{
@@ -178,6 +198,20 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	if ( def->max_candidates < 16 || def->max_candidates > 65536 )
 	{
 		return "max_candidates: must be in 16..65536";
+	}
+	if ( def->platform_on_leave != KCC_PLATFORM_LEAVE_ADD_VELOCITY &&
+		 def->platform_on_leave != KCC_PLATFORM_LEAVE_ADD_UPWARD_VELOCITY &&
+		 def->platform_on_leave != KCC_PLATFORM_LEAVE_DO_NOTHING )
+	{
+		return "platform_on_leave: must be a kcc_platform_leave value";
+	}
+	if ( kcc_in_range( def->mass, 0.0f, FLT_MAX ) == false )
+	{
+		return "mass: must be finite and >= 0 (kg; 0: dynamic bodies are plain obstacles)";
+	}
+	if ( kcc_in_range( def->step_min_width, 0.0f, def->max_displacement ) == false )
+	{
+		return "step_min_width: must be finite and in [0, max_displacement]";
 	}
 	return NULL;
 }
@@ -232,6 +266,19 @@ static float kcc_lowest_along( const kcc_shape* s, vec2s up )
 	}
 }
 
+// What the controller derives from its shape and up.
+static void kcc_use_shape( kcc_controller* c, const kcc_shape* shape )
+{
+	c->local_shape = *shape;
+	c->local_bounds = kcc_shape_bounds( shape );
+	float rounding = shape->type == KCC_SHAPE_CIRCLE ? shape->circle.radius
+					 : shape->type == KCC_SHAPE_CAPSULE ? shape->capsule.radius
+					 : shape->type == KCC_SHAPE_POLYGON ? shape->polygon.radius : 0.0f;
+	c->step_forward = rounding + c->def.skin;
+	c->rounding = rounding;
+	c->bottom_offset = kcc_lowest_along( shape, c->def.up );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Create / destroy
 
@@ -269,20 +316,22 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->candidate_capacity = def->max_candidates;
 	c->space = space;
 	c->def = *def;
-	c->local_shape = shape;
-	c->local_bounds = kcc_shape_bounds( &shape );
 	c->cos_floor = cosf( def->max_floor_angle );
 	c->tan_floor = tanf( def->max_floor_angle );
-	float rounding = shape.type == KCC_SHAPE_CIRCLE ? shape.circle.radius
-					 : shape.type == KCC_SHAPE_CAPSULE ? shape.capsule.radius
-					 : shape.type == KCC_SHAPE_POLYGON ? shape.polygon.radius : 0.0f;
-	c->step_forward = rounding + def->skin;
-	c->rounding = rounding;
 	// Two skins: a character resting on a one-way top sits one skin above it, and a fall may end inside the skin.
 	c->one_way_tolerance = 2.0f * def->skin;
-	c->bottom_offset = kcc_lowest_along( &shape, def->up );
+	kcc_use_shape( c, &shape );
 	// The group makes this controller's own queries skip its shape; it is never used to order anything.
 	c->query_filter = cpShapeFilterNew( (cpGroup)(uintptr_t)c, def->filter.categories, def->filter.mask );
+	// Sensors are reported by sensor_mask, whatever the character's filter: when the two differ, the move's query
+	// takes both and its callback sorts them out.
+	c->filter_in_callback = def->filter.categories != CP_ALL_CATEGORIES || def->filter.mask != CP_ALL_CATEGORIES ||
+							def->sensor_mask != CP_ALL_CATEGORIES;
+	c->gather_filter = c->query_filter;
+	if ( c->filter_in_callback )
+	{
+		c->gather_filter = cpShapeFilterNew( c->query_filter.group, CP_ALL_CATEGORIES, def->filter.mask | def->sensor_mask );
+	}
 	c->position = def->position;
 	c->origin = def->position;
 	c->floor_normal = def->up;
@@ -297,6 +346,8 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 		kcc_free( c );
 		return NULL;
 	}
+	// Spawned on a moving platform: carried from the first move.
+	kcc_detect_floor( c );
 	return c;
 }
 
@@ -390,14 +441,20 @@ kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
 	p.stop_on_slope = c->def.stop_on_slope;
 	p.constant_speed_on_slopes = c->def.constant_speed_on_slopes;
 	p.slide_on_ceiling = c->def.slide_on_ceiling;
+	p.on_floor = false;
+	p.leaving = false;
 	return p;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Accessors and state
 
+_Static_assert( sizeof( ( (kcc_controller_state*)0 )->supports ) == KCC_MAX_SUPPORTS * sizeof( vec2s ),
+				"the state holds every support" );
+
 void kcc_forget_floor( kcc_controller* c )
 {
+	c->support_count = 0;
 	c->floor_shape = NULL;
 	c->floor_one_way = false;
 	c->drop_shape = NULL;
@@ -437,10 +494,8 @@ kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p )
 		return status;
 	}
 	c->position = p;
-	c->flags = 0;
-	c->floor_normal = c->def.up;
-	kcc_forget_floor( c );
 	kcc_world_sync_body( c );
+	kcc_detect_floor( c );
 	kcc_space_release( c );
 	return KCC_OK;
 }
@@ -474,8 +529,24 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 		return s;
 	}
 	s.position = c->position;
+	s.up = c->def.up;
+	s.shape = c->def.shape;
 	s.flags = c->flags;
 	s.floor_normal = c->floor_normal;
+	s.support_count = c->support_count;
+	memcpy( s.supports, c->supports, sizeof( s.supports ) );
+	s.floor_shape = c->floor_shape;
+	s.floor_one_way = c->floor_one_way;
+	s.drop_shape = c->drop_shape;
+	s.platform = c->platform;
+	s.platform_position = c->platform_position;
+	s.platform_angle = c->platform_angle;
+	s.carry_anchor = c->carry_anchor;
+	s.platform_velocity = c->platform_velocity;
+	s.real_velocity = c->real_velocity;
+	s.last_dt = c->last_dt;
+	s.zone_count = c->zone_count;
+	memcpy( s.zones, c->zones, sizeof( s.zones ) );
 	s.internal_cookie = KCC_STATE_COOKIE;
 	return s;
 }
@@ -496,13 +567,25 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 		KCC_ASSERT( false, "kcc_controller_set_state: state was not made by kcc_controller_get_state" );
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	if ( kcc_is_valid_vec2( state->floor_normal ) == false )
+	bool finite = kcc_is_valid_vec2( state->floor_normal ) && kcc_is_valid_vec2( state->up ) &&
+				  kcc_is_valid_vec2( state->carry_anchor ) && kcc_is_valid_vec2( state->platform_velocity ) &&
+				  kcc_is_valid_vec2( state->real_velocity ) && kcc_is_valid_float( state->last_dt ) &&
+				  isfinite( state->platform_position.x ) && isfinite( state->platform_position.y ) &&
+				  isfinite( state->platform_angle );
+	if ( finite == false )
 	{
 		return KCC_ERROR_NOT_FINITE;
 	}
-	if ( ( state->flags & ~KCC_ALL_FLAGS ) != 0 || fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) > 1.0e-3f )
+	const char* shape_problem = kcc_shape_fits( &c->def, &state->shape );
+	kcc_shape local = kcc_character_shape( &state->shape );
+	bool in_range = ( state->flags & ~KCC_ALL_FLAGS ) == 0 && fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) <= 1.0e-3f &&
+					fabsf( glms_vec2_norm( state->up ) - 1.0f ) <= 1.0e-3f && state->last_dt >= 0.0f &&
+					state->zone_count >= 0 && state->zone_count <= KCC_MAX_ZONES && state->support_count >= 0 &&
+					state->support_count <= KCC_MAX_SUPPORTS && shape_problem == NULL &&
+					local.type != KCC_SHAPE_INVALID;
+	if ( in_range == false )
 	{
-		KCC_ASSERT( false, "kcc_controller_set_state: flags or floor_normal out of range (a corrupted state)" );
+		KCC_ASSERT( false, "kcc_controller_set_state: a field out of range (a corrupted state)" );
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	kcc_status status = kcc_validate_position( c, state->position );
@@ -515,10 +598,40 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	{
 		return status;
 	}
+	// A snapshot's shape is a byte copy of the def's: equal bytes, the same shape (no new cpShape).
+	bool new_shape = memcmp( &state->shape, &c->def.shape, sizeof( state->shape ) ) != 0;
+	if ( new_shape || state->up.x != c->def.up.x || state->up.y != c->def.up.y )
+	{
+		kcc_shape previous = c->local_shape;
+		vec2s previous_up = c->def.up;
+		c->def.up = state->up;
+		kcc_use_shape( c, &local );
+		if ( new_shape && kcc_world_replace_shape( c ) == false )
+		{
+			c->def.up = previous_up;
+			kcc_use_shape( c, &previous );
+			kcc_space_release( c );
+			return KCC_ERROR_INVALID_ARGUMENT;
+		}
+		c->def.shape = state->shape;
+	}
 	c->position = state->position;
 	c->flags = state->flags;
 	c->floor_normal = state->floor_normal;
-	kcc_forget_floor( c );
+	c->support_count = state->support_count;
+	memcpy( c->supports, state->supports, sizeof( c->supports ) );
+	c->floor_shape = state->floor_shape;
+	c->floor_one_way = state->floor_one_way;
+	c->drop_shape = state->drop_shape;
+	c->platform = state->platform;
+	c->platform_position = state->platform_position;
+	c->platform_angle = state->platform_angle;
+	c->carry_anchor = state->carry_anchor;
+	c->platform_velocity = state->platform_velocity;
+	c->real_velocity = state->real_velocity;
+	c->last_dt = state->last_dt;
+	c->zone_count = state->zone_count;
+	memcpy( c->zones, state->zones, sizeof( c->zones ) );
 	kcc_world_sync_body( c );
 	kcc_space_release( c );
 	return KCC_OK;
@@ -543,4 +656,106 @@ const char* kcc_status_string( kcc_status s )
 		default:
 			return "unknown status";
 	}
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shape and up at run time
+
+// Whether the character shape at the controller's position overlaps a solid (one-way shapes excepted) by more than
+// property 1's tolerance: a thousandth of its height.
+static bool kcc_shape_blocked( kcc_controller* c, const kcc_shape* shape )
+{
+	kcc_aabb bounds = kcc_shape_bounds( shape );
+	float height = glms_vec2_dot( kcc_v2( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y ),
+								  kcc_v2( fabsf( c->def.up.x ), fabsf( c->def.up.y ) ) );
+	c->origin = c->position;
+	kcc_world_gather( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
+		{
+			continue;
+		}
+		kcc_candidate_ready( c, cand );
+		if ( cand->one_way || cand->blocks == false )
+		{
+			continue;
+		}
+		kcc_penetration_output pen = kcc_penetration( &cand->core, shape );
+		if ( pen.overlapping && pen.depth > 1.0e-3f * height )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
+{
+	if ( KCC_USABLE( c, "kcc_controller_set_shape" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	KCC_ASSERT( shape != NULL, "kcc_controller_set_shape: shape is NULL" );
+	if ( shape == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	const char* problem = kcc_shape_fits( &c->def, shape );
+	KCC_ASSERT( problem == NULL, problem );
+	kcc_shape local = kcc_character_shape( shape );
+	if ( problem != NULL || local.type == KCC_SHAPE_INVALID )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	kcc_status status = KCC_SPACE_ACQUIRE( c, "kcc_controller_set_shape" );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
+	if ( kcc_shape_blocked( c, &local ) )
+	{
+		kcc_space_release( c );
+		return KCC_ERROR_BLOCKED;
+	}
+	kcc_shape previous = c->local_shape;
+	kcc_use_shape( c, &local );
+	if ( kcc_world_replace_shape( c ) == false )
+	{
+		kcc_use_shape( c, &previous );
+		kcc_space_release( c );
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	c->def.shape = *shape;
+	kcc_space_release( c );
+	return KCC_OK;
+}
+
+kcc_status kcc_controller_set_up( kcc_controller* c, vec2s up )
+{
+	if ( KCC_USABLE( c, "kcc_controller_set_up" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( kcc_is_valid_vec2( up ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	if ( fabsf( glms_vec2_norm( up ) - 1.0f ) > 1.0e-3f )
+	{
+		KCC_ASSERT( false, "kcc_controller_set_up: up must be a unit vector" );
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	c->def.up = glms_vec2_normalize( up );
+	kcc_use_shape( c, &c->local_shape );
+	c->flags = 0;
+	c->floor_normal = c->def.up;
+	kcc_forget_floor( c );
+	return KCC_OK;
+}
+
+vec2s kcc_controller_get_up( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_up" ) ? c->def.up : kcc_v2( 0.0f, 1.0f );
 }

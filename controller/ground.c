@@ -103,6 +103,12 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	result.position = p;
 	vec2s up = c->def.up;
 	float min_move = kcc_maxf( c->def.min_move, KCC_ROUNDING_DISTANCE );
+	float lateral_length = glms_vec2_norm( lateral );
+	if ( lateral_length <= 0.0f )
+	{
+		return result;
+	}
+	vec2s dir = glms_vec2_scale( lateral, 1.0f / lateral_length );
 
 	// Up by at most step_height (less under a ceiling).
 	kcc_sweep rise = kcc_sweep_character( c, p, glms_vec2_scale( up, c->def.step_height ) );
@@ -111,51 +117,51 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	{
 		return result;
 	}
-	vec2s p1 = glms_vec2_add( p, glms_vec2_scale( up, h ) );
+	vec2s p1 = glms_vec2_muladds( up, h, p );
 
-	// Forward by the blocked lateral motion, and at least the character's rounding radius (plus the skin): a round
-	// bottom pressed against a step's edge only lands on the step's top once its lowest point is past the edge;
-	// landing short of it would meet the edge's corner (a wall-steep normal) and slide back down.
-	float lateral_length = glms_vec2_norm( lateral );
-	if ( lateral_length <= 0.0f )
+	// Room ahead at that height: the blocked motion, and step_min_width of free tread (Rapier's min_width).
+	float room = kcc_maxf( lateral_length, c->def.step_min_width );
+	// The tread is looked for where a round bottom is past the edge: the rounding radius plus the skin ahead.
+	float ahead = kcc_maxf( room, c->step_forward );
+	kcc_sweep forward = kcc_sweep_character( c, p1, glms_vec2_scale( dir, ahead ) );
+	if ( forward.travel + KCC_ROUNDING_DISTANCE < room )
 	{
 		return result;
 	}
-	float reach = kcc_maxf( lateral_length, c->step_forward );
-	vec2s forward_motion = glms_vec2_scale( lateral, reach / lateral_length );
-	kcc_sweep forward = kcc_sweep_character( c, p1, forward_motion );
-	float f = forward.travel;
-	if ( f <= min_move )
-	{
-		return result;
-	}
-	vec2s p2 = glms_vec2_add( p1, glms_vec2_scale( lateral, f / lateral_length ) );
 
-	// Down onto walkable floor, no lower than where it started.
+	// The tread: walkable floor below that point, at most step_height above the character's lowest point (a rounded
+	// character resting on the edge would otherwise gain its rounding on top of step_height), and higher than it.
 	float tolerance = kcc_rest_tolerance( c );
 	float drop = h + kcc_skin_backoff( c->def.skin, c->cos_floor ) + tolerance;
-	kcc_sweep down = kcc_sweep_floor( c, p2, glms_vec2_scale( up, -drop ) );
-	if ( down.hit == false )
+	vec2s probe = glms_vec2_muladds( dir, kcc_minf( forward.travel, ahead ), p1 );
+	kcc_sweep tread = kcc_sweep_floor( c, probe, glms_vec2_scale( up, -drop ) );
+	if ( tread.hit == false )
 	{
 		return result;
 	}
-	// The step's top may be at most step_height above the character's lowest point where it started (a rounded
-	// character resting on the edge would otherwise gain its rounding on top of step_height).
-	float top = glms_vec2_dot( down.point, up );
+	float top = glms_vec2_dot( tread.point, up );
 	float bottom = glms_vec2_dot( p, up ) + c->bottom_offset;
-	if ( top - bottom > c->def.step_height + tolerance )
+	if ( top - bottom > c->def.step_height + tolerance || top - bottom <= tolerance )
 	{
 		return result;
 	}
-	float settle = kcc_settle_distance( c, &down );
-	if ( settle > down.travel + tolerance )
+	if ( kcc_settle_distance( c, &tread ) > tread.travel + tolerance )
 	{
 		// A steep surface (a wall, a 60 degree top) stops the descent before the floor found below: the character
 		// would hang on it, not stand on the step.
 		return result;
 	}
-	settle = kcc_minf( settle > 0.0f ? settle : 0.0f, down.travel );
-	vec2s p3 = glms_vec2_sub( p2, glms_vec2_scale( up, settle ) );
+
+	// The climb replaces the blocked motion: forward by exactly that much at the raised height, then down onto the
+	// tread, or onto its edge for a round bottom not yet past it (it rolls over the edge in the next moves).
+	vec2s p2 = glms_vec2_muladds( dir, lateral_length, p1 );
+	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
+	vec2s p3 = glms_vec2_muladds( up, -down.travel, p2 );
+	if ( down.hit && glms_vec2_dot( down.normal, up ) >= c->cos_floor - KCC_CLASSIFY_SLACK )
+	{
+		float settle = kcc_minf( kcc_maxf( kcc_settle_distance( c, &down ), 0.0f ), down.travel );
+		p3 = glms_vec2_muladds( up, -settle, p2 );
+	}
 	if ( glms_vec2_dot( glms_vec2_sub( p3, p ), up ) <= tolerance )
 	{
 		// Not higher than before: this was no step (the blocking surface is something else).
@@ -163,7 +169,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	}
 	result.stepped = true;
 	result.position = p3;
-	result.normal = down.normal;
-	result.floor = down.candidate;
+	result.normal = tread.normal;
+	result.floor = tread.candidate;
 	return result;
 }

@@ -7,6 +7,9 @@
 #define KCC_DEF_COOKIE 0x6b636364   // "kccd"
 #define KCC_STATE_COOKIE 0x6b636373 // "kccs"
 
+/// Floor normals a move remembers for the next one's "is it leaving the floor" test.
+#define KCC_MAX_SUPPORTS 4
+
 /// Most planes remembered by one move (max_slides is at most 16, plus the snap and step casts).
 #define KCC_MAX_PLANES 24
 
@@ -82,9 +85,12 @@ struct kcc_controller
 	float rounding;          ///< the shape's rounding radius (circle, capsule or polygon radius)
 	float bottom_offset;     ///< lowest point of the shape along up, relative to the position
 	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
+	cpShapeFilter gather_filter; ///< the filter of the move's query (query_filter unless filter_in_callback)
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	int support_count;       ///< the floors the last move stood on (the final one and those met on the way)
+	vec2s supports[KCC_MAX_SUPPORTS];
 	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
 	// bodies a query returns and never dereferenced after the move that found them (the game may free them).
 	float one_way_tolerance;      ///< how far below a one-way contact the character's lowest point may start
@@ -95,6 +101,13 @@ struct kcc_controller
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
+	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
+	vec2s carry;                  ///< the platform's carry in the current move
+	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
+	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
+	// Zones: the sensors the character is inside (identities only)
+	int zone_count;
+	const cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
@@ -104,6 +117,8 @@ struct kcc_controller
 	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
 	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
 	cpBB gather_known_bb;
+	bool has_sensors;        ///< a sensor is among the candidates
+	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
 	int candidate_count;
 	int candidate_found;     ///< shapes the last gather met, kept or not
 	int candidate_capacity;
@@ -180,6 +195,8 @@ typedef struct kcc_slide_params
 	bool stop_on_slope;
 	bool constant_speed_on_slopes;
 	bool slide_on_ceiling;
+	bool on_floor;            ///< the character stands on a floor in this move (gravity does not slide it down walls)
+	bool leaving;             ///< the move leaves the floor it stood on (a jump)
 } kcc_slide_params;
 
 // registry.c ------------------------------------------------------------------------------------------------------
@@ -226,6 +243,9 @@ void kcc_forget_floor( kcc_controller* c );
 /// v with its component into the plane of normal n removed (unchanged when it does not point into the plane).
 vec2s kcc_clip_vector( vec2s v, vec2s n );
 
+/// What moves along a walkable floor of normal n when v is applied, GROUNDED (stop_on_slope: the lateral part only).
+vec2s kcc_floor_response( const kcc_slide_params* p, vec2s v, vec2s n );
+
 /// Classify a contact normal: KCC_KIND_FLOOR, KCC_KIND_WALL or KCC_KIND_CEILING (FLOATING: always a wall).
 uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode );
 
@@ -243,6 +263,8 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 
 /// Creates the kinematic body and the Chipmunk shape and adds both to the space. False on failure (nothing left).
 bool kcc_world_create( kcc_controller* c );
+/// Replaces the controller's Chipmunk shape by one of its (new) local shape. False on failure (nothing changed).
+bool kcc_world_replace_shape( kcc_controller* c );
 /// Removes the body and shape from the space (when there) and frees them.
 void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
@@ -263,6 +285,8 @@ const cpBody* kcc_world_kinematic_body( const cpShape* shape );
 const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body );
 /// Position and angle of a body found in this move's query.
 void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle );
+/// Chipmunk's velocity of a body found in this move's query, at a world point.
+vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
 void kcc_world_sync_body( kcc_controller* c );
 
@@ -342,13 +366,22 @@ typedef struct kcc_move_accumulator
 void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc );
 /// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride.
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor );
+/// After a move: the floor body's velocity at the contact (the carry over the last dt when the character rode it
+/// through the move, Chipmunk's velocity when it just landed on it, zero off kinematic bodies).
+void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by );
 
 // zones.c ---------------------------------------------------------------------------------------------------------
 
+/// Zone events along a path of character positions (local frame, count >= 1, the current candidates) that starts
+/// travel along the move: updates the zones the character is inside and adds the events to acc->out.
+void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float travel, kcc_move_accumulator* acc );
 /// Sensors overlapping the character at local position p, into out.
 void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
 
 // move.c ----------------------------------------------------------------------------------------------------------
 
+/// Where the character stands without moving it (after create and a teleport): the floor, and the platform to ride
+/// from the next move on.
+void kcc_detect_floor( kcc_controller* c );
 /// Region of a move's one query (local frame, character at p): everything the move can reach.
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta );

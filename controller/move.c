@@ -3,6 +3,8 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
+#include <string.h>
+
 // A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
 // the rule of kcc_move_part, a bound on a move's queries in any world.
 #define KCC_MAX_SPLIT_DEPTH 6
@@ -43,13 +45,14 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
 }
 
-static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
-								  uint32_t kind )
+// Records a contact in the result; its index there, or -1.
+static int kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
+								 uint32_t kind )
 {
 	kcc_move_result* out = acc->out;
 	if ( out == NULL || out->collision_count >= KCC_MAX_COLLISIONS )
 	{
-		return;
+		return -1;
 	}
 	kcc_collision* col = out->collisions + out->collision_count++;
 	col->point = kcc_bridge_offset( c->origin, s->point );
@@ -57,6 +60,21 @@ static void kcc_record_collision( kcc_move_accumulator* acc, const kcc_controlle
 	col->travel = acc->travel + travel;
 	col->shape = s->candidate->shape;
 	col->flags = kind;
+	return out->collision_count - 1;
+}
+
+static void kcc_remove_collision( kcc_move_accumulator* acc, int index )
+{
+	kcc_move_result* out = acc->out;
+	if ( out == NULL || index < 0 || index >= out->collision_count )
+	{
+		return;
+	}
+	for ( int i = index; i + 1 < out->collision_count; ++i )
+	{
+		out->collisions[i] = out->collisions[i + 1];
+	}
+	out->collision_count -= 1;
 }
 
 // Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
@@ -81,6 +99,36 @@ static vec2s kcc_along_floor( const kcc_controller* c, vec2s delta )
 	return delta;
 }
 
+// The character's positions through a move piece (local frame), for the zone events along it.
+typedef struct kcc_path
+{
+	vec2s points[KCC_MAX_PLANES + 8];
+	int count;
+} kcc_path;
+
+static void kcc_path_add( kcc_path* path, vec2s p )
+{
+	const int capacity = (int)( sizeof( path->points ) / sizeof( path->points[0] ) );
+	if ( path->count > 0 && path->points[path->count - 1].x == p.x && path->points[path->count - 1].y == p.y )
+	{
+		return;
+	}
+	path->points[path->count < capacity ? path->count++ : capacity - 1] = p;
+}
+
+// The floors a move stood on, each direction once (the last ones are kept when there are more).
+static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
+{
+	for ( int i = 0; i < *count; ++i )
+	{
+		if ( glms_vec2_dot( supports[i], normal ) >= KCC_PARALLEL_COSINE )
+		{
+			return;
+		}
+	}
+	supports[*count < KCC_MAX_SUPPORTS ? ( *count )++ : KCC_MAX_SUPPORTS - 1] = normal;
+}
+
 // One sub-move: the candidates for it are already gathered around c->origin == c->position.
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
@@ -91,10 +139,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
 	uint32_t flags = 0;
 	vec2s p = { { 0.0f, 0.0f } };
+	kcc_path path = { .count = 0 };
+	kcc_path_add( &path, p );
 
 	// 3. Start overlapping (spawned inside, the world changed): push out first.
 	bool pushed, crushed;
 	p = kcc_depenetrate( c, p, &pushed, &crushed );
+	kcc_path_add( &path, p );
 	if ( pushed )
 	{
 		flags |= KCC_DEPENETRATED;
@@ -110,6 +161,14 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	{
 		delta = kcc_along_floor( c, delta );
 	}
+	// Leaving the floor (a jump): going up, and away from every floor it stood on in the last move (walking up a
+	// slope, or rolling over an edge, at the speed along them does not leave them, and what follows is snapped to).
+	bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
+	for ( int i = 0; i < c->support_count && moving_up && was_on_floor; ++i )
+	{
+		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
+	}
+	params.leaving = moving_up;
 
 	// 4. Cast and slide.
 	vec2s planes[KCC_MAX_PLANES];
@@ -119,8 +178,12 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool hit_floor = false;
 	vec2s floor_normal = up;
 	const kcc_candidate* floor_candidate = NULL;
+	vec2s supports[KCC_MAX_SUPPORTS];
+	int support_count = 0;
 	vec2s blocked_lateral = { { 0.0f, 0.0f } };
 	bool blocked = false;
+	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
+	bool other_wall = false;
 	float delta_length = glms_vec2_norm( delta );
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
@@ -136,22 +199,25 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			if ( s.hit == false )
 			{
 				p = glms_vec2_add( p, r );
+				kcc_path_add( &path, p );
 				travel += r_length;
 				r = kcc_v2( 0.0f, 0.0f );
 				break;
 			}
 			vec2s dir = glms_vec2_scale( r, 1.0f / r_length );
 			p = glms_vec2_muladds( dir, s.travel, p );
+			kcc_path_add( &path, p );
 			travel += s.travel;
 			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
 
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
-			kcc_record_collision( acc, c, &s, travel, kind );
+			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
 				hit_floor = true;
 				floor_normal = s.normal;
 				floor_candidate = s.candidate;
+				kcc_add_support( supports, &support_count, s.normal );
 			}
 			else
 			{
@@ -161,7 +227,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				blocked_lateral = kcc_lateral( r, up );
 				blocked = true;
+				blocked_collision = recorded;
 			}
+			else if ( kind == KCC_KIND_WALL )
+			{
+				other_wall = true;
+			}
+			params.on_floor = was_on_floor || hit_floor;
 			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
 			if ( plane_count < KCC_MAX_PLANES )
 			{
@@ -178,7 +250,6 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool on_floor = false;
 	if ( grounded_mode )
 	{
-		bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
 		bool grounded = was_on_floor || hit_floor;
 		if ( def->step_height > 0.0f && grounded && blocked && moving_up == false && glms_vec2_norm( blocked_lateral ) > 0.0f )
 		{
@@ -187,13 +258,21 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				travel += glms_vec2_norm( glms_vec2_sub( st.position, p ) );
 				p = st.position;
+				kcc_path_add( &path, p );
 				flags |= KCC_STEPPED;
 				hit_floor = true;
+				on_floor = true;
 				floor_normal = st.normal;
 				floor_candidate = st.floor;
+				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
+				kcc_remove_collision( acc, blocked_collision );
+				if ( other_wall == false )
+				{
+					flags &= ~(uint32_t)KCC_ON_WALL;
+				}
 			}
 		}
-		if ( moving_up == false || hit_floor )
+		if ( on_floor == false && ( moving_up == false || hit_floor ) )
 		{
 			bool allow_snap = def->snap_distance > 0.0f && grounded && moving_up == false;
 			float lateral = glms_vec2_norm( kcc_lateral( delta, up ) );
@@ -202,6 +281,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				travel += glms_vec2_norm( glms_vec2_sub( g.position, p ) );
 				p = g.position;
+				kcc_path_add( &path, p );
 				on_floor = true;
 				floor_normal = g.normal;
 				floor_candidate = g.floor;
@@ -218,6 +298,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	}
 
 	// 6. Zones, then the new position for Chipmunk.
+	kcc_zones_track( c, path.points, path.count, acc->travel, acc );
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
 	{
@@ -230,6 +311,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	c->position = kcc_bridge_offset( c->origin, p );
 	c->flags = flags;
 	c->floor_normal = on_floor ? floor_normal : up;
+	c->support_count = 0;
+	if ( on_floor )
+	{
+		kcc_add_support( supports, &support_count, floor_normal );
+		c->support_count = support_count;
+		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
+	}
 	acc->travel += travel;
 	acc->flags |= flags & ( KCC_ON_WALL | KCC_ON_CEILING | KCC_DEPENETRATED | KCC_CRUSHED | KCC_HIT_LIMIT |
 							KCC_SNAPPED | KCC_STEPPED | KCC_CANDIDATES_TRUNCATED );
@@ -277,6 +365,24 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last,
 	kcc_move_piece( c, delta, acc, last );
 }
 
+void kcc_detect_floor( kcc_controller* c )
+{
+	c->origin = c->position;
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ) );
+	kcc_ground_result g = c->def.mode == KCC_MODE_GROUNDED ? kcc_ground_probe( c, kcc_v2( 0.0f, 0.0f ), 0.0f, false )
+														   : ( kcc_ground_result ){ 0 };
+	c->flags = g.on_floor ? KCC_ON_FLOOR : 0u;
+	c->floor_normal = g.on_floor ? g.normal : c->def.up;
+	c->support_count = g.on_floor ? 1 : 0;
+	c->supports[0] = c->floor_normal;
+	const kcc_candidate* floor = g.on_floor ? g.floor : NULL;
+	c->floor_shape = floor != NULL ? floor->shape : NULL;
+	c->floor_one_way = floor != NULL && floor->one_way;
+	c->drop_shape = NULL;
+	kcc_platform_remember( c, kcc_v2( 0.0f, 0.0f ), floor );
+	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
+}
+
 // Only the header: collisions and sensors past their counts are not read.
 static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t flags, vec2s floor_normal )
 {
@@ -284,6 +390,7 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_shape = NULL;
 	out->collision_count = 0;
 	out->sensor_count = 0;
+	out->sensor_event_count = 0;
 	out->position = position;
 	out->flags = flags;
 	out->floor_normal = floor_normal;
@@ -336,6 +443,8 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	c->carry = kcc_v2( 0.0f, 0.0f );
+	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
 	{
 		kcc_platform_carry( c, &acc );
@@ -345,6 +454,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	// each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, true, &acc );
 	c->flags |= acc.flags;
+	kcc_platform_velocity_update( c, carried_by );
 
 	kcc_world_sync_body( c );
 	kcc_space_release( c );
@@ -389,17 +499,50 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		}
 		return status;
 	}
+	float previous_dt = c->last_dt;
+	c->last_dt = dt;
+	const cpBody* start_platform = c->platform;
 	status = kcc_controller_move( c, delta, result );
-	if ( out_velocity != NULL )
+	if ( status != KCC_OK )
 	{
-		if ( status != KCC_OK )
+		c->last_dt = previous_dt;
+		if ( out_velocity != NULL )
 		{
 			*out_velocity = velocity;
-			return status;
 		}
-		kcc_slide_params params = kcc_slide_params_of( c );
-		*out_velocity = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
-										   ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		return status;
 	}
-	return status;
+	c->real_velocity = glms_vec2_scale( result->displacement, 1.0f / dt );
+	if ( out_velocity != NULL )
+	{
+		kcc_slide_params params = kcc_slide_params_of( c );
+		vec2s v = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
+									 ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		if ( start_platform != NULL && c->platform != start_platform )
+		{
+			// Left a moving platform (jumped, walked off): its velocity at the contact is handed on.
+			vec2s platform = glms_vec2_scale( c->carry, 1.0f / dt );
+			vec2s up = c->def.up;
+			if ( c->def.platform_on_leave == KCC_PLATFORM_LEAVE_ADD_VELOCITY )
+			{
+				v = glms_vec2_add( v, platform );
+			}
+			else if ( c->def.platform_on_leave == KCC_PLATFORM_LEAVE_ADD_UPWARD_VELOCITY )
+			{
+				v = glms_vec2_muladds( up, kcc_maxf( glms_vec2_dot( platform, up ), 0.0f ), v );
+			}
+		}
+		*out_velocity = v;
+	}
+	return KCC_OK;
+}
+
+vec2s kcc_controller_get_platform_velocity( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_platform_velocity" ) ? c->platform_velocity : kcc_v2( 0.0f, 0.0f );
+}
+
+vec2s kcc_controller_get_real_velocity( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_real_velocity" ) ? c->real_velocity : kcc_v2( 0.0f, 0.0f );
 }

@@ -92,5 +92,31 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	if ( kcc_validate_position( c, moved ) == KCC_OK )
 	{
 		c->position = moved;
+		c->carry = carry;
+		const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
+		kcc_zones_track( c, path, 2, acc->travel, acc );
+		acc->travel += glms_vec2_norm( p );
 	}
+}
+
+void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
+{
+	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
+	if ( c->platform == NULL )
+	{
+		return;
+	}
+	if ( c->platform == carried_by )
+	{
+		// Its motion between the last two moves, as the carry measured it at the contact.
+		if ( c->last_dt > 0.0f )
+		{
+			c->platform_velocity = glms_vec2_scale( c->carry, 1.0f / c->last_dt );
+		}
+		return;
+	}
+	// Just landed on it: no motion measured yet, so Chipmunk's own velocity at the contact (zero for a platform moved
+	// by setting its position; found by this move's query, so still alive).
+	cpVect contact = kcc_bridge_world( c->position, c->carry_anchor );
+	c->platform_velocity = kcc_world_body_velocity( c->platform, contact );
 }

@@ -81,30 +81,41 @@ static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 	return r;
 }
 
+// What moves along a walkable floor, GROUNDED: with stop_on_slope, only the lateral part of v, along the floor (the
+// floor takes the rest: gravity, and the leftover upward speed of walking up a slope), rescaled to the lateral
+// length with constant_speed_on_slopes; otherwise v without its part into the floor.
+vec2s kcc_floor_response( const kcc_slide_params* p, vec2s v, vec2s n )
+{
+	if ( p->stop_on_slope == false )
+	{
+		return kcc_clip_vector( v, n );
+	}
+	vec2s lateral = kcc_lateral( v, p->up );
+	vec2s r = kcc_clip_vector( lateral, n );
+	if ( p->constant_speed_on_slopes )
+	{
+		float len = glms_vec2_norm( r );
+		if ( len > 0.0f )
+		{
+			r = glms_vec2_scale( r, glms_vec2_norm( lateral ) / len );
+		}
+	}
+	return r;
+}
+
 // The response to one surface, ignoring earlier planes.
 static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, uint32_t kind )
 {
 	vec2s up = p->up;
 	float vertical = glms_vec2_dot( remaining, up );
-	vec2s lateral = kcc_mul_sub( remaining, vertical, up );
+	vec2s lateral = kcc_lateral( remaining, up );
 
 	if ( p->grounded && kind == KCC_KIND_FLOOR )
 	{
-		if ( p->stop_on_slope && vertical <= 0.0f )
+		if ( p->stop_on_slope && ( vertical <= 0.0f || p->leaving == false ) )
 		{
-			// The floor absorbs the downward (gravity) part; only the lateral part follows the slope, so standing
-			// on a slope never creeps and walking down it never goes faster than commanded.
-			vec2s r = kcc_clip_vector( lateral, n );
-			if ( p->constant_speed_on_slopes )
-			{
-				float len = glms_vec2_norm( r );
-				float want = glms_vec2_norm( lateral );
-				if ( len > 0.0f )
-				{
-					r = glms_vec2_scale( r, want / len );
-				}
-			}
-			return r;
+			// Standing on a slope never creeps, and walking down it never goes faster than commanded.
+			return kcc_floor_response( p, remaining, n );
 		}
 		if ( p->constant_speed_on_slopes )
 		{
@@ -172,8 +183,10 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 	}
 
 	// Quake rule: never move against the input. In GROUNDED mode, going down while the input goes down (gravity)
-	// is never against it: a character pushing into a steep slope slides down it instead of sticking to it.
-	bool falling = params->grounded && glms_vec2_dot( delta, params->up ) < 0.0f && glms_vec2_dot( r, params->up ) < 0.0f;
+	// is never against it in the air: a falling character pushing into a steep slope slides down it instead of
+	// sticking to it. On a floor the floor takes gravity: a steep slope at the foot of a walk does not push back.
+	bool falling = params->grounded && params->on_floor == false && glms_vec2_dot( delta, params->up ) < 0.0f &&
+				   glms_vec2_dot( r, params->up ) < 0.0f;
 	if ( glms_vec2_dot( r, delta ) <= 0.0f && falling == false )
 	{
 		return zero;
@@ -181,47 +194,94 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 	return r;
 }
 
+// The point of the convex cone { v : dot( v, n_i ) >= 0 for every i } nearest to v (2D: v itself, a point on one
+// of the cone's boundary lines, or the apex 0).
+static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
+{
+	float scale = glms_vec2_norm( v );
+	float slack = KCC_PLANE_TOLERANCE * scale;
+	vec2s zero = { { 0.0f, 0.0f } };
+	vec2s best = zero;
+	float best_distance = glms_vec2_norm2( v );
+	// Candidates: v, then v projected on each boundary line.
+	for ( int k = -1; k < count; ++k )
+	{
+		vec2s candidate = v;
+		if ( k >= 0 )
+		{
+			candidate = kcc_mul_sub( v, glms_vec2_dot( v, normals[k] ), normals[k] );
+		}
+		bool feasible = true;
+		for ( int i = 0; i < count && feasible; ++i )
+		{
+			feasible = glms_vec2_dot( candidate, normals[i] ) >= -slack;
+		}
+		float distance = glms_vec2_distance2( v, candidate );
+		if ( feasible && distance < best_distance )
+		{
+			best = candidate;
+			best_distance = distance;
+		}
+	}
+	// Keep the result out of every plane exactly (rounding of the projections).
+	for ( int i = 0; i < count; ++i )
+	{
+		best = kcc_clip_vector( best, normals[i] );
+	}
+	return best;
+}
+
 vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
 						 bool on_floor, vec2s floor_normal )
 {
 	vec2s v = velocity;
 	vec2s up = params->up;
+	bool floor_met = on_floor;
 	for ( int i = 0; i < count; ++i )
 	{
-		vec2s n = collisions[i].normal;
-		if ( params->grounded && params->stop_on_slope && collisions[i].flags == KCC_KIND_FLOOR )
-		{
-			// Remove the whole downward part instead of projecting it: gravity must not accumulate into a
-			// downhill slide while standing.
-			float down = glms_vec2_dot( v, up );
-			if ( down < 0.0f )
-			{
-				v = kcc_mul_sub( v, down, up );
-			}
-			continue;
-		}
-		if ( params->grounded && collisions[i].flags == KCC_KIND_WALL )
-		{
-			v = kcc_clip_wall( up, v, n );
-			continue;
-		}
-		v = kcc_clip_vector( v, n );
+		floor_met |= collisions[i].flags == KCC_KIND_FLOOR;
 	}
-	if ( on_floor && params->grounded )
+	if ( params->grounded && on_floor )
 	{
-		// Standing (or snapped) on a floor: falling speed ends here even when the floor was found by the probe.
-		float down = glms_vec2_dot( v, up );
-		if ( params->stop_on_slope )
+		// On a floor after the move: the velocity is what moves along it (the fall ends; over a crest, the speed up
+		// the slope does not launch the character).
+		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
+	}
+	else if ( params->grounded && params->stop_on_slope && floor_met && glms_vec2_dot( v, up ) < 0.0f )
+	{
+		// A floor met on the way ends the fall: the whole downward part goes.
+		v = kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
+	}
+	// Every surface met: the velocity must not point into any of them, all at once (a crease stops it).
+	vec2s normals[KCC_MAX_COLLISIONS * 2 + 1];
+	int n = 0;
+	bool rising = glms_vec2_dot( v, up ) > 0.0f;
+	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
+	{
+		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		vec2s normal = collisions[i].normal;
+		if ( params->grounded && glms_vec2_dot( normal, up ) >= KCC_PARALLEL_COSINE )
 		{
-			if ( down < 0.0f )
+			normal = up;
+		}
+		normals[n++] = normal;
+		if ( params->grounded && collisions[i].flags == KCC_KIND_WALL && rising == false )
+		{
+			// A steep wall never turns a push into climbing: it blocks as the vertical wall of its lateral normal.
+			vec2s flat = kcc_lateral( normal, up );
+			float length = glms_vec2_norm( flat );
+			if ( length > 0.0f )
 			{
-				v = kcc_mul_sub( v, down, up );
+				normals[n++] = glms_vec2_scale( flat, 1.0f / length );
 			}
 		}
-		else
-		{
-			v = kcc_clip_vector( v, floor_normal );
-		}
 	}
-	return v;
+	if ( on_floor )
+	{
+		normals[n++] = floor_normal;
+	}
+	return kcc_project_on_cone( v, normals, n );
 }

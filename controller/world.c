@@ -5,15 +5,9 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
-bool kcc_world_create( kcc_controller* c )
+// The Chipmunk shape of the controller's local shape, on body, filtered and tagged as the controller's.
+static cpShape* kcc_world_make_shape( const kcc_controller* c, cpBody* body )
 {
-	cpBody* body = cpBodyNewKinematic();
-	if ( body == NULL )
-	{
-		return false;
-	}
-	cpBodySetPosition( body, kcc_bridge_to_cpv( c->position ) );
-
 	const kcc_shape* s = &c->local_shape;
 	cpShape* shape = NULL;
 	switch ( s->type )
@@ -40,16 +34,47 @@ bool kcc_world_create( kcc_controller* c )
 		default:
 			break;
 	}
+	if ( shape != NULL )
+	{
+		cpShapeSetFilter( shape, c->query_filter );
+		cpShapeSetUserData( shape, (void*)c );
+	}
+	return shape;
+}
+
+bool kcc_world_create( kcc_controller* c )
+{
+	cpBody* body = cpBodyNewKinematic();
+	if ( body == NULL )
+	{
+		return false;
+	}
+	cpBodySetPosition( body, kcc_bridge_to_cpv( c->position ) );
+	cpShape* shape = kcc_world_make_shape( c, body );
 	if ( shape == NULL )
 	{
 		cpBodyFree( body );
 		return false;
 	}
-	cpShapeSetFilter( shape, c->query_filter );
-	cpShapeSetUserData( shape, c );
 	cpSpaceAddBody( c->space, body );
 	cpSpaceAddShape( c->space, shape );
 	c->body = body;
+	c->shape = shape;
+	c->indexed_position = c->position;
+	c->indexed = true;
+	return true;
+}
+
+bool kcc_world_replace_shape( kcc_controller* c )
+{
+	cpShape* shape = kcc_world_make_shape( c, c->body );
+	if ( shape == NULL )
+	{
+		return false;
+	}
+	cpSpaceRemoveShape( c->space, c->shape );
+	cpShapeFree( c->shape );
+	cpSpaceAddShape( c->space, shape );
 	c->shape = shape;
 	return true;
 }
@@ -83,6 +108,17 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
+	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	if ( c->filter_in_callback )
+	{
+		cpShapeFilter f = cpShapeGetFilter( shape );
+		bool wanted = sensor ? ( f.categories & c->def.sensor_mask ) != 0
+							 : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
+		if ( wanted == false )
+		{
+			return;
+		}
+	}
 	cpBB bb = cpShapeGetBB( shape );
 	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, bb ) )
 	{
@@ -101,8 +137,9 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	cand->shape = shape;
 	cand->order = c->candidate_count - 1;
 	cand->piece = 0;
-	cand->sensor = cpShapeGetSensor( shape ) != cpFalse;
-	cand->blocks = cand->sensor == false && shape != c->drop_shape;
+	cand->sensor = sensor;
+	cand->blocks = sensor == false && shape != c->drop_shape;
+	c->has_sensors |= sensor;
 	cand->converted = false;
 }
 
@@ -119,10 +156,11 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->candidate_found = 0;
 	c->candidate_overflow = false;
 	c->region_truncated = false;
+	c->has_sensors = false;
 	c->gather_known = false;
 	c->region = region;
 	c->region_growths = 0;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->query_filter, kcc_gather_callback, c );
+	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
 }
 
 void kcc_world_cover( kcc_controller* c, kcc_aabb box )
@@ -144,7 +182,7 @@ void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 	c->gather_known_bb = kcc_world_box( c, *r );
 	c->region = grown;
 	c->region_growths += 1;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->query_filter, kcc_gather_callback, c );
+	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
 	c->gather_known = false;
 }
 
@@ -186,6 +224,11 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle )
 	// The centre of gravity: what Chipmunk rotates a body about.
 	*position = cpBodyLocalToWorld( body, cpBodyGetCenterOfGravity( body ) );
 	*angle = cpBodyGetAngle( body );
+}
+
+vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
+{
+	return kcc_bridge_from_cpv( cpBodyGetVelocityAtWorldPoint( (cpBody*)body, point ) );
 }
 
 void kcc_world_sync_body( kcc_controller* c )

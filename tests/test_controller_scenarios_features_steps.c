@@ -58,14 +58,16 @@ typedef struct walk_record
 	float late_motion;     // |x| change over the last 20 moves
 	bool final_on_floor;
 	bool progress_always;  // every move advanced along the walk
+	float highest_step_rise; // largest rise of one climbing move
 } walk_record;
 
-// Walks for moves moves in direction dir (+1 right; -1 in the mirrored world). When check_step_moves, each move
-// with KCC_STEPPED must be on the floor and raise the character by exactly expected_rise (1e-3).
+// Walks for moves moves in direction dir (+1 right; -1 in the mirrored world). Each move with KCC_STEPPED must be
+// on the floor, rise by at most expected_rise, move forward by no more than the input asked (no pop forward), and
+// keep the velocity along the walk (the riser climbed does not clip it).
 static walk_record walk( scene* s, const kcc_controller_def* def, int kind, float dir, int moves, float expected_rise,
 						 const char* what )
 {
-	walk_record rec = { 0, 0, -FLT_MAX, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, false, true };
+	walk_record rec = { 0, 0, -FLT_MAX, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, false, true, 0.0f };
 	float x_late = 0.0f;
 	kcc_controller* c = scene_create_controller( s, def );
 	assert_non_null( c );
@@ -86,12 +88,17 @@ static walk_record walk( scene* s, const kcc_controller_def* def, int kind, floa
 		{
 			rec.stepped_moves += 1;
 			float rise = result.position.y - before.y;
-			SCENE_CHECK( fabsf( rise - expected_rise ) <= 1e-3f, "%s %s move %d: stepped up %.6f, step is %.6f", name,
-						 what, move, (double)rise, (double)expected_rise );
+			float forward = ( result.position.x - before.x ) * dir;
+			SCENE_CHECK( rise > 0.0f && rise <= expected_rise + 1e-4f, "%s %s move %d: stepped up %.6f, step is %.6f",
+						 name, what, move, (double)rise, (double)expected_rise );
 			SCENE_CHECK( result.flags & KCC_ON_FLOOR, "%s %s move %d: stepped but not on the floor (flags 0x%x)", name,
 						 what, move, (unsigned)result.flags );
-			SCENE_CHECK( ( result.position.x - before.x ) * dir > 0.0f, "%s %s move %d: the climbing move went back",
-						 name, what, move );
+			SCENE_CHECK( forward > 0.0f && forward <= WALK_SPEED * DT + 1e-5f,
+						 "%s %s move %d: the climbing move went %.6f forward, the input %.6f", name, what, move,
+						 (double)forward, (double)( WALK_SPEED * DT ) );
+			SCENE_CHECK( velocity.x == dir * WALK_SPEED, "%s %s move %d: velocity %g after climbing, walking at %g",
+						 name, what, move, (double)velocity.x, (double)( dir * WALK_SPEED ) );
+			rec.highest_step_rise = rise > rec.highest_step_rise ? rise : rec.highest_step_rise;
 		}
 		if ( result.flags & KCC_ON_WALL )
 		{
@@ -156,8 +163,14 @@ static void test_steps_up_to_step_height_are_climbed( void** state )
 							 (double)rec.final_x );
 				if ( edge_is_wall( kind, height, def.max_floor_angle ) )
 				{
-					SCENE_CHECK( rec.stepped_moves == 1, "%s %s: %d moves with KCC_STEPPED, expected 1", name, what,
-								 rec.stepped_moves );
+					// A flat bottom climbs in one move; a round one rolls over the edge in the moves its rounding
+					// takes at the walking speed.
+					int most = kind == TEST_BOX ? 1 : (int)ceilf( ( bottom_radius( kind ) + def.skin ) / ( WALK_SPEED * DT ) ) + 1;
+					SCENE_CHECK( rec.stepped_moves >= 1 && rec.stepped_moves <= most,
+								 "%s %s: %d moves with KCC_STEPPED, expected 1 to %d", name, what, rec.stepped_moves, most );
+					SCENE_CHECK( kind != TEST_BOX || fabsf( rec.highest_step_rise - height ) <= 1e-3f,
+								 "%s %s: the box rose %.6f in its climbing move, the step is %g", name, what,
+								 (double)rec.highest_step_rise, (double)height );
 				}
 				scene_destroy( s );
 			}
@@ -289,7 +302,8 @@ static void test_stairs_up_and_down_stay_on_the_floor( void** state )
 			assert_non_null( c );
 			const char* name = test_character_name( kind );
 			vec2s velocity = kcc_v2( 0.0f, 0.0f );
-			int stepped = 0;
+			int stepped = 0; // steps climbed: runs of moves with KCC_STEPPED
+			bool stepping = false;
 			float top_y = 5.0f * rise + test_character_half_height( kind ) + def.skin;
 			bool reached_plateau = false;
 			for ( int move = 0; move < 300; ++move )
@@ -299,7 +313,9 @@ static void test_stairs_up_and_down_stay_on_the_floor( void** state )
 				SCENE_CHECK( result.flags & KCC_ON_FLOOR, "%s dir %+d move %d at (%.5f, %.5f): left the floor (flags 0x%x)",
 							 name, (int)dir, move, (double)result.position.x, (double)result.position.y,
 							 (unsigned)result.flags );
-				stepped += ( result.flags & KCC_STEPPED ) ? 1 : 0;
+				bool now = ( result.flags & KCC_STEPPED ) != 0;
+				stepped += now && stepping == false ? 1 : 0;
+				stepping = now;
 				float x = result.position.x * dir;
 				reached_plateau = reached_plateau || ( x > 9.0f && x < 10.0f && fabsf( result.position.y - top_y ) <= 1e-4f );
 				float depth = scene_overlap( s, &def.shape, result.position );

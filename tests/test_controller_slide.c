@@ -48,6 +48,8 @@ static kcc_slide_params grounded_params( void )
 	p.stop_on_slope = true;
 	p.constant_speed_on_slopes = false;
 	p.slide_on_ceiling = true;
+	p.on_floor = false; // in the air: gravity slides down steep slopes
+	p.leaving = true;   // motion going up hits floors as a jump would
 	return p;
 }
 
@@ -344,6 +346,14 @@ static void test_steep_slope_is_slid_down_not_stuck_to( void** state )
 	assert_float_equal( dot( r, n ), 0.0f, 1e-6f );
 }
 
+static kcc_collision ceiling_of( float tilt )
+{
+	kcc_collision c = { 0 };
+	c.normal = kcc_v2( -sinf( tilt ), -cosf( tilt ) );
+	c.flags = KCC_ON_CEILING;
+	return c;
+}
+
 static void test_velocity_clip( void** state )
 {
 	(void)state;
@@ -365,12 +375,19 @@ static void test_velocity_clip( void** state )
 	steep.normal = slope_normal( 60.0f * DEG );
 	vec2s s = kcc_clip_velocity( &p, kcc_v2( 6.0f, -0.5f ), &steep, 1, false, p.up );
 	assert_true( s.y <= 0.0f );
-	// Floor with stop_on_slope: the whole downward part goes, the lateral part stays (no downhill slide).
+	// Floor with stop_on_slope: the fall ends and the lateral part follows the floor: into an uphill slope it turns
+	// along it (the velocity never points into a surface met), never down it (no downhill slide while standing).
 	kcc_collision floor = { 0 };
 	floor.normal = slope_normal( 30.0f * DEG );
 	floor.flags = KCC_ON_FLOOR;
 	vec2s f = kcc_clip_velocity( &p, kcc_v2( 4.0f, -5.0f ), &floor, 1, true, floor.normal );
-	assert_vec2_near( f, kcc_v2( 4.0f, 0.0f ), 0.0f );
+	assert_vec2_near( f, kcc_v2( 3.0f, 1.73205078f ), 1e-6f );
+	assert_true( dot( f, floor.normal ) >= 0.0f );
+	f = kcc_clip_velocity( &p, kcc_v2( 0.0f, -5.0f ), &floor, 1, true, floor.normal );
+	assert_vec2_near( f, kcc_v2( 0.0f, 0.0f ), 0.0f );
+	// Over a crest: the speed up the slope is not kept on the flat top (no launch).
+	f = kcc_clip_velocity( &p, kcc_v2( 6.0f, 2.5f ), NULL, 0, true, p.up );
+	assert_vec2_near( f, kcc_v2( 6.0f, 0.0f ), 0.0f );
 	// Without stop_on_slope it is a projection onto the floor.
 	p.stop_on_slope = false;
 	f = kcc_clip_velocity( &p, kcc_v2( 0.0f, -5.0f ), &floor, 1, true, floor.normal );
@@ -379,6 +396,18 @@ static void test_velocity_clip( void** state )
 	p.stop_on_slope = true;
 	vec2s g = kcc_clip_velocity( &p, kcc_v2( 2.0f, -1.0f ), NULL, 0, true, p.up );
 	assert_vec2_near( g, kcc_v2( 2.0f, 0.0f ), 0.0f );
+	// A crease (a floor-and-ceiling wedge, a gap narrower than the character): stuck means zero, whatever the order
+	// of the collisions.
+	kcc_collision wedge[2] = { floor, ceiling_of( -20.0f * DEG ) };
+	vec2s w = kcc_clip_velocity( &p, kcc_v2( 5.0f, 0.0f ), wedge, 2, false, p.up );
+	assert_vec2_near( w, kcc_v2( 0.0f, 0.0f ), 0.0f );
+	kcc_collision gap[2] = { wall, wall };
+	gap[1].normal = kcc_v2( -0.8f, 0.6f );
+	w = kcc_clip_velocity( &p, kcc_v2( 5.0f, 0.1f ), gap, 2, false, p.up );
+	for ( int i = 0; i < 2; ++i )
+	{
+		assert_true( dot( w, gap[i].normal ) >= -1e-6f );
+	}
 	// A ceiling removes the upward speed.
 	kcc_collision ceiling = { 0 };
 	ceiling.normal = kcc_v2( 0.0f, -1.0f );

@@ -11,8 +11,10 @@
 extern "C" {
 #endif
 
-#define KCC_MAX_COLLISIONS 16 ///< collisions reported per move
-#define KCC_MAX_SENSORS 8     ///< sensor shapes reported per move
+#define KCC_MAX_COLLISIONS 16    ///< collisions reported per move
+#define KCC_MAX_SENSORS 8        ///< sensor shapes reported per move (those overlapping the final position)
+#define KCC_MAX_SENSOR_EVENTS 32 ///< sensor begin / end events reported per move
+#define KCC_MAX_ZONES 32         ///< sensors a character can be inside at once (tracked for the events)
 
 typedef struct kcc_controller kcc_controller; ///< opaque; allocated once by kcc_controller_create
 
@@ -32,7 +34,30 @@ typedef enum kcc_status
 	KCC_ERROR_INVALID_ARGUMENT = -4, ///< another argument out of range (dt <= 0, a foreign state snapshot)
 	KCC_ERROR_SPACE_LOCKED = -5,     ///< the cpSpace is locked: called from a Chipmunk callback, or while another
 									 ///< thread uses the space (one space is used by one thread at a time)
+	KCC_ERROR_BLOCKED = -6,          ///< kcc_controller_set_shape: the new shape would overlap a solid here
 } kcc_status;
+
+/// What leaving a moving platform does to the velocity move_and_slide returns (Godot's platform_on_leave).
+typedef enum kcc_platform_leave
+{
+	KCC_PLATFORM_LEAVE_ADD_VELOCITY = 0,        ///< add the platform's velocity at the contact (keep its momentum)
+	KCC_PLATFORM_LEAVE_ADD_UPWARD_VELOCITY = 1, ///< add only its positive part along up (a lift's push)
+	KCC_PLATFORM_LEAVE_DO_NOTHING = 2,          ///< add nothing
+} kcc_platform_leave;
+
+typedef enum kcc_sensor_event_type
+{
+	KCC_SENSOR_BEGIN = 0, ///< the character started to overlap the sensor
+	KCC_SENSOR_END = 1,   ///< the character stopped overlapping it (or the game removed it: shape is then an identity)
+} kcc_sensor_event_type;
+
+/// A sensor (zone) entered or left along the path the character really moved in a move.
+typedef struct kcc_sensor_event
+{
+	cpShape* shape;
+	kcc_sensor_event_type type;
+	float travel; ///< distance along the move's path where it happened (events are in path order)
+} kcc_sensor_event;
 
 /// Move result flags.
 enum
@@ -47,7 +72,9 @@ enum
 	KCC_HIT_LIMIT = 1u << 7,      ///< max_slides re-casts used and motion remained
 	KCC_CANDIDATES_TRUNCATED = 1u << 8, ///< more shapes than max_candidates in a region even after splitting the
 										///< move into sub-moves: some shapes were not considered (raise max_candidates)
-	KCC_ALL_FLAGS = ( 1u << 9 ) - 1u,   ///< every flag above
+	KCC_SENSOR_EVENTS_TRUNCATED = 1u << 9, ///< more than KCC_MAX_SENSOR_EVENTS zone events in the move: the rest were
+										   ///< dropped
+	KCC_ALL_FLAGS = ( 1u << 10 ) - 1u,  ///< every flag above
 };
 
 /// Must be initialised with kcc_default_controller_def().
@@ -72,12 +99,23 @@ typedef struct kcc_controller_def
 							///< the controller's own. Default: all categories, all mask
 	cpBitmask one_way_categories;  ///< shapes in these categories block only from above (a floor contact met from
 								   ///< above); passed through from below and the sides. Default 0 (none)
-	cpBitmask pushable_categories; ///< shapes in these categories are pushed. Default 0 (reserved: world features)
+	cpBitmask pushable_categories; ///< shapes in these categories, on kinematic bodies, are pushed by the character
+								   ///< (along the push, up removed when GROUNDED, stopped by walls). Default 0
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
 	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
 	int max_candidates;     ///< shapes one move's query may hold (fixed buffer allocated by create), 16..65536;
 							///< a move meeting more is split into shorter sub-moves. Default 256
+	kcc_platform_leave platform_on_leave; ///< velocity handed on when leaving a moving platform. Default ADD_VELOCITY
+	cpBitmask sensor_mask;  ///< sensors whose categories share a bit with this are reported (the character's filter
+							///< and the sensor's own mask and group are not consulted). Default all
+	float mass;             ///< kg; > 0: shapes on dynamic bodies receive the impulse of an inelastic contact with
+							///< the character (move_and_slide). Default 0: they are plain obstacles
+	float corner_correction; ///< world units; a move going up blocked by a ceiling's corner within this distance of
+							 ///< the character's side is nudged around it (and an airborne sideways move past a
+							 ///< ledge's corner, up onto it). Default 0 (off)
+	float step_min_width;   ///< world units; steps are climbed only with this much free room ahead on the new
+							///< floor, along the motion (Rapier's min_width). Default 0
 	int internal_cookie;    ///< set by kcc_default_controller_def; do not touch
 } kcc_controller_def;
 
@@ -102,14 +140,33 @@ typedef struct kcc_move_result
 	kcc_collision collisions[KCC_MAX_COLLISIONS];
 	int sensor_count;   ///< sensor shapes overlapping the final shape (the first KCC_MAX_SENSORS)
 	cpShape* sensors[KCC_MAX_SENSORS];
+	int sensor_event_count; ///< zones entered and left along the path, in path order
+	kcc_sensor_event sensor_events[KCC_MAX_SENSOR_EVENTS];
 } kcc_move_result;
 
-/// Plain-data state for replays and rollback: copy it, store it, restore it.
+/// Plain-data state for replays and rollback: everything a move reads. Copy it, store it, restore it with the world
+/// restored too. Shape and body pointers are identities of the world's objects, never dereferenced.
 typedef struct kcc_controller_state
 {
 	vec2s position;
-	uint32_t flags;     ///< flags of the last move (ground state)
+	vec2s up;
+	kcc_shape shape;           ///< the character's shape (kcc_controller_set_shape)
+	uint32_t flags;            ///< flags of the last move (ground state)
 	vec2s floor_normal;
+	int support_count;         ///< the floors the last move stood on (for the next move's snap)
+	vec2s supports[4];
+	const cpShape* floor_shape;
+	bool floor_one_way;
+	const cpShape* drop_shape; ///< the one-way shape being dropped through
+	const cpBody* platform;    ///< the kinematic body stood on after the last move, and its pose then
+	cpVect platform_position;
+	double platform_angle;
+	vec2s carry_anchor;
+	vec2s platform_velocity;
+	vec2s real_velocity;
+	float last_dt;
+	int zone_count;            ///< the sensors the character is inside
+	const cpShape* zones[KCC_MAX_ZONES];
 	int internal_cookie;
 } kcc_controller_state;
 
@@ -133,6 +190,25 @@ KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move
 /// out_velocity the velocity with the components that pushed into surfaces removed. dt > 0, seconds.
 KCC_API kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
 												  kcc_move_result* out );
+
+/// The velocity of the floor body at the contact (its motion between the last two moves divided by the dt of the
+/// last move_and_slide; a platform moved by setting its position has one too); zero unless the last move ended on a
+/// kinematic body's shape.
+KCC_API vec2s kcc_controller_get_platform_velocity( const kcc_controller* c );
+
+/// The last move_and_slide's displacement, the platform's carry included, divided by its dt (Godot's
+/// get_real_velocity).
+KCC_API vec2s kcc_controller_get_real_velocity( const kcc_controller* c );
+
+/// Changes the character's shape (crouch, stand up, power-up), keeping its position: KCC_ERROR_BLOCKED and no change
+/// when the new shape there would overlap a solid (one-way shapes excepted): "can I stand up here?". The
+/// controller's cpShape is replaced (kcc_controller_get_shape returns the new one).
+KCC_API kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape );
+
+/// Changes up (gravity flip, walking on walls): floors, snapping and steps follow it from the next move; the ground
+/// state is cleared.
+KCC_API kcc_status kcc_controller_set_up( kcc_controller* c, vec2s up );
+KCC_API vec2s kcc_controller_get_up( const kcc_controller* c );
 
 /// Drop through the one-way shape the character stands on (KCC_ON_FLOOR on a shape in one_way_categories): it is
 /// ignored from the next move on until the character is clear of it. False (nothing changes) when not on one.
