@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 	static soak_stats stats;
 	stats = (soak_stats){ 0 };
 	run( data, size, &config, &stats );
-	if ( stats.overlaps + stats.nan + stats.wrong_status + stats.moved_on_error == 0 )
+	if ( stats.overlaps + stats.nan + stats.wrong_status + stats.moved_on_error + stats.shape_overlaps == 0 )
 	{
 		return 0;
 	}

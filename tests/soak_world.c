@@ -495,7 +495,8 @@ const char* soak_option_name( int bit )
 {
 	static const char* names[SOAK_OPT_COUNT] = { "constant speed", "slide on slope", "steps", "no snap", "floating",
 												 "tilted up", "flipped up", "no ceiling slide", "few candidates",
-												 "tiny", "thin", "big skin", "offset shape" };
+												 "tiny", "thin", "big skin", "offset shape",
+												 "corner correction" };
 	return bit >= 0 && bit < SOAK_OPT_COUNT ? names[bit] : "?";
 }
 
@@ -511,8 +512,8 @@ const char* soak_failure_name( int klass )
 const char* soak_action_name( int action )
 {
 	static const char* names[SOAK_ACT_COUNT] = { "walk", "long", "huge", "reverse", "aimed", "gravity", "drop",
-												 "teleport", "inside", "restore", "bad input",
-												 "odd def", "odd state", "destroy" };
+												 "teleport", "inside", "restore", "set shape", "set up",
+												 "bad input", "odd def", "odd state", "destroy" };
 	return action >= 0 && action < SOAK_ACT_COUNT ? names[action] : "?";
 }
 
@@ -1254,6 +1255,16 @@ static bool soak_random_def( soak_source* src, soak_character* ch )
 	}
 	if ( soak_chance( src, 0.2 ) )
 	{
+		def.corner_correction = (float)( largest * soak_uniform( src, 0.05, 0.5 ) );
+		options |= SOAK_OPT_CORNER_CORRECTION;
+	}
+	if ( def.step_height > 0.0f && soak_chance( src, 0.3 ) )
+	{
+		def.step_min_width = (float)( largest * soak_uniform( src, 0.0, 1.0 ) );
+	}
+	def.platform_on_leave = (kcc_platform_leave)soak_int( src, 3 );
+	if ( soak_chance( src, 0.2 ) )
+	{
 		def.slide_on_ceiling = false;
 		options |= SOAK_OPT_NO_CEILING_SLIDE;
 	}
@@ -1421,7 +1432,7 @@ soak_world* soak_world_create( soak_source* src, const soak_world_config* config
 // ---------------------------------------------------------------------------------------------------------------
 // The check
 
-soak_check soak_check_character( const soak_world* w, int index, vec2s start, uint32_t flags )
+soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, uint32_t flags )
 {
 	soak_check r = { 0.0, 0.0, -1, false };
 	const soak_character* ch = &w->characters[index];
@@ -1457,13 +1468,17 @@ soak_check soak_check_character( const soak_world* w, int index, vec2s start, ui
 		if ( cpShapeGetFilter( w->shapes[i].shape ).categories & def->one_way_categories )
 		{
 			// Passing through a one-way shape is allowed; sinking into it from above is not.
+			if ( start == NULL )
+			{
+				continue;
+			}
 			bool floor_facing = k.nx * def->up.x + k.ny * def->up.y >= cos_floor - 1.0e-5;
 			if ( floor_facing == false || k.depth <= SOAK_TOLERANCE * ch->height )
 			{
 				continue;
 			}
 			soak_core before;
-			soak_core_from_character( &def->shape, start, &before );
+			soak_core_from_character( &def->shape, *start, &before );
 			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, 2.0 * def->skin ) == false )
 			{
 				continue;
@@ -1528,6 +1543,11 @@ void soak_case_capture( const soak_world* w, int index, const kcc_controller_sta
 	out->position = before->position;
 	out->flags = before->flags;
 	out->floor_normal = before->floor_normal;
+	out->support_count = before->support_count;
+	for ( int i = 0; i < before->support_count && i < 4; ++i )
+	{
+		out->supports[i] = before->supports[i];
+	}
 	out->call = call;
 	out->delta = delta;
 	out->dt = dt;
@@ -1648,6 +1668,11 @@ soak_case_outcome soak_case_run( const soak_case* k )
 	state.position = k->position;
 	state.flags = k->flags;
 	state.floor_normal = k->floor_normal;
+	state.support_count = k->support_count;
+	for ( int i = 0; i < k->support_count && i < 4; ++i )
+	{
+		state.supports[i] = k->supports[i];
+	}
 	kcc_controller_set_state( ch->c, &state );
 	vec2s velocity = kcc_v2( 0.0f, 0.0f );
 	if ( k->call == SOAK_CALL_MOVE )
@@ -1658,7 +1683,7 @@ soak_case_outcome soak_case_run( const soak_case* k )
 	{
 		o.status = kcc_controller_move_and_slide( ch->c, k->delta, k->dt, &velocity, &o.result );
 	}
-	soak_check check = soak_check_character( w, 0, k->position, o.result.flags );
+	soak_check check = soak_check_character( w, 0, &k->position, o.result.flags );
 	o.heights = check.heights;
 	o.shape_index = check.shape_index;
 	bool finite = kcc_is_valid_vec2( o.result.position ) && kcc_is_valid_vec2( velocity ) &&
@@ -1733,6 +1758,9 @@ bool soak_case_shrink( soak_case* k )
 	SOAK_TRY_DEFAULT( max_displacement );
 	SOAK_TRY_DEFAULT( max_depenetration_iterations );
 	SOAK_TRY_DEFAULT( max_candidates );
+	SOAK_TRY_DEFAULT( platform_on_leave );
+	SOAK_TRY_DEFAULT( corner_correction );
+	SOAK_TRY_DEFAULT( step_min_width );
 	SOAK_TRY_DEFAULT( skin );
 #undef SOAK_TRY_DEFAULT
 	return true;
@@ -1828,6 +1856,9 @@ void soak_case_print( FILE* f, const soak_case* k )
 	SOAK_PRINT_FLOAT_FIELD( max_coordinate )
 	SOAK_PRINT_INT_FIELD( max_depenetration_iterations )
 	SOAK_PRINT_INT_FIELD( max_candidates )
+	SOAK_PRINT_INT_FIELD( platform_on_leave )
+	SOAK_PRINT_FLOAT_FIELD( corner_correction )
+	SOAK_PRINT_FLOAT_FIELD( step_min_width )
 #undef SOAK_PRINT_FLOAT_FIELD
 #undef SOAK_PRINT_INT_FIELD
 	if ( def->filter.categories != d.filter.categories || def->filter.mask != d.filter.mask )
@@ -1843,7 +1874,18 @@ void soak_case_print( FILE* f, const soak_case* k )
 	soak_print_vec2( f, k->position );
 	fprintf( f, ";\n\tk->flags = 0x%xu;\n\tk->floor_normal = ", (unsigned)k->flags );
 	soak_print_vec2( f, k->floor_normal );
-	fprintf( f, ";\n\tk->call = %s;\n\tk->delta = ", k->call == SOAK_CALL_MOVE ? "SOAK_CALL_MOVE" : "SOAK_CALL_MOVE_AND_SLIDE" );
+	fprintf( f, ";\n" );
+	if ( k->support_count > 0 )
+	{
+		fprintf( f, "\tk->support_count = %d;\n", k->support_count );
+		for ( int i = 0; i < k->support_count && i < 4; ++i )
+		{
+			fprintf( f, "\tk->supports[%d] = ", i );
+			soak_print_vec2( f, k->supports[i] );
+			fprintf( f, ";\n" );
+		}
+	}
+	fprintf( f, "\tk->call = %s;\n\tk->delta = ", k->call == SOAK_CALL_MOVE ? "SOAK_CALL_MOVE" : "SOAK_CALL_MOVE_AND_SLIDE" );
 	soak_print_vec2( f, k->delta );
 	fprintf( f, ";\n" );
 	if ( k->call == SOAK_CALL_MOVE_AND_SLIDE )
@@ -2145,6 +2187,61 @@ static bool soak_within( const soak_character* ch, vec2s p )
 	return fabsf( p.x ) < limit && fabsf( p.y ) < limit;
 }
 
+// The character's shape is now the one spec makes (set_shape, or a restored snapshot): the controller's cpShape is a new
+// one, maybe of another kind.
+static void soak_sync_shape( soak_world* w, int index, const soak_shape_spec* spec )
+{
+	soak_character* ch = &w->characters[index];
+	ch->spec = *spec;
+	ch->def.shape = soak_make_character_shape( spec );
+	ch->height = soak_character_height( &ch->def.shape, ch->def.up );
+	w->shapes[ch->shape_index].shape = kcc_controller_get_shape( ch->c );
+	w->shapes[ch->shape_index].kind = soak_kind_of_character( &ch->def.shape );
+	soak_cache_update( w, ch->shape_index );
+}
+
+// set_shape to a shape of the same kind, half to one and a half times the size: taken, the new shape overlaps no
+// solid (one-way shapes excepted) beyond the tolerance; refused with KCC_ERROR_BLOCKED, nothing changed.
+static void soak_change_shape( soak_world* w, soak_source* src, int index, const soak_run_config* config,
+							   soak_stats* stats )
+{
+	soak_character* ch = &w->characters[index];
+	double smallest, largest = soak_shape_size( &ch->def.shape, &smallest );
+	soak_shape_spec spec;
+	soak_random_spec( src, ch->kind, largest * soak_uniform( src, 0.5, 1.5 ), ( ch->options & SOAK_OPT_THIN ) != 0,
+					  ( ch->options & SOAK_OPT_OFFSET_SHAPE ) != 0, &spec );
+	kcc_shape shape = soak_make_character_shape( &spec );
+	if ( kcc_shape_is_valid( &shape ) == false )
+	{
+		return;
+	}
+	kcc_controller_state before = kcc_controller_get_state( ch->c );
+	kcc_status status = kcc_controller_set_shape( ch->c, &shape );
+	if ( status != KCC_OK )
+	{
+		kcc_controller_state after = kcc_controller_get_state( ch->c );
+		if ( memcmp( &before.shape, &after.shape, sizeof( kcc_shape ) ) != 0 || soak_state_equal( &before, &after ) == false )
+		{
+			stats->moved_on_error += 1; // a refused shape changes nothing
+		}
+		return;
+	}
+	soak_sync_shape( w, index, &spec );
+	stats->shape_changes += 1;
+	soak_check check = soak_check_character( w, index, NULL, 0 );
+	if ( check.counted )
+	{
+		stats->shape_overlaps += 1;
+		if ( config->log != NULL )
+		{
+			fprintf( config->log, "soak: world %llu frame %d character %d (%s, options 0x%x, up (%g, %g)): set_shape took "
+								  "a shape %.4g of its height inside shape %d\n",
+					 (unsigned long long)stats->worlds, w->frame, index, soak_kind_name( ch->kind ), (unsigned)ch->options,
+					 (double)ch->def.up.x, (double)ch->def.up.y, check.heights, check.shape_index );
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Odd inputs (the fuzz target)
 
@@ -2343,7 +2440,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	float h = (float)ch->height;
 	int action = SOAK_ACT_WALK;
 	{
-		static const double weights[SOAK_ACT_COUNT] = { 25, 6, 0.5, 8, 6, 40, 2, 2, 2, 2, 1, 2, 2, 1 };
+		static const double weights[SOAK_ACT_COUNT] = { 25, 6, 0.5, 8, 6, 40, 2, 2, 2, 2, 2, 0.5, 1, 2, 2, 1 };
 		double total = 0.0;
 		int actions = odd ? SOAK_ACT_COUNT : SOAK_ACT_ODD_DEF;
 		for ( int i = 0; i < actions; ++i )
@@ -2448,12 +2545,40 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 				{
 					stats->wrong_status += 1;
 				}
-				ch->drop_shape = NULL;
-				ch->riding = false;
+				// The snapshot brings back its shape and up (and its floor and platform, which may be gone).
+				ch->def.up = ch->snapshot.up;
+				soak_sync_shape( w, index, &ch->snapshot_spec );
+				ch->drop_shape = ch->snapshot.drop_shape;
+				ch->floor_shape = ch->snapshot.floor_shape;
+				ch->riding = ch->snapshot.platform != NULL;
 			}
 			call = SOAK_CALL_MOVE_AND_SLIDE;
 			delta = soak_gravity_velocity( src, ch, &dt );
 			break;
+		case SOAK_ACT_SET_SHAPE:
+			soak_change_shape( w, src, index, config, stats );
+			call = SOAK_CALL_MOVE_AND_SLIDE;
+			delta = soak_gravity_velocity( src, ch, &dt );
+			break;
+		case SOAK_ACT_SET_UP:
+		{
+			double a = soak_chance( src, 0.5 ) ? 0.0 : soak_chance( src, 0.3 ) ? SOAK_PI : soak_uniform( src, -1.4, 1.4 );
+			vec2s up = kcc_v2( (float)-sin( a ), (float)cos( a ) );
+			if ( kcc_controller_set_up( c, up ) == KCC_OK )
+			{
+				ch->def.up = kcc_controller_get_up( c );
+				ch->height = soak_character_height( &ch->def.shape, ch->def.up );
+				ch->riding = false;
+				ch->drop_shape = NULL;
+			}
+			else
+			{
+				stats->wrong_status += 1;
+			}
+			call = SOAK_CALL_MOVE_AND_SLIDE;
+			delta = soak_gravity_velocity( src, ch, &dt );
+			break;
+		}
 		case SOAK_ACT_BAD:
 			stats->bad_calls += 1;
 			if ( soak_bad_call( src, ch ) == false )
@@ -2512,6 +2637,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	if ( soak_chance( src, 0.03 ) )
 	{
 		ch->snapshot = kcc_controller_get_state( c );
+		ch->snapshot_spec = ch->spec;
 		ch->have_snapshot = true;
 	}
 
@@ -2577,7 +2703,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	soak_check check = { 0.0, 0.0, -1, false };
 	if ( finite )
 	{
-		check = soak_check_character( w, index, start, flags );
+		check = soak_check_character( w, index, &start, flags );
 	}
 	bool failed = check.counted;
 	if ( failed )
@@ -2696,6 +2822,8 @@ void soak_stats_print( FILE* f, const soak_stats* s )
 	fprintf( f, "soak: NaN %llu, wrong status or assert %llu, invalid calls %llu (%llu changed something)\n",
 			 (unsigned long long)s->nan, (unsigned long long)s->wrong_status, (unsigned long long)s->bad_calls,
 			 (unsigned long long)s->moved_on_error );
+	fprintf( f, "soak: set_shape %llu taken, %llu of them overlapping a solid\n", (unsigned long long)s->shape_changes,
+			 (unsigned long long)s->shape_overlaps );
 	fprintf( f, "soak: flags: crushed %llu, depenetrated %llu, hit limit %llu, truncated %llu, stepped %llu, snapped "
 				"%llu, on floor %llu\n",
 			 (unsigned long long)s->crushed, (unsigned long long)s->depenetrated, (unsigned long long)s->hit_limit,

@@ -145,7 +145,8 @@ enum
 	SOAK_OPT_THIN = 1 << 10,           ///< one side under a tenth of the other
 	SOAK_OPT_BIG_SKIN = 1 << 11,       ///< skin over a tenth of the size
 	SOAK_OPT_OFFSET_SHAPE = 1 << 12,   ///< the shape is not centred on the position
-	SOAK_OPT_COUNT = 13
+	SOAK_OPT_CORNER_CORRECTION = 1 << 13,
+	SOAK_OPT_COUNT = 14
 };
 
 const char* soak_option_name( int bit );
@@ -163,6 +164,8 @@ typedef enum soak_action_kind
 	SOAK_ACT_TELEPORT,   ///< set_position to a clear spot, then a move
 	SOAK_ACT_INSIDE,     ///< set_position inside a shape, then a move (depenetration)
 	SOAK_ACT_RESTORE,    ///< set_state of a snapshot taken earlier, then a move
+	SOAK_ACT_SET_SHAPE,  ///< set_shape (crouch, stand up): never overlapping after it, or KCC_ERROR_BLOCKED and no change
+	SOAK_ACT_SET_UP,     ///< set_up (gravity flip, walls), then a gravity step
 	SOAK_ACT_BAD,        ///< invalid input: an error and no change
 	SOAK_ACT_ODD_DEF,    ///< odd inputs only: create with a def of odd fields (NULL exactly when the def is refused)
 	SOAK_ACT_ODD_STATE,  ///< odd inputs only: set_state with corrupted fields, then a move
@@ -245,6 +248,7 @@ typedef struct soak_character
 	bool riding;       ///< its last move ended on a kinematic body's shape
 	bool have_snapshot;
 	kcc_controller_state snapshot;
+	soak_shape_spec snapshot_spec; ///< the shape in the snapshot (set_state restores it)
 } soak_character;
 
 typedef struct soak_world
@@ -295,8 +299,9 @@ typedef struct soak_check
 #define SOAK_TOLERANCE 1.0e-3
 
 /// Deepest overlap of the character at its current position with the solids that block it. start: its position
-/// before the move (for the one-way rule). flags: the move's flags.
-soak_check soak_check_character( const soak_world* w, int index, vec2s start, uint32_t flags );
+/// before the move (for the one-way rule), or NULL after a change of shape (one-way shapes never count: the change is
+/// refused only for other solids). flags: the move's flags.
+soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, uint32_t flags );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reproductions: one move as plain data
@@ -328,6 +333,8 @@ typedef struct soak_case
 	vec2s position;              ///< the state before the move
 	uint32_t flags;
 	vec2s floor_normal;
+	int support_count;           ///< the floors the last move stood on (the next move's snap reads them)
+	vec2s supports[4];
 	soak_case_call call;
 	vec2s delta;
 	float dt;
@@ -394,6 +401,8 @@ typedef struct soak_stats
 	uint64_t overlaps;          ///< unflagged overlaps beyond the tolerance
 	uint64_t overlaps_truncated; ///< of which the move reported KCC_CANDIDATES_TRUNCATED
 	uint64_t nan, moved_on_error, wrong_status;
+	uint64_t shape_changes;     ///< set_shape calls that succeeded
+	uint64_t shape_overlaps;    ///< of which left the new shape overlapping a solid beyond the tolerance
 	uint64_t crushed, depenetrated, hit_limit, truncated, stepped, snapped, on_floor;
 	double worst;               ///< heights
 	soak_tally kinds[SOAK_KIND_COUNT];

@@ -225,6 +225,43 @@ static void test_a_move_inside_100000_circles_is_bounded( void** state )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Changing the shape (kcc_controller_set_shape): refused when the new shape overlaps a solid by more than 1e-3 of
+// its height
+
+// Found by the soak. A circle of radius 0.5 with up tilted 45 degrees grows to radius 0.6 next to a box that the new
+// circle overlaps by 1.2e-3 of its height (1.2): set_shape must refuse it with KCC_ERROR_BLOCKED. It took it: the
+// tolerance's height is the shape's bounding box dotted with |up|, 1.41 times the circle's height at 45 degrees.
+static void test_set_shape_with_a_tilted_up_refuses_an_overlap( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	double face = 0.6 - 1.2e-3 * 1.2;
+	cpShape* box = cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( face, -2.0, face + 2.0, 2.0 ), 0.0 );
+	cpSpaceAddShape( space, box );
+	kcc_controller_def def = kcc_default_controller_def();
+	def.shape = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.5f );
+	def.up = kcc_v2( -0.70710678f, 0.70710678f );
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	kcc_shape grown = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.6f );
+	soak_core character, wall;
+	soak_core_from_character( &grown, kcc_controller_get_position( c ), &character );
+	soak_core_from_chipmunk( box, SOAK_POLY, &wall );
+	double heights = soak_core_contact( &character, &wall ).depth / soak_character_height( &grown, def.up );
+	assert_true( heights > 1.1e-3 && heights < 1.3e-3 );
+	kcc_status status = kcc_controller_set_shape( c, &grown );
+	if ( status != KCC_ERROR_BLOCKED )
+	{
+		print_error( "set_shape: status %d for a shape %.4g of its height inside a box\n", (int)status, heights );
+	}
+	kcc_controller_destroy( c );
+	cpSpaceRemoveShape( space, box );
+	cpShapeFree( box );
+	cpSpaceFree( space );
+	assert_int_equal( status, KCC_ERROR_BLOCKED );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Minimized cases from the soak (bench/soak prints them; tests/soak_world.c shrinks them)
 
 // Found by the soak. A rounded polygon above a one-way segment rising at 36 degrees walks into it and sinks 0.19 of its
@@ -512,6 +549,7 @@ int main( void )
 		cmocka_unit_test( test_push_out_of_a_circle_ends_clear_or_crushed ),
 		cmocka_unit_test( test_push_whose_region_overflows_ends_clear_or_crushed ),
 		cmocka_unit_test( test_a_move_inside_100000_circles_is_bounded ),
+		cmocka_unit_test( test_set_shape_with_a_tilted_up_refuses_an_overlap ),
 		cmocka_unit_test( test_polygon_walking_into_a_one_way_slope_climbs_it ),
 		cmocka_unit_test( test_box_with_a_tilted_up_lands_on_a_one_way_platform ),
 		cmocka_unit_test( test_pushes_between_two_shapes_end_clear_or_crushed ),

@@ -282,6 +282,7 @@ static void test_soak( void** state )
 	assert_int_equal( stats.nan, 0 );
 	assert_int_equal( stats.wrong_status, 0 );
 	assert_int_equal( stats.moved_on_error, 0 );
+	assert_int_equal( stats.shape_overlaps, 0 );
 }
 
 int main( void )
