@@ -922,9 +922,10 @@ void soak_stats_print( FILE* f, const soak_stats* s )
 				"truncated), worst %.4g heights\n",
 			 (unsigned long long)s->worlds, (unsigned long long)s->moves, (unsigned long long)s->overlaps, SOAK_TOLERANCE,
 			 (unsigned long long)s->overlaps_truncated, s->worst );
-	fprintf( f, "soak: NaN %llu, wrong status or assert %llu, invalid calls %llu (%llu changed something)\n",
-			 (unsigned long long)s->nan, (unsigned long long)s->wrong_status, (unsigned long long)s->bad_calls,
-			 (unsigned long long)s->moved_on_error );
+	fprintf( f, "soak: moves returning an error %llu, NaN %llu, wrong status or assert %llu, invalid calls %llu (%llu "
+				"changed something)\n",
+			 (unsigned long long)s->errors, (unsigned long long)s->nan, (unsigned long long)s->wrong_status,
+			 (unsigned long long)s->bad_calls, (unsigned long long)s->moved_on_error );
 	fprintf( f, "soak: set_shape %llu taken, %llu of them overlapping a solid\n", (unsigned long long)s->shape_changes,
 			 (unsigned long long)s->shape_overlaps );
 	fprintf( f, "soak: flags: crushed %llu, depenetrated %llu, hit limit %llu, truncated %llu, stepped %llu, snapped "

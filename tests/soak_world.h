@@ -9,10 +9,12 @@
 // - random worlds on a real cpSpace (static boxes, polygons, segments, circles, slopes, creases, gaps, stairs,
 //   one-way platforms, sensors, masked shapes, moving and rotating kinematic platforms) with random characters of
 //   every kind and option, and the random actions a game takes (moves, move_and_slide with gravity and jumps, drop
-//   through, teleports, state restores, bad input), checked by the oracle after every move;
+//   through, teleports, state restores, set_shape, set_up, bad input), checked by the oracle after every move;
 // - reproductions: a failing move as plain data (shapes in world coordinates, the def, the state, the move) that
 //   prints as C with hex floats, runs on a fresh space, and shrinks to the shapes that matter.
-// Randomness comes from a soak_source: a seeded generator, or the bytes of a fuzz input.
+// Randomness comes from a soak_source: a seeded generator, or the bytes of a fuzz input. Sources: soak_oracle.c,
+// soak_world.c (randomness, worlds, characters, the check, the crowd), soak_case.c (reproductions), soak_run.c (the
+// actions and the loop).
 #pragma once
 
 #include "kcc/controller.h"
