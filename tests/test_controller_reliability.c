@@ -540,6 +540,36 @@ static void test_truncated_candidates_never_leave_the_character_inside( void** s
 	check_case( k, "truncated candidates never leave the character inside" );
 }
 
+// Found by the soak. A rounded polygon from cpPolyShapeNew whose hull kept a nearly collinear vertex (its two edges'
+// float normals are equal) holds a polygon character (up flipped) 0.47 of its height inside it: the move does not
+// push it out, reports nothing and leaves it there, frame after frame. The conversion keeps the vertex (its exact turn
+// is positive) and the core's penetration query says the shapes do not overlap.
+static void test_polygon_with_a_nearly_collinear_vertex_pushes_out( void** state )
+{
+	(void)state;
+	soak_case* k = soak_case_new();
+	soak_case_add( k, SOAK_POLY, 0x1.be6a6c28a1789p-7, 5,
+				   (const double[]){ 0x1.0826ec0012a21p+3, 0x1.143c6af755f8ap+3, 0x1.f0b99e4b08fe3p+2, 0x1.22ce27a36f432p+3,
+									 0x1.ebbfabbaffdacp+2, 0x1.201bd5313b0dap+3, 0x1.e6c5b92af6b76p+2, 0x1.1d6982bf06d82p+3,
+									 0x1.032cf970097ebp+3, 0x1.0ed7c612ed8dap+3 },
+				   0x1u, 0xffffffffu );
+	k->spec.maker = 5; // polygon
+	k->spec.count = 4;
+	k->spec.points[0] = kcc_v2( 0x1.887cc6p-1f, 0x1.b361eap-4f );
+	k->spec.points[1] = kcc_v2( -0x1.3c83c2p-4f, 0x1.1575fcp-2f );
+	k->spec.points[2] = kcc_v2( -0x1.a17bd2p-1f, -0x1.672036p-4f );
+	k->spec.points[3] = kcc_v2( 0x1.88e0dp-1f, -0x1.121106p-5f );
+	k->spec.radius = 0x0p+0f;
+	k->spec.angle = 0x0p+0f;
+	k->def.up = kcc_v2( 0x0p+0f, -0x1p+0f );
+	k->position = kcc_v2( 0x1.f224bp+2f, 0x1.1fc11ap+3f );
+	k->flags = 0x0u;
+	k->floor_normal = kcc_v2( 0x0p+0f, -0x1p+0f );
+	k->call = SOAK_CALL_MOVE;
+	k->delta = kcc_v2( 0x0p+0f, 0x0p+0f );
+	check_case( k, "polygon with a nearly collinear vertex" );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -556,6 +586,7 @@ int main( void )
 		cmocka_unit_test( test_falling_box_with_a_tilted_up_stays_in_the_queried_region ),
 		cmocka_unit_test( test_constant_speed_with_a_flipped_up_stays_in_the_queried_region ),
 		cmocka_unit_test( test_truncated_candidates_never_leave_the_character_inside ),
+		cmocka_unit_test( test_polygon_with_a_nearly_collinear_vertex_pushes_out ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
