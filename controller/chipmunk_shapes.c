@@ -268,14 +268,22 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin.
 		cpVect rotation = cpBodyGetRotation( body );
 		cpVect origin = cpBodyGetPosition( body );
+		// The static body (and any body at rest at the origin) has the identity transform: the same values.
+		bool identity = rotation.x == 1.0 && rotation.y == 0.0 && origin.x == 0.0 && origin.y == 0.0;
 		cpVect first = cpPolyShapeGetVert( shape, 0 );
 		cpVect v = first;
 		for ( int i = 0; i < count; ++i )
 		{
 			cpVect next = i + 1 < count ? cpPolyShapeGetVert( shape, i + 1 ) : first;
-			cpVect world = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
+			cpVect normal = cpvnormalize( cpvrperp( cpvsub( next, v ) ) );
+			cpVect world = v;
+			if ( identity == false )
+			{
+				world = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
+				normal = cpvrotate( normal, rotation );
+			}
 			p->vertices[i] = kcc_bridge_relative( world, c->origin );
-			p->normals[i] = kcc_bridge_from_cpv( cpvrotate( cpvnormalize( cpvrperp( cpvsub( next, v ) ) ), rotation ) );
+			p->normals[i] = kcc_bridge_from_cpv( normal );
 			v = next;
 		}
 		p->count = count;
@@ -342,7 +350,9 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
 	candidate->converted = true;
-	candidate->one_way = ( cpShapeGetFilter( shape ).categories & c->def.one_way_categories ) != 0;
+	cpBitmask categories = cpShapeGetFilter( shape ).categories;
+	candidate->one_way = ( categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = ( categories & c->def.pushable_categories ) != 0;
 	cpBB bb = candidate->bb;
 	double area = cpShapeGetArea( (cpShape*)shape );
 	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )

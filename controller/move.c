@@ -129,6 +129,28 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 	supports[*count < KCC_MAX_SUPPORTS ? ( *count )++ : KCC_MAX_SUPPORTS - 1] = normal;
 }
 
+// Appends a world position to the result's path (the first one kept, then the latest ones).
+void kcc_result_path_add( kcc_move_result* out, vec2s world )
+{
+	if ( out == NULL )
+	{
+		return;
+	}
+	if ( out->path_count > 0 && out->path[out->path_count - 1].x == world.x && out->path[out->path_count - 1].y == world.y )
+	{
+		return;
+	}
+	if ( out->path_count == KCC_MAX_PATH_POINTS )
+	{
+		for ( int i = 1; i + 1 < KCC_MAX_PATH_POINTS; ++i )
+		{
+			out->path[i] = out->path[i + 1];
+		}
+		out->path_count -= 1;
+	}
+	out->path[out->path_count++] = world;
+}
+
 // One sub-move: the candidates for it are already gathered around c->origin == c->position.
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
@@ -184,6 +206,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool blocked = false;
 	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
 	bool other_wall = false;
+	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
@@ -210,7 +233,43 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			travel += s.travel;
 			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
 
+			vec2s nudged;
+			kcc_sweep blocked_here = s;
+			blocked_here.travel = 0.0f;
+			if ( def->corner_correction > 0.0f && kcc_corner_nudge( c, p, r, &blocked_here, was_on_floor || hit_floor, &nudged ) )
+			{
+				// Around the corner it clipped: no collision, the motion goes on from there.
+				travel += glms_vec2_distance( p, nudged );
+				p = nudged;
+				kcc_path_add( &path, p );
+				flags |= KCC_CORNER_CORRECTED;
+				continue;
+			}
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
+			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate->shape ) : NULL;
+			if ( box != NULL && kind != KCC_KIND_FLOOR )
+			{
+				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
+				vec2s push = grounded_mode ? kcc_lateral( r, up ) : r;
+				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, push, 0 ) : kcc_v2( 0.0f, 0.0f );
+				bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
+				if ( moving || box == pushed_body )
+				{
+					// A contact that neither blocks nor clips the velocity.
+					kcc_record_collision( acc, c, &s, travel, kind | KCC_PUSHED );
+					flags |= KCC_PUSHED;
+					if ( moving )
+					{
+						pushed_body = box;
+					}
+					else
+					{
+						r = kcc_clip_vector( r, s.normal ); // caught up with the body pushed in this move
+					}
+					continue;
+				}
+				// It did not move: it blocks like any wall.
+			}
 			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
@@ -299,12 +358,17 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 
 	// 6. Zones, then the new position for Chipmunk.
 	kcc_zones_track( c, path.points, path.count, acc->travel, acc );
+	for ( int i = 0; i < path.count; ++i )
+	{
+		kcc_result_path_add( acc->out, kcc_bridge_offset( c->origin, path.points[i] ) );
+	}
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
 	{
 		kcc_zones_report( c, p, out );
 	}
-	if ( c->region_truncated )
+	bool truncated = c->region_truncated || c->candidate_overflow;
+	if ( truncated )
 	{
 		flags |= KCC_CANDIDATES_TRUNCATED;
 	}
@@ -335,6 +399,12 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
 		kcc_one_way_update_drop( c, p );
+	}
+	if ( truncated && kcc_depenetrate_check( c, p ) )
+	{
+		// Some shapes were not considered: where the move ended, it overlaps one.
+		c->flags |= KCC_CRUSHED;
+		acc->flags |= KCC_CRUSHED;
 	}
 }
 
@@ -391,6 +461,7 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->collision_count = 0;
 	out->sensor_count = 0;
 	out->sensor_event_count = 0;
+	out->path_count = 0;
 	out->position = position;
 	out->flags = flags;
 	out->floor_normal = floor_normal;
@@ -439,6 +510,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	if ( out != NULL )
 	{
 		kcc_clear_result( out, start, 0, c->def.up );
+		kcc_result_path_add( out, start );
 	}
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
 
@@ -534,6 +606,7 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		}
 		*out_velocity = v;
 	}
+	kcc_push_dynamic( c, velocity, result );
 	return KCC_OK;
 }
 

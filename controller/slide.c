@@ -198,6 +198,15 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 // of the cone's boundary lines, or the apex 0).
 static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
 {
+	bool inside = true;
+	for ( int i = 0; i < count; ++i )
+	{
+		inside &= glms_vec2_dot( v, normals[i] ) >= 0.0f;
+	}
+	if ( inside )
+	{
+		return v; // the common case: nothing to remove
+	}
 	float scale = glms_vec2_norm( v );
 	float slack = KCC_PLANE_TOLERANCE * scale;
 	vec2s zero = { { 0.0f, 0.0f } };
@@ -239,7 +248,7 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	bool floor_met = on_floor;
 	for ( int i = 0; i < count; ++i )
 	{
-		floor_met |= collisions[i].flags == KCC_KIND_FLOOR;
+		floor_met |= ( collisions[i].flags & KCC_KIND_FLOOR ) != 0;
 	}
 	if ( params->grounded && on_floor )
 	{
@@ -262,13 +271,17 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	}
 	for ( int i = 0; i < count; ++i )
 	{
+		if ( collisions[i].flags & KCC_PUSHED )
+		{
+			continue; // a body pushed along: it did not block
+		}
 		vec2s normal = collisions[i].normal;
 		if ( params->grounded && glms_vec2_dot( normal, up ) >= KCC_PARALLEL_COSINE )
 		{
 			normal = up;
 		}
 		normals[n++] = normal;
-		if ( params->grounded && collisions[i].flags == KCC_KIND_WALL && rising == false )
+		if ( params->grounded && ( collisions[i].flags & KCC_KIND_WALL ) != 0 && rising == false )
 		{
 			// A steep wall never turns a push into climbing: it blocks as the vertical wall of its lateral normal.
 			vec2s flat = kcc_lateral( normal, up );

@@ -109,6 +109,10 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		return;
 	}
 	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	if ( sensor && c->gather_solids )
+	{
+		return;
+	}
 	if ( c->filter_in_callback )
 	{
 		cpShapeFilter f = cpShapeGetFilter( shape );
@@ -120,9 +124,19 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		}
 	}
 	cpBB bb = cpShapeGetBB( shape );
-	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, bb ) )
+	if ( c->gather_known )
 	{
-		return; // already a candidate: found by the query this one grows
+		if ( cpBBIntersects( c->gather_known_bb, bb ) )
+		{
+			return; // already a candidate: found by the query this one grows
+		}
+		for ( int i = 0; i < c->candidate_count; ++i )
+		{
+			if ( c->candidates[i].shape == shape )
+			{
+				return; // a pushed body's shape, moved here during the move
+			}
+		}
 	}
 	c->candidate_found += 1;
 	if ( c->candidate_count >= c->candidate_capacity )
@@ -163,13 +177,16 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
 }
 
-void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
+{
+	c->gather_solids = true;
+	kcc_world_gather( c, region );
+	c->gather_solids = false;
+}
+
+void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 {
 	const kcc_aabb* r = &c->region;
-	if ( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y )
-	{
-		return; // the common case: the move's query covers it
-	}
 	if ( c->candidate_overflow || c->region_growths >= KCC_MAX_REGION_GROWTHS )
 	{
 		c->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so
@@ -184,6 +201,7 @@ void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 	c->region_growths += 1;
 	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
 	c->gather_known = false;
+	c->region_truncated |= c->candidate_overflow;
 }
 
 const cpBody* kcc_world_shape_body( const cpShape* shape )
@@ -224,6 +242,48 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle )
 	// The centre of gravity: what Chipmunk rotates a body about.
 	*position = cpBodyLocalToWorld( body, cpBodyGetCenterOfGravity( body ) );
 	*angle = cpBodyGetAngle( body );
+}
+
+void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
+{
+	cpBody* moving = (cpBody*)body;
+	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
+	cpSpaceReindexShapesForBody( c->space, moving );
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cpShapeGetBody( cand->shape ) == moving )
+		{
+			cpBB bb = cpShapeGetBB( cand->shape );
+			cand->bb = bb;
+			cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
+			cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+			cand->converted = false;
+		}
+	}
+}
+
+void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal )
+{
+	cpBody* body = cpShapeGetBody( shape );
+	if ( body == NULL || cpBodyGetType( body ) != CP_BODY_TYPE_DYNAMIC )
+	{
+		return;
+	}
+	cpVect p = kcc_bridge_to_cpv( point );
+	cpVect n = kcc_bridge_to_cpv( normal );
+	// Closing speed along the normal (out of the body, toward the character): negative when they close in.
+	double closing = cpvdot( cpvsub( kcc_bridge_to_cpv( velocity ), cpBodyGetVelocityAtWorldPoint( body, p ) ), n );
+	double mass = cpBodyGetMass( body ), moment = cpBodyGetMoment( body );
+	if ( !( closing < 0.0 ) || !( mass > 0.0 ) )
+	{
+		return;
+	}
+	cpVect arm = cpvsub( p, cpBodyLocalToWorld( body, cpBodyGetCenterOfGravity( body ) ) );
+	double turn = cpvcross( arm, n );
+	double inverse = 1.0 / kcc_bridge_to_double( c->def.mass ) + 1.0 / mass + ( moment > 0.0 ? turn * turn / moment : 0.0 );
+	double j = -closing / inverse;
+	cpBodyApplyImpulseAtWorldPoint( body, cpvmult( n, -j ), p );
 }
 
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
