@@ -9,7 +9,9 @@
 // - a push out of a solid (depenetration) ends in a shape next to it without KCC_CRUSHED;
 // - a character inside 100,000 overlapping circles: the move completes, says so in its flags, and makes a bounded
 //   number of cpSpaceBBQuery calls (counted through the linker's --wrap, as bench/gauntlet does);
-// - minimized cases from the soak (one per kind of failure).
+// - set_shape takes a shape overlapping a solid (a tilted up);
+// - minimized cases from the soak (one per kind of failure: one-way slopes under polygons, pushes between shapes, a
+//   tilted or flipped up leaving the queried region, a truncated buffer, a polygon with a nearly collinear vertex).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
