@@ -689,6 +689,35 @@ static void test_split_move_reports_what_did_not_fit( void** state )
 	check_case( k, "split move reports what did not fit" );
 }
 
+// Found by fuzz_controller on main. max_floor_angle 0 (only flat floors are walkable): a rounded box falls onto a flat
+// one-way segment and through it, 0.27 of its height inside when it stops. The contact normal is (0, 0.99999994),
+// just below cos(0) = 1: the one-way test (kcc_one_way_blocks) takes the top for a side, where the classification
+// of floors allows 1e-5 for such rounding.
+static void test_one_way_platform_with_max_floor_angle_zero_is_landed_on( void** state )
+{
+	(void)state;
+	soak_case* k = soak_case_new();
+	soak_case_add( k, SOAK_SEGMENT, 0x1.ebb55b3b32f49p-9, 2,
+				   (const double[]){ -0x1.13ff13ff13ff2p+1, -0x1.4545454545458p+0, -0x1.02c1cf8e9c5c4p-2, -0x1.4545454545458p+0 },
+				   0x2u, 0xffffffffu );
+	k->spec.maker = 2; // box
+	k->spec.p[0] = 0x1.56ca4ep+0f;
+	k->spec.p[1] = 0x1.a1fc1p-1f;
+	k->spec.p[2] = 0x0p+0f;
+	k->spec.p[3] = 0x0p+0f;
+	k->spec.radius = 0x1.49ad92p-2f;
+	k->spec.angle = 0x0p+0f;
+	k->def.max_floor_angle = 0x0p+0f;
+	k->def.one_way_categories = 0x2u;
+	k->position = kcc_v2( 0x1.0b7b04p-3f, 0x1.a5a32ap-3f );
+	k->flags = 0x0u;
+	k->floor_normal = kcc_v2( 0x0p+0f, 0x1p+0f );
+	k->call = SOAK_CALL_MOVE_AND_SLIDE;
+	k->delta = kcc_v2( 0x0p+0f, -0x1.2f83fcp+3f );
+	k->dt = 0x1.99838p-4f;
+	check_case( k, "one-way platform with max_floor_angle 0" );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -708,6 +737,7 @@ int main( void )
 		cmocka_unit_test( test_polygon_with_a_nearly_collinear_vertex_pushes_out ),
 		cmocka_unit_test( test_push_out_never_sinks_into_a_one_way_platform_below ),
 		cmocka_unit_test( test_split_move_reports_what_did_not_fit ),
+		cmocka_unit_test( test_one_way_platform_with_max_floor_angle_zero_is_landed_on ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
