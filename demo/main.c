@@ -77,6 +77,8 @@ static int run_headless_tour( const char* map, const char* folder )
 		return 1;
 	}
 	demo_view_init( &view, renderer, SCREEN_W, SCREEN_H, PIXELS_PER_UNIT );
+	const char* font = demo_find_font();
+	printf( "map: %s\nfont: %s\n", map, font != NULL ? font : "none: the frames have no text (install fonts-dejavu-core)" );
 	demo_tour tour;
 	demo_tour_start( &tour );
 	Uint64 start = SDL_GetPerformanceCounter();
