@@ -65,6 +65,12 @@ static cpShape* scene_box( scene* s, float x0, float y0, float x1, float y1 )
 	return scene_add( s, cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( x0, y0, x1, y1 ), 0.0 ), 1u );
 }
 
+// The floor most scenes stand on: its top at y = 0.
+static cpShape* scene_floor( scene* s )
+{
+	return scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+}
+
 static cpShape* scene_polygon( scene* s, const cpVect* points, int count )
 {
 	return scene_add( s, cpPolyShapeNewRaw( cpSpaceGetStaticBody( s->space ), count, points, 0.0 ), 1u );
@@ -167,6 +173,16 @@ static void scene_step( scene* s, float input_x, bool jump )
 	kcc_controller_move_and_slide( s->c, v, dt, &s->velocity, &s->result );
 }
 
+// frames frames of walking at speed, a ghost before each.
+static void scene_walk( scene* s, float speed, int frames )
+{
+	for ( int i = 0; i < frames; ++i )
+	{
+		scene_ghost( s, no_shape() );
+		scene_step( s, speed, false );
+	}
+}
+
 // One move of a whole displacement (to show a single cast and its slides), with a ghost where each cast ended.
 static void scene_move( scene* s, vec2s delta )
 {
@@ -262,6 +278,12 @@ static void save_picture( picture* p, const char* file )
 	p->written += 1;
 }
 
+static void finish_picture( picture* p, scene* s, const char* file )
+{
+	save_picture( p, file );
+	scene_destroy( s );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The scenes
 
@@ -284,7 +306,7 @@ static void sweep_lines( picture* p, vec2s a, vec2s b, float half_height )
 static void picture_cast( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_box( s, 7.0f, 0.0f, 8.0f, 4.0f );
 	scene_character( s, capsule_shape(), kcc_v2( 1.2f, 1.8f ), 0.0f );
 	scene_ghost( s, no_shape() );
@@ -294,14 +316,13 @@ static void picture_cast( picture* p )
 	label( p, kcc_v2( 0.7f, 3.0f ), "start", k_dim );
 	label( p, kcc_v2( 2.2f, 3.4f ), "one cast: to the time of impact, minus the skin (0.01)", k_note );
 	label( p, kcc_v2( 7.15f, 1.2f ), "hit point, normal", k_note );
-	save_picture( p, "cast.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "cast.png" );
 }
 
 static void picture_slide( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_box( s, 6.5f, 0.0f, 7.5f, 5.0f );
 	scene_character( s, capsule_shape(), kcc_v2( 1.5f, 3.4f ), 0.0f );
 	scene_ghost( s, no_shape() );
@@ -309,8 +330,7 @@ static void picture_slide( picture* p )
 	render_scene( p, s, kcc_v2( 4.2f, 2.2f ), 64.0f, "the slide: the blocked part of the motion is removed, the rest goes on along the wall", 1 );
 	label( p, kcc_v2( 0.9f, 4.4f ), "start", k_dim );
 	label( p, kcc_v2( 0.0f, 1.0f ), "cast, then slide down the wall (magenta: the tangent)", k_note );
-	save_picture( p, "slide.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "slide.png" );
 }
 
 static void picture_crease( picture* p )
@@ -321,16 +341,11 @@ static void picture_crease( picture* p )
 	scene_add( s, cpSegmentShapeNew( ground, cpv( 1.0, 4.6 ), cpv( 3.0, 0.6 ), 0.05 ), 1u );
 	scene_add( s, cpSegmentShapeNew( ground, cpv( 3.0, 0.6 ), cpv( 5.0, 4.6 ), 0.05 ), 1u );
 	scene_character( s, kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.45f ), kcc_v2( 2.4f, 4.0f ), 0.0f );
-	for ( int i = 0; i < 50; ++i )
-	{
-		scene_ghost( s, no_shape() );
-		scene_step( s, 1.5f, false );
-	}
+	scene_walk( s, 0.0f, 50 );
 	render_scene( p, s, kcc_v2( 3.0f, 2.4f ), 64.0f, "a crease: two walls at once leave no way along both: the character stops, no jitter", 6 );
-	label( p, kcc_v2( 4.6f, 2.5f ), "pushed right and down into the V:", k_note );
-	label( p, kcc_v2( 4.6f, 2.1f ), "both walls met in one move", k_note );
-	save_picture( p, "crease.png" );
-	scene_destroy( s );
+	label( p, kcc_v2( 4.6f, 2.5f ), "falling into a V of two walls:", k_note );
+	label( p, kcc_v2( 4.6f, 2.1f ), "both met in one move, motion 0", k_note );
+	finish_picture( p, s, "crease.png" );
 }
 
 static void picture_snap( picture* p )
@@ -342,43 +357,39 @@ static void picture_snap( picture* p )
 	scene_polygon( s, slope, 4 );
 	scene_box( s, 2.0f + run, -1.0f, 14.0f, 0.0f );
 	scene_character( s, capsule_shape(), kcc_v2( 0.2f, 2.61f ), 0.0f );
-	for ( int i = 0; i < 44; ++i )
-	{
-		scene_ghost( s, no_shape() );
-		scene_step( s, 6.0f, false );
-	}
+	scene_walk( s, 6.0f, 44 );
 	render_scene( p, s, kcc_v2( 3.4f, 1.9f ), 64.0f, "the snap: walking down, each move ends pulled down onto the floor", 4 );
 	label( p, kcc_v2( 3.3f, 3.5f ), "snap_distance 0.2: KCC_SNAPPED,", k_note );
 	label( p, kcc_v2( 3.3f, 3.15f ), "on the floor every frame", k_note );
-	save_picture( p, "snap.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "snap.png" );
 }
 
 static void picture_step( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_box( s, 3.0f, 0.0f, 14.0f, 0.25f );
 	scene_character( s, kcc_make_box( kcc_v2( 0.3f, 0.45f ), 0.05f ), kcc_v2( 0.6f, 0.51f ), 0.3f );
-	for ( int i = 0; i < 60; ++i )
+	for ( int i = 0; i < 60 && ( s->result.flags & KCC_STEPPED ) == 0; ++i )
 	{
 		scene_ghost( s, no_shape() );
 		scene_step( s, 4.0f, false );
-		if ( s->result.flags & KCC_STEPPED )
-		{
-			break;
-		}
 	}
+	// A few frames on, so that the character stands on the step; the overlay shows the move that climbed it.
+	kcc_move_result climb = s->result;
+	vec2s wanted = s->wanted;
+	scene_walk( s, 4.0f, 8 );
+	s->result = climb;
+	s->wanted = wanted;
 	render_scene( p, s, kcc_v2( 2.6f, 1.4f ), 80.0f, "a step: up, forward and down in one move, no farther than the input", 4 );
-	label( p, kcc_v2( 3.4f, 1.9f ), "step_height 0.3: KCC_STEPPED", k_note );
-	save_picture( p, "step.png" );
-	scene_destroy( s );
+	label( p, kcc_v2( -1.0f, 1.9f ), "step_height 0.3: the move that climbs it is KCC_STEPPED", k_note );
+	finish_picture( p, s, "step.png" );
 }
 
 static void picture_platform( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	cpBody* platform = scene_body_box( s, 1.8f, 1.2f, 3.0f, 0.4f, 1u );
 	scene_character( s, capsule_shape(), kcc_v2( 1.4f, 2.01f ), 0.0f );
 	for ( int i = 0; i < 80; ++i )
@@ -392,14 +403,13 @@ static void picture_platform( picture* p )
 	}
 	render_scene( p, s, kcc_v2( 3.8f, 2.0f ), 64.0f, "a moving platform: the character is carried by its motion since the last move", 10 );
 	label( p, kcc_v2( 4.6f, 3.4f ), "no input: carried, on the floor every frame", k_note );
-	save_picture( p, "platform.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "platform.png" );
 }
 
 static void picture_one_way( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_add( s, cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( 2.5, 2.0, 7.0, 2.25 ), 0.0 ), ONE_WAY_CATEGORY );
 	scene_character( s, capsule_shape(), kcc_v2( 2.0f, 0.61f ), 0.0f );
 	bool left = false;
@@ -415,14 +425,13 @@ static void picture_one_way( picture* p )
 	}
 	render_scene( p, s, kcc_v2( 3.9f, 2.0f ), 64.0f, "a one-way platform: passed from below, landed on from above", 3 );
 	label( p, kcc_v2( 5.2f, 3.6f ), "one_way_categories", k_note );
-	save_picture( p, "one_way.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "one_way.png" );
 }
 
 static void picture_zones( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_zone( s, 4.0f, 0.0f, 4.15f, 3.0f );
 	s->zone_name = "checkpoint";
 	scene_character( s, capsule_shape(), kcc_v2( 1.0f, 0.61f ), 0.0f );
@@ -430,27 +439,21 @@ static void picture_zones( picture* p )
 	scene_move( s, kcc_v2( 6.5f, 0.0f ) );
 	render_scene( p, s, kcc_v2( 4.3f, 1.6f ), 64.0f, "zones: a dash of 6.5 in one move through a checkpoint 0.15 wide", 1 );
 	label( p, kcc_v2( 1.6f, 2.6f ), "both events, in path order, where they happened", k_note );
-	save_picture( p, "zones.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "zones.png" );
 }
 
 static void picture_pushing( picture* p )
 {
 	scene* s = scene_create();
-	scene_box( s, -3.0f, -1.0f, 14.0f, 0.0f );
+	scene_floor( s );
 	scene_box( s, 8.0f, 0.0f, 9.0f, 3.0f );
 	scene_body_box( s, 3.5f, 0.5f, 1.0f, 1.0f, PUSHABLE_CATEGORY );
 	scene_body_box( s, 4.52f, 0.5f, 1.0f, 1.0f, PUSHABLE_CATEGORY );
 	scene_character( s, capsule_shape(), kcc_v2( 2.6f, 0.61f ), 0.0f );
-	for ( int i = 0; i < 80; ++i )
-	{
-		scene_ghost( s, no_shape() );
-		scene_step( s, 4.0f, false );
-	}
+	scene_walk( s, 4.0f, 80 );
 	render_scene( p, s, kcc_v2( 4.8f, 1.7f ), 64.0f, "pushing: crates in pushable_categories move with the character, walls stop them", 8 );
 	label( p, kcc_v2( 1.2f, 2.6f ), "a row of two crates, pushed to the wall", k_note );
-	save_picture( p, "pushing.png" );
-	scene_destroy( s );
+	finish_picture( p, s, "pushing.png" );
 }
 
 // The README's picture: six moments of the demo's tour, each a small view of the level around the player, side by
