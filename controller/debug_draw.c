@@ -29,7 +29,8 @@ static void kcc_draw_line( const kcc_debug_draw* draw, vec2s a, vec2s b, kcc_col
 static vec2s kcc_unit_or_zero( vec2s v )
 {
 	float length = glms_vec2_norm( v );
-	return length > FLT_MIN && kcc_is_valid_float( length ) ? glms_vec2_scale( v, 1.0f / length ) : kcc_v2( 0.0f, 0.0f );
+	bool usable = length > FLT_MIN && kcc_is_valid_float( length );
+	return usable ? glms_vec2_scale( v, 1.0f / length ) : kcc_v2( 0.0f, 0.0f );
 }
 
 // The point of the path travel units from its start (its end when the path is shorter).
@@ -265,8 +266,8 @@ static cpSpaceDebugColor kcc_walk_color( cpShape* shape, cpDataPointer data )
 	return none;
 }
 
-static void kcc_walk_circle( cpVect center, cpFloat angle, cpFloat radius, cpSpaceDebugColor line, cpSpaceDebugColor fill,
-							 cpDataPointer data )
+static void kcc_walk_circle( cpVect center, cpFloat angle, cpFloat radius, cpSpaceDebugColor line,
+							 cpSpaceDebugColor fill, cpDataPointer data )
 {
 	(void)angle;
 	(void)line;
@@ -321,11 +322,12 @@ static void kcc_walk_polygon( int count, const cpVect* verts, cpFloat radius, cp
 	{
 		points[i] = kcc_bridge_from_cpv( verts[i] );
 		usable = kcc_is_valid_vec2( points[i] );
-		extent += fabs( verts[i].x ) + fabs( verts[i].y ) + fabs( verts[i].x - verts[0].x ) + fabs( verts[i].y - verts[0].y );
+		extent += fabs( verts[i].x - verts[0].x ) + fabs( verts[i].y - verts[0].y );
 	}
 	float r = kcc_bridge_to_float( radius );
 	// An area far below what float coordinates resolve at this extent is none (the hull would refuse it).
-	if ( usable && kcc_is_valid_float( r ) && r >= 0.0f && fabs( kcc_twice_area( verts, count ) ) > 1.0e-6 * extent * extent / count )
+	bool has_area = usable && fabs( kcc_twice_area( verts, count ) ) > 1.0e-6 * extent * extent / count;
+	if ( has_area && kcc_is_valid_float( r ) && r >= 0.0f )
 	{
 		world = kcc_make_polygon( points, count, r );
 	}

@@ -8,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEMO_PI 3.14159265358979323846f
-#define DEMO_DEGREES ( DEMO_PI / 180.0f )
-
 // Every player shape has its bottom this far below the position, standing or crouched: crouching and switching
 // shapes keep the feet where they are.
 #define DEMO_FOOT 0.6f
@@ -20,22 +17,6 @@
 #define DEMO_WALKER_SPEED 2.0f
 #define DEMO_SLIME_SPEED 1.5f
 #define DEMO_FLASH_FRAMES 24
-// An overlap deeper than this is a failure of the controller (DESIGN.md property 1).
-#define DEMO_OVERLAP_TOLERANCE 1.0e-3f
-#define DEMO_MAX_CRATES 8
-
-typedef struct demo_crate
-{
-	cpBody* body;
-	cpVect start;
-} demo_crate;
-
-// Game state that the drawing code has no use for.
-static demo_crate s_crates[DEMO_MAX_CRATES];
-static int s_crate_count;
-static kcc_aabb s_tunnel;
-static bool s_in_tunnel;
-static float s_swing_min, s_swing_max;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -97,7 +78,8 @@ static kcc_shape player_shape( demo_shape_kind k, bool crouched )
 	switch ( k )
 	{
 		case DEMO_CIRCLE:
-			return crouched ? kcc_make_circle( kcc_v2( 0.0f, -0.3f ), 0.3f ) : kcc_make_circle( kcc_v2( 0.0f, -0.15f ), 0.45f );
+			return crouched ? kcc_make_circle( kcc_v2( 0.0f, -0.3f ), 0.3f )
+							: kcc_make_circle( kcc_v2( 0.0f, -0.15f ), 0.45f );
 		case DEMO_BOX:
 		{
 			kcc_shape box = kcc_make_box( kcc_v2( 0.3f, crouched ? 0.25f : 0.5f ), 0.1f );
@@ -319,65 +301,9 @@ static void add_swing( demo_game* g, const kcc_level_object* o )
 	cpSpaceReindexShapesForBody( g->space, g->swing_body );
 }
 
-typedef struct shape_cache
-{
-	demo_game* g;
-	int capacity;
-} shape_cache;
-
-static void cache_shape( const cpShape* shape, const kcc_shape* world, void* context )
-{
-	shape_cache* c = context;
-	demo_game* g = c->g;
-	cpBitmask categories = cpShapeGetFilter( shape ).categories;
-	if ( ( categories & DEMO_CHARACTER_CATEGORY ) != 0 || kcc_shape_is_valid( world ) == false || g->shape_count == c->capacity )
-	{
-		return;
-	}
-	cpBody* body = cpShapeGetBody( shape );
-	demo_world_shape* s = g->shapes + g->shape_count++;
-	s->shape = shape;
-	s->world = *world;
-	s->position = cpBodyGetPosition( body );
-	s->angle = cpBodyGetAngle( body );
-	s->moves = cpBodyGetType( body ) == CP_BODY_TYPE_KINEMATIC;
-	s->one_way = ( categories & g->level_def.one_way_category ) != 0;
-	s->solid = cpShapeGetSensor( shape ) == cpFalse && s->one_way == false;
-}
-
-// The level's shapes as kcc_shapes, once: the checks move those on kinematic bodies with their bodies.
-static bool cache_level_shapes( demo_game* g )
-{
-	int capacity = kcc_level_get_info( g->level ).shape_count + 16;
-	g->shapes = malloc( sizeof( demo_world_shape ) * (size_t)capacity );
-	if ( g->shapes == NULL )
-	{
-		return false;
-	}
-	shape_cache c = { g, capacity };
-	kcc_space_each_shape( g->space, cache_shape, &c );
-	return true;
-}
-
-// A cached shape where its body is now.
-static kcc_shape current_shape( const demo_world_shape* s )
-{
-	if ( s->moves == false )
-	{
-		return s->world;
-	}
-	const cpBody* body = cpShapeGetBody( s->shape );
-	cpVect p = cpBodyGetPosition( body );
-	kcc_shape local = kcc_shape_translate( &s->world, kcc_v2( (float)-s->position.x, (float)-s->position.y ) );
-	return kcc_shape_transform( &local, kcc_v2( (float)p.x, (float)p.y ), (float)( cpBodyGetAngle( body ) - s->angle ) );
-}
-
 bool demo_game_init( demo_game* g, const char* map_path )
 {
 	memset( g, 0, sizeof( *g ) );
-	s_crate_count = 0;
-	s_in_tunnel = false;
-	s_swing_min = s_swing_max = 0.0f;
 	g->space = cpSpaceNew();
 	cpSpaceUseSpatialHash( g->space, 2.0, 4096 );
 	g->level_def = kcc_default_level_def();
@@ -414,14 +340,6 @@ bool demo_game_init( demo_game* g, const char* map_path )
 		{
 			g->room = o->bounds;
 		}
-		else if ( strcmp( o->name, "tunnel roof" ) == 0 )
-		{
-			s_tunnel = o->bounds;
-		}
-		else if ( o->kind == KCC_LEVEL_CRATE && s_crate_count < DEMO_MAX_CRATES )
-		{
-			s_crates[s_crate_count++] = ( demo_crate ){ o->body, cpBodyGetPosition( o->body ) };
-		}
 	}
 	const kcc_level_object* start = kcc_level_find( g->level, KCC_LEVEL_SPAWN, "start" );
 	if ( start == NULL )
@@ -433,7 +351,7 @@ bool demo_game_init( demo_game* g, const char* map_path )
 	g->player.facing = 1.0f;
 	g->player.speed_scale = 1.0f;
 	g->player.respawn = start->position;
-	return ok && cache_level_shapes( g ) && spawn_player( g, start->position, false );
+	return ok && demo_checks_init( g ) && spawn_player( g, start->position, false );
 }
 
 void demo_game_shutdown( demo_game* g )
@@ -451,7 +369,7 @@ void demo_game_shutdown( demo_game* g )
 		cpBodyFree( g->swing_body );
 	}
 	kcc_level_destroy( g->level );
-	free( g->shapes );
+	free( g->checks.shapes );
 	if ( g->space != NULL )
 	{
 		cpSpaceFree( g->space );
@@ -547,7 +465,8 @@ static void slam( demo_game* g, float angle )
 	{
 		// A shock wave along the ground, 5 wide and 1.5 high, in the characters' depth lane.
 		vec2s feet = kcc_v2( at.x, at.y - DEMO_FOOT );
-		kcc_shape wave = kcc_make_aabb( kcc_v2( feet.x - 2.5f, feet.y - 0.1f ), kcc_v2( feet.x + 2.5f, feet.y + 1.4f ) );
+		kcc_shape wave =
+			kcc_make_aabb( kcc_v2( feet.x - 2.5f, feet.y - 0.1f ), kcc_v2( feet.x + 2.5f, feet.y + 1.4f ) );
 		g->attack.volume = kcc_make_volume( &wave, -0.5f, 0.5f );
 	}
 	g->attack.shape = g->attack.volume.shape;
@@ -572,7 +491,8 @@ static void start_attacks( demo_game* g, const demo_input* in )
 	{
 		begin_attack( g, DEMO_ATTACK_FAN, 14 );
 		g->attack.angle = angle;
-		g->attack.shape = kcc_make_sector( center, kcc_v2( cosf( angle ), sinf( angle ) ), 2.4f, 100.0f * DEMO_DEGREES );
+		vec2s direction = kcc_v2( cosf( angle ), sinf( angle ) );
+		g->attack.shape = kcc_make_sector( center, direction, 2.4f, 100.0f * DEMO_DEGREES );
 		int hits = hit_enemies( g, &g->attack.shape, NULL );
 		g->stats.fan_hits += hits;
 		demo_log( g, "fan attack at %.0f deg: %d hit", (double)( angle / DEMO_DEGREES ), hits );
@@ -621,8 +541,9 @@ static void set_player_shape( demo_game* g, demo_shape_kind kind, bool crouched,
 	}
 	if ( announce )
 	{
-		demo_message( g, status == KCC_ERROR_BLOCKED ? "no room for that shape here: KCC_ERROR_BLOCKED" : kcc_status_string( status ) );
-		demo_log( g, "set_shape: %s", status == KCC_ERROR_BLOCKED ? "KCC_ERROR_BLOCKED" : kcc_status_string( status ) );
+		bool blocked = status == KCC_ERROR_BLOCKED;
+		demo_message( g, blocked ? "no room for that shape here: KCC_ERROR_BLOCKED" : kcc_status_string( status ) );
+		demo_log( g, "set_shape: %s", blocked ? "KCC_ERROR_BLOCKED" : kcc_status_string( status ) );
 	}
 }
 
@@ -825,7 +746,8 @@ static void enemy_step( demo_enemy* e )
 	if ( e->kind == DEMO_BAT )
 	{
 		e->phase += 1.2f * DEMO_DT;
-		e->position = glms_vec2_add( e->orbit_center, kcc_v2( e->orbit_radius * cosf( e->phase ), e->orbit_radius * sinf( e->phase ) ) );
+		vec2s around = kcc_v2( e->orbit_radius * cosf( e->phase ), e->orbit_radius * sinf( e->phase ) );
+		e->position = glms_vec2_add( e->orbit_center, around );
 		return;
 	}
 	vec2s v;
@@ -862,7 +784,8 @@ static void enemy_step( demo_enemy* e )
 		return;
 	}
 	e->position = e->result.position;
-	bool blocked = ( e->result.flags & KCC_ON_WALL ) != 0 && fabsf( e->result.displacement.x ) < 0.5f * fabsf( e->wanted.x );
+	bool on_wall = ( e->result.flags & KCC_ON_WALL ) != 0;
+	bool blocked = on_wall && fabsf( e->result.displacement.x ) < 0.5f * fabsf( e->wanted.x );
 	if ( e->kind == DEMO_SLIME )
 	{
 		// Off a wall at a new angle (deterministic: a fixed turn).
@@ -876,262 +799,6 @@ static void enemy_step( demo_enemy* e )
 			e->velocity.x = blocked ? -v.x : v.x;
 		}
 	}
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Measurements
-
-// The deepest overlap of a character with anything solid: the level's shapes (one-way shapes excepted: characters
-// pass through them) and the other characters.
-static float character_overlap( const demo_game* g, kcc_controller* controller )
-{
-	kcc_controller_state state = kcc_controller_get_state( controller );
-	kcc_shape shape = kcc_shape_translate( &state.shape, state.position );
-	kcc_aabb bounds = kcc_shape_bounds( &shape );
-	float worst = 0.0f;
-	for ( int i = 0; i < g->shape_count; ++i )
-	{
-		const demo_world_shape* s = g->shapes + i;
-		if ( s->solid == false )
-		{
-			continue;
-		}
-		kcc_shape other = current_shape( s );
-		if ( kcc_aabb_overlaps_aabb( kcc_shape_bounds( &other ), bounds ) )
-		{
-			kcc_penetration_output pen = kcc_penetration( &shape, &other );
-			worst = pen.overlapping && pen.depth > worst ? pen.depth : worst;
-		}
-	}
-	for ( int i = -1; i < g->enemy_count; ++i )
-	{
-		kcc_controller* other = i < 0 ? g->player.controller : g->enemies[i].controller;
-		if ( other == NULL || other == controller )
-		{
-			continue;
-		}
-		kcc_controller_state o = kcc_controller_get_state( other );
-		kcc_shape other_shape = kcc_shape_translate( &o.shape, o.position );
-		kcc_penetration_output pen = kcc_penetration( &shape, &other_shape );
-		worst = pen.overlapping && pen.depth > worst ? pen.depth : worst;
-	}
-	return worst;
-}
-
-// Inside a one-way shape (passing through it).
-static bool inside_one_way( const demo_game* g, const kcc_shape* shape )
-{
-	for ( int i = 0; i < g->shape_count; ++i )
-	{
-		const demo_world_shape* s = g->shapes + i;
-		if ( s->one_way )
-		{
-			kcc_shape other = current_shape( s );
-			if ( kcc_overlap( shape, &other ) )
-			{
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
-// Wanted to move, did not, and nothing it met explains it.
-static bool is_stuck( const kcc_move_result* r, vec2s wanted, bool horizontal_only )
-{
-	vec2s w = horizontal_only ? kcc_v2( wanted.x, 0.0f ) : wanted;
-	vec2s d = horizontal_only ? kcc_v2( r->displacement.x, 0.0f ) : r->displacement;
-	uint32_t blocked = KCC_ON_WALL | KCC_ON_CEILING | KCC_PUSHED | KCC_CRUSHED;
-	return glms_vec2_norm( w ) > 1.0e-3f && glms_vec2_norm( d ) < 1.0e-5f && ( r->flags & blocked ) == 0;
-}
-
-static float angle_from_up( vec2s n )
-{
-	float c = n.y > 1.0f ? 1.0f : ( n.y < -1.0f ? -1.0f : n.y );
-	return acosf( c ) / DEMO_DEGREES;
-}
-
-static void measure_player( demo_game* g, vec2s previous )
-{
-	demo_player* p = &g->player;
-	demo_stats* s = &g->stats;
-	const kcc_move_result* r = &p->result;
-	bool on_floor = ( r->flags & KCC_ON_FLOOR ) != 0;
-	const cpShape* floor = on_floor ? r->floor_shape : NULL;
-	const kcc_level_object* floor_object = floor != NULL ? kcc_level_object_of_shape( g->level, floor ) : NULL;
-	kcc_shape shape = demo_player_shape( g );
-	kcc_aabb bounds = kcc_shape_bounds( &shape );
-	if ( p->top_down )
-	{
-		s->top_down_travel += glms_vec2_norm( r->displacement );
-		s->top_down_wall = s->top_down_wall || ( r->flags & KCC_ON_WALL ) != 0;
-		s->visited[FEATURE_TOP_DOWN] = s->top_down_travel >= 10.0f && s->top_down_wall;
-		return;
-	}
-	// Tiles: seams walked over on a floor of tiles, and any contact with a tile's side at floor level (a snag).
-	bool on_tiles = floor != NULL && floor_object == NULL && demo_shape_name( g, floor ) != NULL &&
-					strcmp( demo_shape_name( g, floor ), "ground" ) == 0;
-	if ( on_tiles && floorf( previous.x ) != floorf( r->position.x ) )
-	{
-		s->seams_crossed += 1;
-	}
-	for ( int i = 0; i < r->collision_count; ++i )
-	{
-		const kcc_collision* c = r->collisions + i;
-		float angle = angle_from_up( c->normal );
-		bool tile = kcc_level_object_of_shape( g->level, c->shape ) == NULL && c->shape != g->swing_shape &&
-					demo_shape_name( g, c->shape ) != NULL && strcmp( demo_shape_name( g, c->shape ), "ground" ) == 0;
-		if ( on_tiles && tile && ( c->flags & KCC_ON_FLOOR ) == 0 && c->point.y < bounds.min.y + 0.05f )
-		{
-			s->seam_snags += 1;
-		}
-		if ( ( c->flags & KCC_ON_WALL ) && angle > 59.0f && angle < 61.0f )
-		{
-			s->visited[FEATURE_SLOPE_60] = true;
-		}
-		if ( ( c->flags & KCC_ON_WALL ) && fabsf( c->normal.y ) < 1.0e-3f )
-		{
-			s->visited[FEATURE_WALL] = true;
-		}
-	}
-	s->visited[FEATURE_TILES] = s->seams_crossed >= 10 && s->seam_snags == 0;
-	if ( on_floor )
-	{
-		float angle = angle_from_up( r->floor_normal );
-		s->visited[FEATURE_SLOPE_30] = s->visited[FEATURE_SLOPE_30] || ( angle > 29.0f && angle < 31.0f );
-		s->visited[FEATURE_SLOPE_45] = s->visited[FEATURE_SLOPE_45] || ( angle > 44.0f && angle < 46.0f );
-		s->shape_used[p->shape_kind] = true;
-	}
-	if ( r->flags & KCC_ON_CEILING )
-	{
-		s->visited[FEATURE_CEILING] = true;
-	}
-	if ( r->flags & KCC_STEPPED )
-	{
-		s->steps_climbed += 1;
-	}
-	s->visited[FEATURE_STAIRS] = s->steps_climbed >= 3;
-	s->visited[FEATURE_SPEED_BUMPS] = s->bump_begins == 7;
-	// Crates: pushed, and one of them moved at least 2 units.
-	if ( r->flags & KCC_PUSHED )
-	{
-		s->pushed_frames += 1;
-	}
-	for ( int i = 0; i < s_crate_count; ++i )
-	{
-		float travel = (float)cpvdist( cpBodyGetPosition( s_crates[i].body ), s_crates[i].start );
-		s->crate_travel = travel > s->crate_travel ? travel : s->crate_travel;
-	}
-	s->visited[FEATURE_CRATES] = s->pushed_frames > 0 && s->crate_travel >= 2.0f;
-	// Platforms: ridden long enough, the lift while going up, the swing while it turned.
-	const kcc_level_platform* ferry = kcc_level_find_platform( g->level, "ferry" );
-	const kcc_level_platform* lift = kcc_level_find_platform( g->level, "lift" );
-	const cpBody* floor_body = floor != NULL ? cpShapeGetBody( floor ) : NULL;
-	if ( ferry != NULL && floor_body == ferry->body )
-	{
-		s->ferry_frames += 1;
-	}
-	if ( lift != NULL && floor_body == lift->body && kcc_level_platform_velocity( g->level, lift ).y > 0.5f )
-	{
-		s->lift_frames += 1;
-	}
-	if ( floor != NULL && floor == g->swing_shape )
-	{
-		float angle = (float)cpBodyGetAngle( g->swing_body );
-		if ( s->swing_frames == 0 )
-		{
-			s_swing_min = s_swing_max = angle;
-		}
-		s_swing_min = angle < s_swing_min ? angle : s_swing_min;
-		s_swing_max = angle > s_swing_max ? angle : s_swing_max;
-		s->swing_angle_seen = s_swing_max - s_swing_min;
-		s->swing_frames += 1;
-	}
-	s->visited[FEATURE_MOVING_PLATFORM] = s->ferry_frames >= 60;
-	s->visited[FEATURE_LIFT] = s->lift_frames >= 30;
-	s->visited[FEATURE_SWING] = s->swing_frames >= 30 && s->swing_angle_seen >= 5.0f * DEMO_DEGREES;
-	// One-way: inside one while going up (jumping through it from below), standing on one, dropping through one.
-	bool on_one_way = floor != NULL && ( cpShapeGetFilter( floor ).categories & g->level_def.one_way_category ) != 0;
-	if ( on_one_way )
-	{
-		s->visited[FEATURE_ONE_WAY_LAND] = true;
-		s->visited[FEATURE_ONE_WAY_FROM_BELOW] = s->visited[FEATURE_ONE_WAY_FROM_BELOW] || s->below_one_way;
-		s->below_one_way = false;
-	}
-	if ( p->drop_timer > 0 )
-	{
-		p->drop_timer += 1;
-		if ( bounds.max.y < p->drop_top )
-		{
-			s->drop_throughs += 1;
-			s->visited[FEATURE_DROP_THROUGH] = true;
-			p->drop_timer = 0;
-		}
-		else if ( p->drop_timer > 120 )
-		{
-			p->drop_timer = 0;
-		}
-	}
-	// Enemies: stood on.
-	for ( int i = 0; i < g->enemy_count; ++i )
-	{
-		if ( floor != NULL && g->enemies[i].controller != NULL && floor == kcc_controller_get_shape( g->enemies[i].controller ) )
-		{
-			s->enemy_ride_frames += 1;
-		}
-	}
-	s->visited[FEATURE_STAND_ON_ENEMY] = s->enemy_ride_frames >= 20;
-	// The tunnel: in it low, then out the far side.
-	vec2s at = r->position;
-	if ( at.x > s_tunnel.min.x && at.x < s_tunnel.max.x && bounds.max.y < s_tunnel.min.y )
-	{
-		s_in_tunnel = true;
-	}
-	if ( s_in_tunnel && at.x > s_tunnel.max.x + 0.3f )
-	{
-		s->visited[FEATURE_TUNNEL] = true;
-	}
-	s->visited[FEATURE_CROUCH_BLOCKED] = s->blocked_stand_ups > 0;
-}
-
-static void measure( demo_game* g, vec2s previous )
-{
-	demo_stats* s = &g->stats;
-	demo_player* p = &g->player;
-	s->frames = g->frame;
-	measure_player( g, previous );
-	if ( p->top_down == false && p->velocity.y > 0.0f )
-	{
-		kcc_shape shape = demo_player_shape( g );
-		s->below_one_way = s->below_one_way || inside_one_way( g, &shape );
-	}
-	s->visited[FEATURE_FAN] = s->fan_hits > 0;
-	s->visited[FEATURE_DASH] = s->dash_hits > 0;
-	s->visited[FEATURE_SLAM] = s->slam_hits > 0;
-	s->visited[FEATURE_SHAPES] = s->shape_used[DEMO_CIRCLE] && s->shape_used[DEMO_CAPSULE] && s->shape_used[DEMO_BOX];
-
-	// Quality, for every character: no overlap, never stuck, never crushed.
-	float worst = character_overlap( g, p->controller );
-	bool stuck = is_stuck( &p->result, p->wanted, p->top_down == false );
-	bool crushed = ( p->result.flags & KCC_CRUSHED ) != 0;
-	for ( int i = 0; i < g->enemy_count; ++i )
-	{
-		demo_enemy* e = g->enemies + i;
-		if ( e->controller == NULL )
-		{
-			continue;
-		}
-		float depth = character_overlap( g, e->controller );
-		worst = depth > worst ? depth : worst;
-		bool enemy_stuck = is_stuck( &e->result, e->wanted, e->kind == DEMO_WALKER );
-		e->stuck_frames += enemy_stuck ? 1 : 0;
-		stuck = stuck || enemy_stuck;
-		crushed = crushed || ( e->result.flags & KCC_CRUSHED ) != 0;
-	}
-	s->worst_overlap = worst > s->worst_overlap ? worst : s->worst_overlap;
-	s->overlap_frames += worst > DEMO_OVERLAP_TOLERANCE ? 1 : 0;
-	s->stuck_frames += stuck ? 1 : 0;
-	s->crushed_frames += crushed ? 1 : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1162,7 +829,7 @@ void demo_game_step( demo_game* g, const demo_input* in )
 	}
 	vec2s previous = kcc_controller_get_position( g->player.controller );
 	player_step( g, in );
-	measure( g, previous );
+	demo_checks_measure( g, previous );
 	if ( g->player.teleport != NULL )
 	{
 		teleport_player( g );
@@ -1175,90 +842,3 @@ void demo_game_respawn( demo_game* g )
 	spawn_player( g, g->player.respawn, false );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Features, for the summary and the legend
-
-const char* demo_feature_name( demo_feature f )
-{
-	static const char* names[FEATURE_COUNT] = {
-		"tile floor with seams",
-		"30 degree slope",
-		"45 degree slope",
-		"60 degree slope (too steep)",
-		"stairs",
-		"wall",
-		"ceiling",
-		"checkpoint",
-		"speed bumps",
-		"slow zone",
-		"pushable crates",
-		"moving platform",
-		"lift",
-		"one-way: land on it",
-		"one-way: drop through",
-		"one-way: jump up through",
-		"swinging platform",
-		"crouch: stand up blocked",
-		"crouch tunnel",
-		"fan attack (sector)",
-		"dash attack (capsule)",
-		"ground slam (2.5D volume)",
-		"stand on an enemy",
-		"top-down room (FLOATING)",
-		"circle, capsule and rounded box",
-	};
-	return f >= 0 && f < FEATURE_COUNT ? names[f] : "?";
-}
-
-void demo_feature_detail( const demo_game* g, demo_feature f, char* out, size_t size )
-{
-	const demo_stats* s = &g->stats;
-	switch ( f )
-	{
-		case FEATURE_TILES:
-			snprintf( out, size, "%d seams crossed, %d snags", s->seams_crossed, s->seam_snags );
-			break;
-		case FEATURE_STAIRS:
-			snprintf( out, size, "%d steps climbed", s->steps_climbed );
-			break;
-		case FEATURE_SPEED_BUMPS:
-			snprintf( out, size, "bumps entered: %d of 3", ( s->bump_begins & 1 ) + ( ( s->bump_begins >> 1 ) & 1 ) + ( ( s->bump_begins >> 2 ) & 1 ) );
-			break;
-		case FEATURE_CRATES:
-			snprintf( out, size, "%d frames pushing, a crate moved %.2f", s->pushed_frames, (double)s->crate_travel );
-			break;
-		case FEATURE_MOVING_PLATFORM:
-			snprintf( out, size, "%d frames on the ferry", s->ferry_frames );
-			break;
-		case FEATURE_LIFT:
-			snprintf( out, size, "%d frames going up", s->lift_frames );
-			break;
-		case FEATURE_SWING:
-			snprintf( out, size, "%d frames, turned %.1f degrees", s->swing_frames, (double)( s->swing_angle_seen / DEMO_DEGREES ) );
-			break;
-		case FEATURE_DROP_THROUGH:
-			snprintf( out, size, "%d drops", s->drop_throughs );
-			break;
-		case FEATURE_CROUCH_BLOCKED:
-			snprintf( out, size, "%d blocked stand-ups", s->blocked_stand_ups );
-			break;
-		case FEATURE_FAN:
-			snprintf( out, size, "%d hits", s->fan_hits );
-			break;
-		case FEATURE_DASH:
-			snprintf( out, size, "%d hits", s->dash_hits );
-			break;
-		case FEATURE_SLAM:
-			snprintf( out, size, "%d hits, %d passed under by height", s->slam_hits, s->slam_height_misses );
-			break;
-		case FEATURE_STAND_ON_ENEMY:
-			snprintf( out, size, "%d frames", s->enemy_ride_frames );
-			break;
-		case FEATURE_TOP_DOWN:
-			snprintf( out, size, "moved %.1f, walls %s", (double)s->top_down_travel, s->top_down_wall ? "met" : "not met" );
-			break;
-		default:
-			out[0] = '\0';
-			break;
-	}
-}

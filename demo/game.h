@@ -8,6 +8,8 @@
 #include "kcc/debug_draw.h"
 #include "kcc/level.h"
 
+#define DEMO_PI 3.14159265358979323846f
+#define DEMO_DEGREES ( DEMO_PI / 180.0f ) ///< one degree in radians
 #define DEMO_DT ( 1.0f / 60.0f )
 #define DEMO_GRAVITY 30.0f
 #define DEMO_WALK_SPEED 6.0f
@@ -180,6 +182,21 @@ typedef struct demo_world_shape
 	bool one_way;
 } demo_world_shape;
 
+#define DEMO_MAX_CRATES 8
+
+/// What the checks keep from frame to frame.
+typedef struct demo_checks
+{
+	demo_world_shape* shapes; ///< the level's shapes (characters excluded), allocated by demo_checks_init
+	int shape_count;
+	cpBody* crates[DEMO_MAX_CRATES];
+	cpVect crate_starts[DEMO_MAX_CRATES];
+	int crate_count;
+	kcc_aabb tunnel;          ///< the crouch tunnel's roof
+	bool in_tunnel;           ///< the player was under it
+	float swing_min, swing_max; ///< the swing's angles seen while the player rode it
+} demo_checks;
+
 typedef struct demo_game
 {
 	cpSpace* space;
@@ -200,8 +217,7 @@ typedef struct demo_game
 	char message[96];       ///< a notice shown for a while ("can't stand up here")
 	int message_timer;
 	demo_stats stats;
-	demo_world_shape* shapes; ///< the level's shapes, for the checks (characters excluded)
-	int shape_count;
+	demo_checks checks;
 } demo_game;
 
 /// Loads the map and creates the characters. False (and a message on stderr) when the map does not load.
@@ -224,6 +240,10 @@ kcc_shape demo_shape_of( const cpShape* shape );
 const char* demo_shape_name( const demo_game* g, const cpShape* shape );
 /// The enemy with this name, or NULL.
 const demo_enemy* demo_find_enemy( const demo_game* g, const char* name );
+/// The checks (checks.c): set up after the level loaded (false when out of memory), then measured every frame after
+/// the player's move (previous: its position before).
+bool demo_checks_init( demo_game* g );
+void demo_checks_measure( demo_game* g, vec2s previous );
 /// Name and details of a feature, for the summary.
 const char* demo_feature_name( demo_feature f );
 void demo_feature_detail( const demo_game* g, demo_feature f, char* out, size_t size );

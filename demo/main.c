@@ -78,7 +78,7 @@ static int run_headless_tour( const char* map, const char* folder )
 	}
 	demo_view_init( &view, renderer, SCREEN_W, SCREEN_H, PIXELS_PER_UNIT );
 	const char* font = demo_find_font();
-	printf( "map: %s\nfont: %s\n", map, font != NULL ? font : "none: the frames have no text (install fonts-dejavu-core)" );
+	printf( "map: %s\nfont: %s\n", map, font != NULL ? font : "none: no text (install fonts-dejavu-core)" );
 	demo_tour tour;
 	demo_tour_start( &tour );
 	Uint64 start = SDL_GetPerformanceCounter();
@@ -118,8 +118,8 @@ typedef struct window_input
 
 static int run_window( const char* map, bool start_tour )
 {
-	SDL_Window* window = SDL_CreateWindow( "kcc2d demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, SCREEN_W, SCREEN_H,
-										   SDL_WINDOW_RESIZABLE );
+	SDL_Window* window = SDL_CreateWindow( "kcc2d demo", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, SCREEN_W,
+										   SCREEN_H, SDL_WINDOW_RESIZABLE );
 	SDL_Renderer* renderer = window != NULL ? SDL_CreateRenderer( window, -1, SDL_RENDERER_PRESENTVSYNC ) : NULL;
 	if ( renderer == NULL )
 	{
@@ -210,8 +210,12 @@ static int run_window( const char* map, bool start_tour )
 				float lx, ly;
 				SDL_RenderWindowToLogical( renderer, mx, my, &lx, &ly );
 				memset( &in, 0, sizeof( in ) );
-				in.move.x = (float)( keys[SDL_SCANCODE_RIGHT] || keys[SDL_SCANCODE_D] ) - (float)( keys[SDL_SCANCODE_LEFT] || keys[SDL_SCANCODE_A] );
-				in.move.y = (float)( keys[SDL_SCANCODE_UP] || keys[SDL_SCANCODE_W] ) - (float)( keys[SDL_SCANCODE_DOWN] || keys[SDL_SCANCODE_S] );
+				bool right = keys[SDL_SCANCODE_RIGHT] || keys[SDL_SCANCODE_D];
+				bool left = keys[SDL_SCANCODE_LEFT] || keys[SDL_SCANCODE_A];
+				bool up = keys[SDL_SCANCODE_UP] || keys[SDL_SCANCODE_W];
+				bool down = keys[SDL_SCANCODE_DOWN] || keys[SDL_SCANCODE_S];
+				in.move.x = (float)right - (float)left;
+				in.move.y = (float)up - (float)down;
 				if ( game.player.top_down == false && in.move.y > 0.0f )
 				{
 					in.move.y = 0.0f; // up is a jump in the platformer

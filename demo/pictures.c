@@ -78,7 +78,8 @@ static cpShape* scene_polygon( scene* s, const cpVect* points, int count )
 
 static cpShape* scene_zone( scene* s, float x0, float y0, float x1, float y1 )
 {
-	cpShape* zone = scene_add( s, cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( x0, y0, x1, y1 ), 0.0 ), ZONE_CATEGORY );
+	cpShape* box = cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( x0, y0, x1, y1 ), 0.0 );
+	cpShape* zone = scene_add( s, box, ZONE_CATEGORY );
 	cpShapeSetSensor( zone, cpTrue );
 	return zone;
 }
@@ -147,7 +148,8 @@ static kcc_shape character_now( const scene* s )
 static kcc_shape body_shape_now( const cpBody* body, float w, float h )
 {
 	cpVect p = cpBodyGetPosition( body );
-	return kcc_make_obb( kcc_v2( (float)p.x, (float)p.y ), kcc_v2( 0.5f * w, 0.5f * h ), (float)cpBodyGetAngle( body ) );
+	float angle = (float)cpBodyGetAngle( body );
+	return kcc_make_obb( kcc_v2( (float)p.x, (float)p.y ), kcc_v2( 0.5f * w, 0.5f * h ), angle );
 }
 
 static void scene_ghost( scene* s, kcc_shape extra )
@@ -311,7 +313,8 @@ static void picture_cast( picture* p )
 	scene_character( s, capsule_shape(), kcc_v2( 1.2f, 1.8f ), 0.0f );
 	scene_ghost( s, no_shape() );
 	scene_move( s, kcc_v2( 6.0f, 0.0f ) );
-	render_scene( p, s, kcc_v2( 4.3f, 2.0f ), 64.0f, "the cast: the shape swept along the motion stops a skin before what it meets", 1 );
+	render_scene( p, s, kcc_v2( 4.3f, 2.0f ), 64.0f,
+				  "the cast: the shape swept along the motion stops a skin before what it meets", 1 );
 	sweep_lines( p, kcc_v2( 1.2f, 1.8f ), s->result.position, 0.6f );
 	label( p, kcc_v2( 0.7f, 3.0f ), "start", k_dim );
 	label( p, kcc_v2( 2.2f, 3.4f ), "one cast: to the time of impact, minus the skin (0.01)", k_note );
@@ -327,7 +330,8 @@ static void picture_slide( picture* p )
 	scene_character( s, capsule_shape(), kcc_v2( 1.5f, 3.4f ), 0.0f );
 	scene_ghost( s, no_shape() );
 	scene_move( s, kcc_v2( 6.5f, -2.0f ) );
-	render_scene( p, s, kcc_v2( 4.2f, 2.2f ), 64.0f, "the slide: the blocked part of the motion is removed, the rest goes on along the wall", 1 );
+	render_scene( p, s, kcc_v2( 4.2f, 2.2f ), 64.0f,
+				  "the slide: the blocked part of the motion is removed, the rest goes on along the wall", 1 );
 	label( p, kcc_v2( 0.9f, 4.4f ), "start", k_dim );
 	label( p, kcc_v2( 0.0f, 1.0f ), "cast, then slide down the wall (magenta: the tangent)", k_note );
 	finish_picture( p, s, "slide.png" );
@@ -342,7 +346,8 @@ static void picture_crease( picture* p )
 	scene_add( s, cpSegmentShapeNew( ground, cpv( 3.0, 0.6 ), cpv( 5.0, 4.6 ), 0.05 ), 1u );
 	scene_character( s, kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.45f ), kcc_v2( 2.4f, 4.0f ), 0.0f );
 	scene_walk( s, 0.0f, 50 );
-	render_scene( p, s, kcc_v2( 3.0f, 2.4f ), 64.0f, "a crease: two walls at once leave no way along both: the character stops, no jitter", 6 );
+	render_scene( p, s, kcc_v2( 3.0f, 2.4f ), 64.0f,
+				  "a crease: two walls at once leave no way along both: the character stops, no jitter", 6 );
 	label( p, kcc_v2( 4.6f, 2.5f ), "falling into a V of two walls:", k_note );
 	label( p, kcc_v2( 4.6f, 2.1f ), "both met in one move, motion 0", k_note );
 	finish_picture( p, s, "crease.png" );
@@ -351,14 +356,15 @@ static void picture_crease( picture* p )
 static void picture_snap( picture* p )
 {
 	scene* s = scene_create();
-	float run = 2.0f / tanf( 30.0f * 3.14159265f / 180.0f );
+	float run = 2.0f / tanf( 30.0f * DEMO_DEGREES );
 	scene_box( s, -3.0f, -1.0f, 2.0f, 2.0f );
 	cpVect slope[4] = { cpv( 2.0, -1.0 ), cpv( 2.0 + run, -1.0 ), cpv( 2.0 + run, 0.0 ), cpv( 2.0, 2.0 ) };
 	scene_polygon( s, slope, 4 );
 	scene_box( s, 2.0f + run, -1.0f, 14.0f, 0.0f );
 	scene_character( s, capsule_shape(), kcc_v2( 0.2f, 2.61f ), 0.0f );
 	scene_walk( s, 6.0f, 44 );
-	render_scene( p, s, kcc_v2( 3.4f, 1.9f ), 64.0f, "the snap: walking down, each move ends pulled down onto the floor", 4 );
+	render_scene( p, s, kcc_v2( 3.4f, 1.9f ), 64.0f,
+				  "the snap: walking down, each move ends pulled down onto the floor", 4 );
 	label( p, kcc_v2( 3.3f, 3.5f ), "snap_distance 0.2: KCC_SNAPPED,", k_note );
 	label( p, kcc_v2( 3.3f, 3.15f ), "on the floor every frame", k_note );
 	finish_picture( p, s, "snap.png" );
@@ -381,7 +387,8 @@ static void picture_step( picture* p )
 	scene_walk( s, 4.0f, 8 );
 	s->result = climb;
 	s->wanted = wanted;
-	render_scene( p, s, kcc_v2( 2.6f, 1.4f ), 80.0f, "a step: up, forward and down in one move, no farther than the input", 4 );
+	render_scene( p, s, kcc_v2( 2.6f, 1.4f ), 80.0f,
+				  "a step: up, forward and down in one move, no farther than the input", 4 );
 	label( p, kcc_v2( -1.0f, 1.9f ), "step_height 0.3: the move that climbs it is KCC_STEPPED", k_note );
 	finish_picture( p, s, "step.png" );
 }
@@ -401,7 +408,8 @@ static void picture_platform( picture* p )
 		cpSpaceReindexShapesForBody( s->space, platform );
 		scene_step( s, 0.0f, false );
 	}
-	render_scene( p, s, kcc_v2( 3.8f, 2.0f ), 64.0f, "a moving platform: the character is carried by its motion since the last move", 10 );
+	render_scene( p, s, kcc_v2( 3.8f, 2.0f ), 64.0f,
+				  "a moving platform: the character is carried by its motion since the last move", 10 );
 	label( p, kcc_v2( 4.6f, 3.4f ), "no input: carried, on the floor every frame", k_note );
 	finish_picture( p, s, "platform.png" );
 }
@@ -410,7 +418,8 @@ static void picture_one_way( picture* p )
 {
 	scene* s = scene_create();
 	scene_floor( s );
-	scene_add( s, cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( 2.5, 2.0, 7.0, 2.25 ), 0.0 ), ONE_WAY_CATEGORY );
+	cpShape* ledge = cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( 2.5, 2.0, 7.0, 2.25 ), 0.0 );
+	scene_add( s, ledge, ONE_WAY_CATEGORY );
 	scene_character( s, capsule_shape(), kcc_v2( 2.0f, 0.61f ), 0.0f );
 	bool left = false;
 	for ( int i = 0; i < 90; ++i )
@@ -423,7 +432,8 @@ static void picture_one_way( picture* p )
 			break;
 		}
 	}
-	render_scene( p, s, kcc_v2( 3.9f, 2.0f ), 64.0f, "a one-way platform: passed from below, landed on from above", 3 );
+	render_scene( p, s, kcc_v2( 3.9f, 2.0f ), 64.0f,
+				  "a one-way platform: passed from below, landed on from above", 3 );
 	label( p, kcc_v2( 5.2f, 3.6f ), "one_way_categories", k_note );
 	finish_picture( p, s, "one_way.png" );
 }
@@ -437,7 +447,8 @@ static void picture_zones( picture* p )
 	scene_character( s, capsule_shape(), kcc_v2( 1.0f, 0.61f ), 0.0f );
 	scene_ghost( s, no_shape() );
 	scene_move( s, kcc_v2( 6.5f, 0.0f ) );
-	render_scene( p, s, kcc_v2( 4.3f, 1.6f ), 64.0f, "zones: a dash of 6.5 in one move through a checkpoint 0.15 wide", 1 );
+	render_scene( p, s, kcc_v2( 4.3f, 1.6f ), 64.0f,
+				  "zones: a dash of 6.5 in one move through a checkpoint 0.15 wide", 1 );
 	label( p, kcc_v2( 1.6f, 2.6f ), "both events, in path order, where they happened", k_note );
 	finish_picture( p, s, "zones.png" );
 }
@@ -451,7 +462,8 @@ static void picture_pushing( picture* p )
 	scene_body_box( s, 4.52f, 0.5f, 1.0f, 1.0f, PUSHABLE_CATEGORY );
 	scene_character( s, capsule_shape(), kcc_v2( 2.6f, 0.61f ), 0.0f );
 	scene_walk( s, 4.0f, 80 );
-	render_scene( p, s, kcc_v2( 4.8f, 1.7f ), 64.0f, "pushing: crates in pushable_categories move with the character, walls stop them", 8 );
+	render_scene( p, s, kcc_v2( 4.8f, 1.7f ), 64.0f,
+				  "pushing: crates in pushable_categories move with the character, walls stop them", 8 );
 	label( p, kcc_v2( 1.2f, 2.6f ), "a row of two crates, pushed to the wall", k_note );
 	finish_picture( p, s, "pushing.png" );
 }
@@ -493,7 +505,8 @@ static int panel_of( const char* snapshot )
 static bool picture_demo( const char* map, const char* folder )
 {
 	int rows = ( PANEL_COUNT + PANEL_COLUMNS - 1 ) / PANEL_COLUMNS;
-	SDL_Surface* sheet = SDL_CreateRGBSurfaceWithFormat( 0, PANEL_W * PANEL_COLUMNS, PANEL_H * rows + 26, 32, SDL_PIXELFORMAT_RGBA32 );
+	int sheet_w = PANEL_W * PANEL_COLUMNS, sheet_h = PANEL_H * rows + 26;
+	SDL_Surface* sheet = SDL_CreateRGBSurfaceWithFormat( 0, sheet_w, sheet_h, 32, SDL_PIXELFORMAT_RGBA32 );
 	SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat( 0, PANEL_W, PANEL_H, 32, SDL_PIXELFORMAT_RGBA32 );
 	SDL_Renderer* renderer = surface != NULL ? SDL_CreateSoftwareRenderer( surface ) : NULL;
 	static demo_game game;

@@ -6,8 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DEMO_PI 3.14159265358979323846f
-
 static kcc_color rgba( uint8_t r, uint8_t g, uint8_t b, uint8_t a )
 {
 	kcc_color c = { r, g, b, a };
@@ -29,7 +27,8 @@ SDL_FPoint demo_view_to_screen( const demo_view* v, vec2s p )
 
 vec2s demo_view_to_world( const demo_view* v, float x, float y )
 {
-	return kcc_v2( ( x - 0.5f * (float)v->width ) / v->scale + v->center.x, ( 0.5f * (float)v->height - y ) / v->scale + v->center.y );
+	return kcc_v2( ( x - 0.5f * (float)v->width ) / v->scale + v->center.x,
+				   ( 0.5f * (float)v->height - y ) / v->scale + v->center.y );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -285,7 +284,8 @@ void demo_view_follow( demo_view* v, const demo_game* g, bool snap )
 	v->draw.text_height = 16.0f / v->scale;
 	float half_w = 0.5f * (float)v->width / v->scale, half_h = 0.5f * (float)v->height / v->scale;
 	target.x = target.x < half_w ? half_w : ( target.x > g->size.x - half_w ? g->size.x - half_w : target.x );
-	target.y = target.y < half_h - 0.5f ? half_h - 0.5f : ( target.y > g->size.y - half_h ? g->size.y - half_h : target.y );
+	target.y = target.y > g->size.y - half_h ? g->size.y - half_h : target.y;
+	target.y = target.y < half_h - 0.5f ? half_h - 0.5f : target.y;
 	v->center = snap ? target : glms_vec2_lerp( v->center, target, 0.15f );
 }
 
@@ -429,7 +429,11 @@ static void draw_platform_paths( demo_view* v, const demo_game* g )
 
 static kcc_color player_color( demo_shape_kind k )
 {
-	static const kcc_color colors[DEMO_SHAPE_COUNT] = { { 80, 200, 120, 255 }, { 80, 150, 245, 255 }, { 235, 185, 70, 255 } };
+	static const kcc_color colors[DEMO_SHAPE_COUNT] = {
+		{ 80, 200, 120, 255 }, // circle
+		{ 80, 150, 245, 255 }, // capsule
+		{ 235, 185, 70, 255 }, // rounded box
+	};
 	return colors[k];
 }
 
@@ -447,7 +451,8 @@ static void draw_characters( demo_view* v, const demo_game* g )
 			// Flying: its shadow on the ground below it, the bat drawn above by its height.
 			kcc_shape shadow = kcc_make_circle( e->position, 0.3f );
 			kcc_debug_draw_shape( &v->draw, &shadow, rgba( 0, 0, 0, 0 ), rgba( 0, 0, 0, 110 ) );
-			s = kcc_shape_translate( &e->shape, kcc_v2( e->position.x, e->position.y + 0.5f * ( e->z_min + e->z_max ) ) );
+			float height = 0.5f * ( e->z_min + e->z_max );
+			s = kcc_shape_translate( &e->shape, kcc_v2( e->position.x, e->position.y + height ) );
 			fill = flash ? fill : rgba( 160, 90, 220, 255 );
 		}
 		kcc_debug_draw_shape( &v->draw, &s, rgba( 255, 220, 210, 255 ), fill );
@@ -474,9 +479,10 @@ static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
 	if ( a->kind == DEMO_ATTACK_FAN )
 	{
 		// Seed 001: the fan drawn as its centre point and arc points every degree.
-		fan_draw.arc_step = 1.0f * DEMO_PI / 180.0f;
-		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle * 180.0f / DEMO_PI ) );
-		at = glms_vec2_add( a->shape.sector.apex, glms_vec2_scale( a->shape.sector.direction, a->shape.sector.radius + 0.3f ) );
+		fan_draw.arc_step = 1.0f * DEMO_DEGREES;
+		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle / DEMO_DEGREES ) );
+		const kcc_sector* fan = &a->shape.sector;
+		at = glms_vec2_muladds( fan->direction, fan->radius + 0.3f, fan->apex );
 	}
 	else if ( a->kind == DEMO_ATTACK_DASH )
 	{
@@ -489,7 +495,8 @@ static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
 	{
 		line = rgba( 255, 130, 70, 255 );
 		fill = rgba( 255, 130, 70, 70 );
-		snprintf( label, sizeof( label ), "slam: volume z %.1f..%.1f", (double)a->volume.z_min, (double)a->volume.z_max );
+		snprintf( label, sizeof( label ), "slam: volume z %.1f..%.1f", (double)a->volume.z_min,
+				  (double)a->volume.z_max );
 		kcc_aabb b = kcc_shape_bounds( &a->shape );
 		at = kcc_v2( b.min.x, b.max.y + 0.6f );
 	}
@@ -583,8 +590,8 @@ static void draw_hud( demo_view* v, const demo_game* g )
 			  p->top_down ? "FLOATING (top-down)" : "GROUNDED", p->crouched ? ", crouched" : "" );
 	demo_view_text( v, 0, x, y, line, white );
 	vec2s real = kcc_controller_get_real_velocity( p->controller );
-	snprintf( line, sizeof( line ), "speed %.2f u/s  (vx %+.2f, vy %+.2f)%s", (double)glms_vec2_norm( real ), (double)real.x,
-			  (double)real.y, p->speed_scale < 1.0f ? "  slowed by a zone" : "" );
+	snprintf( line, sizeof( line ), "speed %.2f u/s  (vx %+.2f, vy %+.2f)%s", (double)glms_vec2_norm( real ),
+			  (double)real.x, (double)real.y, p->speed_scale < 1.0f ? "  slowed by a zone" : "" );
 	demo_view_text( v, 0, x, y += h, line, white );
 	flags_text( r->flags, flags, sizeof( flags ) );
 	if ( flags[0] == '\0' )

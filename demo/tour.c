@@ -436,9 +436,10 @@ demo_input demo_tour_input( demo_tour* t, const demo_game* g )
 			{
 				t->failed = true;
 				t->done = true;
-				snprintf( t->failure, sizeof( t->failure ), "step %d (op %d, %s) did not finish in %d frames, at (%.2f, %.2f)",
-						  t->step, (int)s->op, s->name != NULL ? s->name : "-", TOUR_STEP_LIMIT,
-						  (double)demo_player_position( g ).x, (double)demo_player_position( g ).y );
+				vec2s at = demo_player_position( g );
+				snprintf( t->failure, sizeof( t->failure ),
+						  "step %d (op %d, %s) did not finish in %d frames, at (%.2f, %.2f)", t->step, (int)s->op,
+						  s->name != NULL ? s->name : "-", TOUR_STEP_LIMIT, (double)at.x, (double)at.y );
 				break;
 			}
 			in = attempt;

@@ -226,7 +226,7 @@ static int kcc_emit_piece( const kcc_outline_piece* piece, float step, vec2s* ou
 	{
 		// Each angle from the start, not by accumulated rotations: the arc's last point lands on its end exactly.
 		float angle = piece->start + piece->sweep * (float)k / (float)segments;
-		out[k] = kcc_v2( piece->center.x + piece->radius * cosf( angle ), piece->center.y + piece->radius * sinf( angle ) );
+		out[k] = glms_vec2_add( piece->center, kcc_v2( piece->radius * cosf( angle ), piece->radius * sinf( angle ) ) );
 	}
 	return points;
 }

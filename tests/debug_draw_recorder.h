@@ -69,7 +69,8 @@ static inline void recorder_segment( vec2s a, vec2s b, kcc_color color, void* co
 	}
 }
 
-static inline void recorder_polygon_kind( recorder* r, recorder_kind kind, const vec2s* points, int count, kcc_color color )
+static inline void recorder_polygon_kind( recorder* r, recorder_kind kind, const vec2s* points, int count,
+										  kcc_color color )
 {
 	recorder_item* item = recorder_add( r, kind, color );
 	if ( item == NULL || r->point_total + count > RECORDER_MAX_POINTS )

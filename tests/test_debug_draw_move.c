@@ -171,7 +171,8 @@ static void test_a_move_into_a_wall_draws_shape_path_contacts_and_labels( void**
 		}
 	}
 	assert_non_null( floor_normal );
-	assert_true( near( floor_normal->b, glms_vec2_add( floor_normal->a, kcc_v2( 0.0f, draw.arrow_length ) ), 1.0e-5f ) );
+	vec2s tip = glms_vec2_add( floor_normal->a, kcc_v2( 0.0f, draw.arrow_length ) );
+	assert_true( near( floor_normal->b, tip, 1.0e-5f ) );
 
 	// Labels above the character, in their colours.
 	const recorder_item* wall = recorder_find_text( &r, "wall" );
@@ -309,8 +310,9 @@ static void test_space_shapes_in_world_coordinates( void** state )
 	cpBodySetAngle( turned, 0.5 );
 	cpShape* plank = cpSpaceAddShape( space, cpBoxShapeNew( turned, 3.0, 0.4, 0.05 ) );
 	cpShape* ball = cpSpaceAddShape( space, cpCircleShapeNew( turned, 0.5, cpv( 1.0, 1.0 ) ) );
-	cpShape* rail = cpSpaceAddShape( space, cpSegmentShapeNew( cpSpaceGetStaticBody( space ), cpv( -4.0, 2.0 ), cpv( -1.0, 3.0 ), 0.1 ) );
-	cpShape* flat = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( 6.0, 0.0, 8.0, 0.0 ), 0.0 ) );
+	cpBody* ground = cpSpaceGetStaticBody( space );
+	cpShape* rail = cpSpaceAddShape( space, cpSegmentShapeNew( ground, cpv( -4.0, 2.0 ), cpv( -1.0, 3.0 ), 0.1 ) );
+	cpShape* flat = cpSpaceAddShape( space, cpBoxShapeNew2( ground, cpBBNew( 6.0, 0.0, 8.0, 0.0 ), 0.0 ) );
 	cpSpaceReindexShapesForBody( space, turned );
 
 	static shape_record r;
@@ -378,7 +380,8 @@ int main( void )
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown( test_a_move_into_a_wall_draws_shape_path_contacts_and_labels, world_setup,
 										 world_teardown ),
-		cmocka_unit_test_setup_teardown( test_zone_events_are_labelled_where_they_happened, world_setup, world_teardown ),
+		cmocka_unit_test_setup_teardown( test_zone_events_are_labelled_where_they_happened, world_setup,
+										 world_teardown ),
 		cmocka_unit_test_setup_teardown( test_bad_input_is_safe_and_nothing_allocates, world_setup, world_teardown ),
 		cmocka_unit_test_setup_teardown( test_space_shapes_in_world_coordinates, world_setup, world_teardown ),
 	};

@@ -83,8 +83,9 @@ KCC_API kcc_debug_draw kcc_default_debug_draw( void );
 
 /// The outline of a shape as points on its boundary, counter-clockwise: polygon, AABB and OBB corners, circles and
 /// the rounding of capsules and rounded polygons as arcs with at most max_angle radians between two points, a
-/// sector as its apex then its arc (any opening below 2*pi; a 2*pi sector is its circle). Writes at most capacity points and returns how many;
-/// when the outline at max_angle needs more, its arcs are made coarser to fit (down to a quarter turn per step).
+/// sector as its apex then its arc (any opening below 2*pi; a 2*pi sector is its circle). Writes at most capacity
+/// points and returns how many; when the outline at max_angle needs more, its arcs are made coarser to fit (down to
+/// a quarter turn per step).
 /// Returns 0 (and writes nothing) for an invalid or NULL shape, NULL points, max_angle not finite and positive, or a
 /// capacity below what the coarsest outline needs. A zero radius gives 1 point (circle) or 2 (capsule).
 /// max_angle below 1e-3 counts as 1e-3. Never allocates.
