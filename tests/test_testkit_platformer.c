@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The test kit as a game uses it, on tests/levels/run.tmj (a platformer course: a floor of full tiles merged into
-// one box, platforms 1 to 3, a checkpoint zone, a lift on a path, a one-way ledge, a ramp, a wall), with the
-// default character (60 Hz, gravity 30, walk 6, jump 13, the default capsule, step 0.3, snap 0.2):
+// one box, platforms 1 to 3, a checkpoint zone, a lift on a path, a one-way ledge, a ramp, a tunnel, a crate, a
+// wall), with the default character (60 Hz, gravity 30, walk 6, jump 13, the default capsule, step 0.3, snap 0.2):
 // - running on the merged floor covers the commanded distance, stays on "ground" and never reports a wall (also
 //   with merging off: separate tiles);
 // - from the spawn, running right for 2 s then jumping lands on "platform 3";
@@ -10,6 +10,7 @@
 // - riding the lift keeps the character's place on it; jumping off reports the jump and leaving the platform;
 // - drop makes it fall through the one-way ledge to the ground; a wall stops it within a skin;
 // - crouched it crawls through a tunnel too low to stand in, stays crouched under the ceiling, stands up after;
+// - it pushes the crate to the wall and stays behind it; a reset puts the crate back;
 // - the same script gives bit-identical frames in two test kits and after a reset;
 // - script errors name the line and run nothing; create errors name the map.
 #include <setjmp.h>
@@ -286,6 +287,26 @@ static void test_crouching_through_the_tunnel( void** state )
 	kcc_testkit_destroy( t );
 }
 
+static void test_pushing_the_crate( void** state )
+{
+	(void)state;
+	// The crate (class crate: a pushable kinematic body, 1 x 1 at x = 90) is pushed to the wall at x = 99.
+	kcc_testkit* t = course( "crate spawn" );
+	const kcc_level_object* crate = kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_CRATE, "crate" );
+	assert_non_null( crate );
+	assert_float_equal( cpBodyGetPosition( crate->body ).x, 90.5, 0.0 );
+	testkit_script( t, "run right 3" );
+	double crate_x = cpBodyGetPosition( crate->body ).x;
+	assert_true( crate_x + 0.5 <= 99.0 && crate_x + 0.5 >= 99.0 - SKIN - 1e-4 ); // against the wall, not in it
+	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	assert_true( right <= crate_x - 0.5 && right >= crate_x - 0.5 - SKIN - 1e-4 ); // behind the crate
+	assert_float_equal( cpBodyGetPosition( crate->body ).y, 2.5, 1e-6 ); // slid along the floor
+	assert_false( kcc_testkit_flags_seen( t ) & ( KCC_DEPENETRATED | KCC_CRUSHED ) );
+	kcc_testkit_reset( t ); // the crate goes back where the map drew it
+	assert_float_equal( cpBodyGetPosition( crate->body ).x, 90.5, 0.0 );
+	kcc_testkit_destroy( t );
+}
+
 static void test_runs_are_bit_identical( void** state )
 {
 	(void)state;
@@ -436,6 +457,7 @@ int main( void )
 		cmocka_unit_test( test_the_wall_stops_it ),
 		cmocka_unit_test( test_the_ramp_is_walked_up ),
 		cmocka_unit_test( test_crouching_through_the_tunnel ),
+		cmocka_unit_test( test_pushing_the_crate ),
 		cmocka_unit_test( test_runs_are_bit_identical ),
 		cmocka_unit_test( test_stepping_inputs_directly ),
 		cmocka_unit_test( test_script_errors_name_the_line ),
