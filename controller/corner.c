@@ -4,31 +4,6 @@
 // character is nudged up onto it, instead of being stopped.
 #include "internal.h"
 
-// Lowest value of dot( x, d ) over the character at local position p (its trailing edge along d, rounding
-// included).
-static float kcc_trailing_along( const kcc_controller* c, vec2s p, vec2s d )
-{
-	const kcc_shape* s = &c->local_shape;
-	float lowest;
-	switch ( s->type )
-	{
-		case KCC_SHAPE_CIRCLE:
-			lowest = glms_vec2_dot( s->circle.center, d );
-			break;
-		case KCC_SHAPE_CAPSULE:
-			lowest = kcc_minf( glms_vec2_dot( s->capsule.a, d ), glms_vec2_dot( s->capsule.b, d ) );
-			break;
-		default:
-			lowest = glms_vec2_dot( s->polygon.vertices[0], d );
-			for ( int i = 1; i < s->polygon.count; ++i )
-			{
-				lowest = kcc_minf( lowest, glms_vec2_dot( s->polygon.vertices[i], d ) );
-			}
-			break;
-	}
-	return lowest - c->rounding + glms_vec2_dot( p, d );
-}
-
 bool kcc_corner_nudge( kcc_controller* c, vec2s p, vec2s r, const kcc_sweep* hit, bool on_floor, vec2s* nudged )
 {
 	float limit = c->def.corner_correction;
@@ -57,7 +32,7 @@ bool kcc_corner_nudge( kcc_controller* c, vec2s p, vec2s r, const kcc_sweep* hit
 	{
 		vec2s d = directions[k];
 		// How far the character's trailing edge must move along d to clear the contact, plus the skin.
-		float need = glms_vec2_dot( hit->point, d ) - kcc_trailing_along( c, p, d ) + c->def.skin;
+		float need = glms_vec2_dot( hit->point, d ) - kcc_character_lowest_along( c, p, d ) + c->def.skin;
 		if ( need <= 0.0f || need > limit )
 		{
 			continue;

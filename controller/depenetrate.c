@@ -72,3 +72,28 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 	}
 	return p;
 }
+
+bool kcc_depenetrate_check( kcc_controller* c, vec2s p )
+{
+	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
+	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+	kcc_shape character;
+	kcc_character_at( c, p, &character );
+	float height = kcc_shape_height_along( &c->local_shape, c->def.up );
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
+		{
+			continue;
+		}
+		kcc_candidate_ready( c, cand );
+		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
+		if ( pen.overlapping && pen.depth > 1.0e-3f * height &&
+			 ( cand->one_way == false || kcc_one_way_passing( c, pen.normal, pen.depth ) == false ) )
+		{
+			return true;
+		}
+	}
+	return false;
+}

@@ -117,6 +117,7 @@ struct kcc_controller
 	int region_growths;      ///< queries that grew the region since the last gather
 	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
 	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
+	bool gather_solids;      ///< the gather keeps only the shapes that block
 	cpBB gather_known_bb;
 	bool has_sensors;        ///< a sensor is among the candidates
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
@@ -271,10 +272,12 @@ void kcc_world_destroy( kcc_controller* c );
 /// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
-/// Makes sure the candidates hold every shape meeting box (local frame). When box leaves the region queried so far,
-/// one query over the grown region adds the shapes not found yet (the candidates already there stay where they
-/// are: pointers to them remain valid). At most KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
-void kcc_world_cover( kcc_controller* c, kcc_aabb box );
+/// As kcc_world_gather, keeping only the shapes that block the character (no sensors).
+void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region );
+/// kcc_world_cover when box leaves the region queried so far: one query over the grown region adds the shapes not
+/// found yet (the candidates already there stay where they are: pointers to them remain valid). At most
+/// KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
+void kcc_world_grow( kcc_controller* c, kcc_aabb box );
 /// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
 /// fan pieces to the candidates (chipmunk_shapes.c).
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
@@ -297,10 +300,27 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
 void kcc_world_sync_body( kcc_controller* c );
 
+/// Makes sure the candidates hold every shape meeting box (local frame): nothing to do in the common case, where the
+/// move's query covers it.
+static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+{
+	const kcc_aabb* r = &c->region;
+	if ( !( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y ) )
+	{
+		kcc_world_grow( c, box );
+	}
+}
+
 // sweep.c ---------------------------------------------------------------------------------------------------------
 
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
+/// Lowest value of dot( x, d ) over a circle, capsule or polygon (rounding included).
+float kcc_shape_lowest_along( const kcc_shape* s, vec2s d );
+/// Extent of a circle, capsule or polygon along up (its height).
+float kcc_shape_height_along( const kcc_shape* s, vec2s up );
+/// kcc_shape_lowest_along for the character at local position p (its trailing edge along d).
+float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d );
 /// The candidate with its core converted (once per move).
 kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );
 /// Deterministic order among equal results: the shape's bounding box, then the polygon piece, then the query's
@@ -326,6 +346,9 @@ void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
 
 /// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
+/// After a move that could not consider every shape: queries the solids around local position p again and tells
+/// whether the character overlaps one by more than a thousandth of its height (the candidates are replaced).
+bool kcc_depenetrate_check( kcc_controller* c, vec2s p );
 
 // ground.c --------------------------------------------------------------------------------------------------------
 
@@ -405,5 +428,7 @@ void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
 /// Where the character stands without moving it (after create and a teleport): the floor, and the platform to ride
 /// from the next move on.
 void kcc_detect_floor( kcc_controller* c );
+/// Appends a world position to the result's path (out may be NULL).
+void kcc_result_path_add( kcc_move_result* out, vec2s world );
 /// Region of a move's one query (local frame, character at p): everything the move can reach.
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta );

@@ -129,6 +129,28 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 	supports[*count < KCC_MAX_SUPPORTS ? ( *count )++ : KCC_MAX_SUPPORTS - 1] = normal;
 }
 
+// Appends a world position to the result's path (the first one kept, then the latest ones).
+void kcc_result_path_add( kcc_move_result* out, vec2s world )
+{
+	if ( out == NULL )
+	{
+		return;
+	}
+	if ( out->path_count > 0 && out->path[out->path_count - 1].x == world.x && out->path[out->path_count - 1].y == world.y )
+	{
+		return;
+	}
+	if ( out->path_count == KCC_MAX_PATH_POINTS )
+	{
+		for ( int i = 1; i + 1 < KCC_MAX_PATH_POINTS; ++i )
+		{
+			out->path[i] = out->path[i + 1];
+		}
+		out->path_count -= 1;
+	}
+	out->path[out->path_count++] = world;
+}
+
 // One sub-move: the candidates for it are already gathered around c->origin == c->position.
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
@@ -336,12 +358,17 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 
 	// 6. Zones, then the new position for Chipmunk.
 	kcc_zones_track( c, path.points, path.count, acc->travel, acc );
+	for ( int i = 0; i < path.count; ++i )
+	{
+		kcc_result_path_add( acc->out, kcc_bridge_offset( c->origin, path.points[i] ) );
+	}
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
 	{
 		kcc_zones_report( c, p, out );
 	}
-	if ( c->region_truncated )
+	bool truncated = c->region_truncated || c->candidate_overflow;
+	if ( truncated )
 	{
 		flags |= KCC_CANDIDATES_TRUNCATED;
 	}
@@ -372,6 +399,12 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
 		kcc_one_way_update_drop( c, p );
+	}
+	if ( truncated && kcc_depenetrate_check( c, p ) )
+	{
+		// Some shapes were not considered: where the move ended, it overlaps one.
+		c->flags |= KCC_CRUSHED;
+		acc->flags |= KCC_CRUSHED;
 	}
 }
 
@@ -428,6 +461,7 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->collision_count = 0;
 	out->sensor_count = 0;
 	out->sensor_event_count = 0;
+	out->path_count = 0;
 	out->position = position;
 	out->flags = flags;
 	out->floor_normal = floor_normal;
@@ -476,6 +510,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	if ( out != NULL )
 	{
 		kcc_clear_result( out, start, 0, c->def.up );
+		kcc_result_path_add( out, start );
 	}
 	kcc_move_accumulator acc = { out, 0.0f, 0 };
 

@@ -5,16 +5,13 @@
 
 bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point )
 {
-	vec2s up = c->def.up;
-	float facing = glms_vec2_dot( normal, up );
-	if ( facing < c->cos_floor )
+	if ( glms_vec2_dot( normal, c->def.up ) < c->cos_floor )
 	{
 		return false; // the side or the underside of a one-way shape
 	}
-	// A round bottom resting on a surface of this normal touches it rounding * (1 - facing) above its lowest point.
-	float bottom = glms_vec2_dot( from, up ) + c->bottom_offset;
-	float contact = glms_vec2_dot( point, up ) - c->one_way_tolerance - c->rounding * ( 1.0f - facing );
-	return bottom >= contact;
+	// Met from above: where the cast started, the character was on the outer side of the surface's line through the
+	// contact (its lowest point along the normal above it, within the tolerance), whatever its shape and up.
+	return kcc_character_lowest_along( c, from, normal ) >= glms_vec2_dot( point, normal ) - c->one_way_tolerance;
 }
 
 bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth )

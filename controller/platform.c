@@ -95,6 +95,7 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 		c->carry = carry;
 		const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
 		kcc_zones_track( c, path, 2, acc->travel, acc );
+		kcc_result_path_add( acc->out, moved );
 		acc->travel += glms_vec2_norm( p );
 	}
 }

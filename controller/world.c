@@ -109,6 +109,10 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		return;
 	}
 	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	if ( sensor && c->gather_solids )
+	{
+		return;
+	}
 	if ( c->filter_in_callback )
 	{
 		cpShapeFilter f = cpShapeGetFilter( shape );
@@ -173,13 +177,16 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
 }
 
-void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
+{
+	c->gather_solids = true;
+	kcc_world_gather( c, region );
+	c->gather_solids = false;
+}
+
+void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 {
 	const kcc_aabb* r = &c->region;
-	if ( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y )
-	{
-		return; // the common case: the move's query covers it
-	}
 	if ( c->candidate_overflow || c->region_growths >= KCC_MAX_REGION_GROWTHS )
 	{
 		c->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so
@@ -194,6 +201,7 @@ void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 	c->region_growths += 1;
 	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
 	c->gather_known = false;
+	c->region_truncated |= c->candidate_overflow;
 }
 
 const cpBody* kcc_world_shape_body( const cpShape* shape )

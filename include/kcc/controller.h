@@ -15,6 +15,7 @@ extern "C" {
 #define KCC_MAX_SENSORS 8        ///< sensor shapes reported per move (those overlapping the final position)
 #define KCC_MAX_SENSOR_EVENTS 32 ///< sensor begin / end events reported per move
 #define KCC_MAX_ZONES 32         ///< sensors a character can be inside at once (tracked for the events)
+#define KCC_MAX_PATH_POINTS 32   ///< positions of the path reported per move (debug drawing)
 
 typedef struct kcc_controller kcc_controller; ///< opaque; allocated once by kcc_controller_create
 
@@ -145,6 +146,9 @@ typedef struct kcc_move_result
 	cpShape* sensors[KCC_MAX_SENSORS];
 	int sensor_event_count; ///< zones entered and left along the path, in path order
 	kcc_sensor_event sensor_events[KCC_MAX_SENSOR_EVENTS];
+	int path_count;         ///< the character's positions through the move: the start, then after the platform's
+							///< carry, each cast, the step and the snap (the last KCC_MAX_PATH_POINTS - 1 kept)
+	vec2s path[KCC_MAX_PATH_POINTS];
 } kcc_move_result;
 
 /// Plain-data state for replays and rollback: everything a move reads. Copy it, store it, restore it with the world
