@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The input script: one command per line, '#' starts a comment.
 //   mode platformer | top-down      spawn NAME       run left|right|up|down SECONDS
-//   move X Y SECONDS                wait SECONDS     jump      drop
+//   move X Y SECONDS                wait SECONDS     jump      drop      crouch [left|right|up|down] SECONDS
 // A duration is seconds (0.5) or frames (30f). jump and drop press the button on the next frame that a run, move
 // or wait simulates (so "jump" then "run right 1" jumps while running).
 #include "script.h"
@@ -110,8 +110,8 @@ static int kcc_tokenize( char* line, char** tokens )
 static bool kcc_parse_line( char* line, int number, const char* name, float dt, kcc_script_command* c,
 							kcc_testkit_error* error )
 {
+	memset( c, 0, sizeof( *c ) );
 	c->line = number;
-	c->move = kcc_v2( 0.0f, 0.0f );
 	if ( strncmp( line, "spawn", 5 ) == 0 && ( line[5] == ' ' || line[5] == '\t' || line[5] == '\0' ) )
 	{
 		// The rest of the line is the name: Tiled names may hold spaces.
@@ -171,7 +171,7 @@ static bool kcc_parse_line( char* line, int number, const char* name, float dt, 
 		}
 		duration = t[1];
 	}
-	else if ( strcmp( command, "run" ) == 0 )
+	else if ( strcmp( command, "run" ) == 0 || ( strcmp( command, "crouch" ) == 0 && n == 3 ) )
 	{
 		static const struct
 		{
@@ -189,10 +189,21 @@ static bool kcc_parse_line( char* line, int number, const char* name, float dt, 
 		}
 		if ( known == false )
 		{
-			return kcc_script_fail( error, name, number, "run takes left, right, up or down and a duration: 'run "
-														 "right 2.0'" );
+			return kcc_script_fail( error, name, number, "%s takes left, right, up or down and a duration: '%s right "
+														 "2.0'", command, command );
 		}
+		c->crouch = command[0] == 'c';
 		duration = t[2];
+	}
+	else if ( strcmp( command, "crouch" ) == 0 )
+	{
+		if ( n != 2 )
+		{
+			return kcc_script_fail( error, name, number, "crouch takes a duration, and a direction before it to crawl: "
+														 "'crouch 1.0', 'crouch left 1.0'" );
+		}
+		c->crouch = true;
+		duration = t[1];
 	}
 	else if ( strcmp( command, "move" ) == 0 )
 	{
@@ -206,8 +217,8 @@ static bool kcc_parse_line( char* line, int number, const char* name, float dt, 
 	}
 	else
 	{
-		return kcc_script_fail( error, name, number, "unknown command '%s' (mode, spawn, run, move, wait, jump, drop)",
-								command );
+		return kcc_script_fail( error, name, number,
+								"unknown command '%s' (mode, spawn, run, move, wait, crouch, jump, drop)", command );
 	}
 	if ( kcc_parse_duration( duration, dt, &c->frames ) == false )
 	{

@@ -11,7 +11,7 @@ typedef enum kcc_script_op
 {
 	KCC_SCRIPT_MODE = 0,  // character mode (before the first frame)
 	KCC_SCRIPT_SPAWN = 1, // put the character at a spawn
-	KCC_SCRIPT_HOLD = 2,  // hold an input for some frames (run, move, wait)
+	KCC_SCRIPT_HOLD = 2,  // hold an input for some frames (run, move, wait, crouch)
 	KCC_SCRIPT_JUMP = 3,  // press jump on the next frame
 	KCC_SCRIPT_DROP = 4,  // press drop on the next frame
 } kcc_script_op;
@@ -21,6 +21,7 @@ typedef struct kcc_script_command
 	kcc_script_op op;
 	int line;
 	vec2s move;              // HOLD
+	bool crouch;             // HOLD
 	int frames;              // HOLD
 	kcc_character_mode mode; // MODE
 	const char* spawn;       // SPAWN: points into the script's own copy of the text

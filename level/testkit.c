@@ -329,6 +329,7 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	f->position = r.position;
 	f->velocity = kcc_character_get_velocity( t->character );
 	f->flags = r.flags;
+	f->crouching = kcc_character_is_crouching( t->character );
 	f->floor = t->floor_name;
 	f->first_event = first_event;
 	f->event_count = t->event_count - first_event;
@@ -414,7 +415,7 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 		return false;
 	}
 	bool ok = kcc_script_check( t, &s, name, error );
-	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false };
+	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false, false };
 	char message[KCC_LEVEL_MESSAGE_SIZE];
 	for ( int i = 0; ok && i < s.count; ++i )
 	{
@@ -440,6 +441,7 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 				break;
 			case KCC_SCRIPT_HOLD:
 				pressed.move = c->move;
+				pressed.crouch = c->crouch;
 				status = kcc_testkit_run( t, pressed, c->frames );
 				if ( c->frames > 0 )
 				{
@@ -460,6 +462,7 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 	if ( ok && ( pressed.jump || pressed.drop ) )
 	{
 		pressed.move = kcc_v2( 0.0f, 0.0f );
+		pressed.crouch = false;
 		ok = kcc_testkit_step( t, pressed ) == KCC_OK;
 	}
 	kcc_script_free( &s );

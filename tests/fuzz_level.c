@@ -403,9 +403,10 @@ static void exercise( cpSpace* space, kcc_level* level )
 		def.controller.one_way_categories = ( cpBitmask )1 << 1;
 		kcc_character* c = kcc_character_create( space, &def, o->position );
 		check( c != NULL, "a character could not be created at a spawn", "" );
-		kcc_input input = { { { 1.0f, 0.0f } }, true, false };
+		kcc_input input = { { { 1.0f, 0.0f } }, true, false, false };
 		for ( int k = 0; k < 8; ++k )
 		{
+			input.crouch = k % 4 >= 2;
 			kcc_level_step( level, 1.0f / 60.0f );
 			kcc_move_result result;
 			check( kcc_character_step( c, input, 1.0f / 60.0f, &result ) == KCC_OK, "a step failed", "" );

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The test kit as a game uses it, on tests/levels/run.tmj (a platformer course: a floor of full tiles merged into
-// one box, platforms 1 to 3, a checkpoint zone, a lift on a path, a one-way ledge, a ramp, a wall), with the
-// default character (60 Hz, gravity 30, walk 6, jump 13, the default capsule, step 0.3, snap 0.2):
+// one box, platforms 1 to 3, a checkpoint zone, a lift on a path, a one-way ledge, a ramp, a tunnel, a crate, a
+// wall), with the default character (60 Hz, gravity 30, walk 6, jump 13, the default capsule, step 0.3, snap 0.2):
 // - running on the merged floor covers the commanded distance, stays on "ground" and never reports a wall (also
 //   with merging off: separate tiles);
 // - from the spawn, running right for 2 s then jumping lands on "platform 3";
 // - the checkpoint zone reports its begin and end in the frames the character's shape starts and stops overlapping it,
 //   and both, in order, in the one frame of a dash through it;
 // - riding the lift keeps the character's place on it; jumping off reports the jump and leaving the platform;
-// - drop makes it fall through the one-way ledge to the ground; a wall stops it a skin away;
+// - drop makes it fall through the one-way ledge to the ground; a wall stops it within a skin;
+// - crouched it crawls through a tunnel too low to stand in, stays crouched under the ceiling, stands up after;
+// - it pushes the crate to the wall and stays behind it; a reset puts the crate back;
 // - the same script gives bit-identical frames in two test kits and after a reset;
 // - script errors name the line and run nothing; create errors name the map.
 #include <setjmp.h>
@@ -248,6 +250,63 @@ static void test_the_ramp_is_walked_up( void** state )
 	kcc_testkit_destroy( t );
 }
 
+static void test_crouching_through_the_tunnel( void** state )
+{
+	(void)state;
+	// The tunnel's ceiling is 0.8 above the floor (x from 80 to 86): the 1.2-tall capsule does not fit, the 0.6-tall
+	// crouch circle does.
+	kcc_testkit* t = course( "tunnel spawn" );
+	testkit_script( t, "run right 1" );
+	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	assert_true( right <= 80.0f && right >= 80.0f - SKIN - 1e-4f );
+	assert_false( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
+	testkit_script( t, "crouch right 1.5" );
+	vec2s inside = kcc_testkit_position( t );
+	assert_true( inside.x > 82.0f && inside.x < 86.0f );
+	assert_true( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
+	assert_float_equal( kcc_testkit_velocity( t ).x, 3.0f, 1e-5 ); // crouch speed
+	// Crouch released under the ceiling: standing up does not fit, it stays crouched and moves at crouch speed.
+	testkit_script( t, "run right 0.2" );
+	assert_true( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
+	assert_float_equal( kcc_testkit_position( t ).x - inside.x, 3.0f * 0.2f, 1e-4 );
+	testkit_script( t, "crouch right 1\nwait 0.1" );
+	assert_true( kcc_testkit_position( t ).x > 86.0f + HALF_WIDTH );
+	assert_false( kcc_character_is_crouching( kcc_testkit_character( t ) ) ); // out of the tunnel: standing again
+	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	for ( int i = 0; i < kcc_testkit_frame_count( t ); ++i )
+	{
+		assert_true( frames[i].flags & KCC_ON_FLOOR );
+		assert_float_equal( frames[i].position.y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-4 ); // feet stay on the floor
+		// Crouched exactly while under the tunnel's ceiling (and from the crouch command on).
+		if ( frames[i].position.x + HALF_WIDTH > 80.0f && frames[i].position.x - HALF_WIDTH < 86.0f )
+		{
+			assert_true( frames[i].crouching );
+		}
+	}
+	assert_false( kcc_testkit_flags_seen( t ) & ( KCC_DEPENETRATED | KCC_CRUSHED ) );
+	kcc_testkit_destroy( t );
+}
+
+static void test_pushing_the_crate( void** state )
+{
+	(void)state;
+	// The crate (class crate: a pushable kinematic body, 1 x 1 at x = 90) is pushed to the wall at x = 99.
+	kcc_testkit* t = course( "crate spawn" );
+	const kcc_level_object* crate = kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_CRATE, "crate" );
+	assert_non_null( crate );
+	assert_float_equal( cpBodyGetPosition( crate->body ).x, 90.5, 0.0 );
+	testkit_script( t, "run right 3" );
+	double crate_x = cpBodyGetPosition( crate->body ).x;
+	assert_true( crate_x + 0.5 <= 99.0 && crate_x + 0.5 >= 99.0 - SKIN - 1e-4 ); // against the wall, not in it
+	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	assert_true( right <= crate_x - 0.5 && right >= crate_x - 0.5 - SKIN - 1e-4 ); // behind the crate
+	assert_float_equal( cpBodyGetPosition( crate->body ).y, 2.5, 1e-6 ); // slid along the floor
+	assert_false( kcc_testkit_flags_seen( t ) & ( KCC_DEPENETRATED | KCC_CRUSHED ) );
+	kcc_testkit_reset( t ); // the crate goes back where the map drew it
+	assert_float_equal( cpBodyGetPosition( crate->body ).x, 90.5, 0.0 );
+	kcc_testkit_destroy( t );
+}
+
 static void test_runs_are_bit_identical( void** state )
 {
 	(void)state;
@@ -290,7 +349,7 @@ static void test_stepping_inputs_directly( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( "start" );
-	kcc_input input = { { { 1.0f, 0.0f } }, false, false };
+	kcc_input input = { { { 1.0f, 0.0f } }, false, false, false };
 	assert_int_equal( kcc_testkit_run( t, input, 30 ), KCC_OK );
 	assert_float_equal( kcc_testkit_position( t ).x, 2.0f + 3.0f, 1e-5 );
 	input.jump = true;
@@ -322,6 +381,8 @@ static void test_script_errors_name_the_line( void** state )
 		{ "wait 2h", "course.txt:1: '2h' is not a duration" },
 		{ "move 2 0 1", "course.txt:1: move takes x and y in [-1, 1]" },
 		{ "jump now", "course.txt:1: jump takes nothing after it (found 'now')" },
+		{ "crouch", "course.txt:1: crouch takes a duration, and a direction before it to crawl" },
+		{ "crouch sideways 1", "course.txt:1: crouch takes left, right, up or down and a duration" },
 		{ "mode sideways", "course.txt:1: mode is 'mode platformer' or 'mode top-down'" },
 		{ "wait 1\nmode top-down", "course.txt:2: mode must come before the first frame" },
 		{ "# fine\nrun right 1\nspawn nowhere", "course.txt:3: the level has no spawn named 'nowhere'" },
@@ -395,6 +456,8 @@ int main( void )
 		cmocka_unit_test( test_drop_through_the_ledge ),
 		cmocka_unit_test( test_the_wall_stops_it ),
 		cmocka_unit_test( test_the_ramp_is_walked_up ),
+		cmocka_unit_test( test_crouching_through_the_tunnel ),
+		cmocka_unit_test( test_pushing_the_crate ),
 		cmocka_unit_test( test_runs_are_bit_identical ),
 		cmocka_unit_test( test_stepping_inputs_directly ),
 		cmocka_unit_test( test_script_errors_name_the_line ),

@@ -62,7 +62,7 @@ static char* read_text( const char* path )
 	return text;
 }
 
-static void flag_letters( uint32_t flags, char* out )
+static void flag_letters( uint32_t flags, bool crouching, char* out )
 {
 	static const struct
 	{
@@ -70,7 +70,8 @@ static void flag_letters( uint32_t flags, char* out )
 		char letter;
 	} letters[] = { { KCC_ON_FLOOR, 'F' },  { KCC_ON_WALL, 'W' },      { KCC_ON_CEILING, 'C' },
 					{ KCC_SNAPPED, 'S' },   { KCC_STEPPED, 'T' },      { KCC_DEPENETRATED, 'D' },
-					{ KCC_CRUSHED, 'X' },   { KCC_HIT_LIMIT, 'L' },    { KCC_CANDIDATES_TRUNCATED, '!' } };
+					{ KCC_CRUSHED, 'X' },   { KCC_HIT_LIMIT, 'L' },    { KCC_CANDIDATES_TRUNCATED, '!' },
+					{ KCC_CORNER_CORRECTED, 'N' } };
 	int n = 0;
 	for ( size_t i = 0; i < sizeof( letters ) / sizeof( letters[0] ); ++i )
 	{
@@ -78,6 +79,10 @@ static void flag_letters( uint32_t flags, char* out )
 		{
 			out[n++] = letters[i].letter;
 		}
+	}
+	if ( crouching )
+	{
+		out[n++] = 'c';
 	}
 	if ( n == 0 )
 	{
@@ -222,7 +227,7 @@ int main( int argc, char** argv )
 	}
 	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
 	int count = kcc_testkit_frame_count( t );
-	char flags[16], events[1024];
+	char flags[24], events[1024];
 	FILE* csv = NULL;
 	if ( csv_path != NULL )
 	{
@@ -237,7 +242,7 @@ int main( int argc, char** argv )
 		for ( int i = 0; i < count; ++i )
 		{
 			const kcc_testkit_frame* f = frames + i;
-			flag_letters( f->flags, flags );
+			flag_letters( f->flags, f->crouching, flags );
 			event_text( t, f, events, sizeof( events ) );
 			// %.9g keeps every float bit: two runs compare byte for byte.
 			fprintf( csv, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%s,\"%s\",\"%s\"\n", f->frame, f->time, f->position.x,
@@ -259,7 +264,7 @@ int main( int argc, char** argv )
 			{
 				continue;
 			}
-			flag_letters( f->flags, flags );
+			flag_letters( f->flags, f->crouching, flags );
 			event_text( t, f, events, sizeof( events ) );
 			printf( "%6d %8.4f %9.4f %9.4f %8.3f %8.3f %-6s %-16s %s\n", f->frame, f->time, f->position.x,
 					f->position.y, f->velocity.x, f->velocity.y, flags, f->floor != NULL ? f->floor : "-", events );

@@ -35,6 +35,10 @@ typedef struct kcc_character_def
 	float gravity;                 ///< world units / s^2, platformer. Default 30
 	float walk_speed;              ///< world units / s. Default 6
 	float jump_speed;              ///< world units / s, platformer. Default 13
+	kcc_shape crouch_shape;        ///< the shape while crouching, around the same position: keep the standing shape's
+								   ///< lowest point. Default: the default capsule's lower half, a circle of radius 0.3
+								   ///< at (0, -0.3) (0.6 tall)
+	float crouch_speed;            ///< world units / s while crouching. Default 3
 	int internal_cookie;           ///< set by kcc_default_character_def; do not touch
 } kcc_character_def;
 
@@ -45,6 +49,7 @@ typedef struct kcc_input
 				///< the platformer uses move.x only
 	bool jump;  ///< pressed this frame: a platformer on the floor jumps
 	bool drop;  ///< pressed this frame: drop through the one-way floor under the character
+	bool crouch; ///< held: crouch (kcc_controller_set_shape to crouch_shape); released, stand up when there is room
 } kcc_input;
 
 typedef struct kcc_character kcc_character; ///< opaque
@@ -61,6 +66,8 @@ KCC_API kcc_status kcc_character_step( kcc_character* character, kcc_input input
 
 /// The velocity after the last step (blocked parts removed by the controller).
 KCC_API vec2s kcc_character_get_velocity( const kcc_character* character );
+/// Whether it has its crouch shape (it stays crouched, crouch released, until standing up fits).
+KCC_API bool kcc_character_is_crouching( const kcc_character* character );
 /// Teleports and stops the character.
 KCC_API kcc_status kcc_character_set_position( kcc_character* character, vec2s position );
 KCC_API kcc_controller* kcc_character_get_controller( const kcc_character* character );
@@ -94,6 +101,7 @@ typedef struct kcc_testkit_frame
 	vec2s position;
 	vec2s velocity;      ///< after the step (blocked parts removed)
 	uint32_t flags;      ///< the move's KCC_ON_FLOOR | KCC_ON_WALL | ...
+	bool crouching;      ///< with its crouch shape
 	const char* floor;   ///< Tiled name of the floor when KCC_ON_FLOOR, else NULL
 	int first_event, event_count; ///< its events in kcc_testkit_events
 } kcc_testkit_frame;
@@ -129,7 +137,7 @@ KCC_API void kcc_testkit_destroy( kcc_testkit* t ); ///< NULL is a no-op
 
 /// One frame: the level's platforms move (kcc_level_step), then the character steps; the frame is recorded.
 KCC_API kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input );
-/// frames steps with the same input (jump and drop are pressed on the first only).
+/// frames steps with the same input (jump and drop are pressed on the first only; crouch is held).
 KCC_API kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames );
 
 /// Runs an input script (docs/testkit.md): the whole text is checked first, and an error (naming name, or
