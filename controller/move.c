@@ -191,6 +191,13 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
 	}
 	params.leaving = moving_up;
+	if ( grounded_mode && def->stop_on_slope && was_on_floor && moving_up == false && glms_vec2_dot( delta, up ) > 0.0f )
+	{
+		// On the floor and not leaving it, the floor takes the upward part of the input as it takes the downward part
+		// (move_and_slide's velocity on an uphill floor is lifted along it): the walk goes up slopes at the slope's
+		// speed however much of that lift the game kept.
+		delta = kcc_lateral( delta, up );
+	}
 
 	// 4. Cast and slide.
 	vec2s planes[KCC_MAX_PLANES];

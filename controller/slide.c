@@ -241,10 +241,29 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	{
 		floor_met |= ( collisions[i].flags & KCC_KIND_FLOOR ) != 0;
 	}
-	if ( params->grounded && on_floor )
+	if ( params->grounded && on_floor && params->stop_on_slope )
 	{
-		// On a floor after the move: the velocity is what moves along it (the fall ends; over a crest, the speed up
-		// the slope does not launch the character).
+		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)), lifted
+		// along the uphill floors met so that it points into none of them: clipping it instead would shrink it by
+		// cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
+		// step's edge. Over a crest, the speed up the slope does not launch the character.
+		v = kcc_lateral( v, up );
+		float lift = 0.0f;
+		for ( int i = -1; i < count; ++i )
+		{
+			vec2s n = i < 0 ? floor_normal : collisions[i].normal;
+			float along_up = glms_vec2_dot( up, n );
+			bool floor = i < 0 || ( collisions[i].flags & ( KCC_KIND_FLOOR | KCC_PUSHED ) ) == KCC_KIND_FLOOR;
+			if ( floor && along_up < KCC_PARALLEL_COSINE && along_up > 0.0f )
+			{
+				lift = kcc_maxf( lift, -glms_vec2_dot( v, n ) / along_up );
+			}
+		}
+		v = glms_vec2_muladds( up, lift, v );
+	}
+	else if ( params->grounded && on_floor )
+	{
+		// Without stop_on_slope the floor takes only the part into it: gravity slides the character down slopes.
 		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
 	}
 	else if ( params->grounded && params->stop_on_slope && floor_met && glms_vec2_dot( v, up ) < 0.0f )
