@@ -367,7 +367,9 @@ typedef struct kcc_step_result
 } kcc_step_result;
 
 /// Step climbing from local position p: up by step_height, forward by lateral, down; lands only on walkable floor.
-kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral );
+/// edge_normal: NULL when a riser (a wall) blocked lateral; else the walkable contact that did (a round bottom rolling
+/// over a step's edge), and the tread must not be the same surface going on (a ramp's own surface is no step).
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal );
 
 // platform.c ------------------------------------------------------------------------------------------------------
 

@@ -215,6 +215,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool other_wall = false;
 	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
+	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
+	kcc_step_result step = { 0 }; // a step climbed in the move
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
 	{
@@ -277,6 +279,17 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				}
 				// It did not move: it blocks like any wall.
 			}
+			if ( kind == KCC_KIND_FLOOR && may_step && ( was_on_floor || hit_floor ) &&
+				 glms_vec2_dot( s.normal, up ) < KCC_PARALLEL_COSINE && glms_vec2_norm( kcc_lateral( r, up ) ) > 0.0f )
+			{
+				// A round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as over
+				// a riser, forward by the lateral motion left: sliding along the edge would slow it on every step.
+				step = kcc_try_step( c, p, kcc_lateral( r, up ), &s.normal );
+				if ( step.stepped )
+				{
+					break;
+				}
+			}
 			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
@@ -317,19 +330,11 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	if ( grounded_mode )
 	{
 		bool grounded = was_on_floor || hit_floor;
-		if ( def->step_height > 0.0f && grounded && blocked && moving_up == false && glms_vec2_norm( blocked_lateral ) > 0.0f )
+		if ( step.stepped == false && may_step && grounded && blocked && glms_vec2_norm( blocked_lateral ) > 0.0f )
 		{
-			kcc_step_result st = kcc_try_step( c, p, blocked_lateral );
-			if ( st.stepped )
+			step = kcc_try_step( c, p, blocked_lateral, NULL );
+			if ( step.stepped )
 			{
-				travel += glms_vec2_norm( glms_vec2_sub( st.position, p ) );
-				p = st.position;
-				kcc_path_add( &path, p );
-				flags |= KCC_STEPPED;
-				hit_floor = true;
-				on_floor = true;
-				floor_normal = st.normal;
-				floor_candidate = st.floor;
 				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
 				kcc_remove_collision( acc, blocked_collision );
 				if ( other_wall == false )
@@ -337,6 +342,17 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 					flags &= ~(uint32_t)KCC_ON_WALL;
 				}
 			}
+		}
+		if ( step.stepped )
+		{
+			travel += glms_vec2_norm( glms_vec2_sub( step.position, p ) );
+			p = step.position;
+			kcc_path_add( &path, p );
+			flags |= KCC_STEPPED;
+			hit_floor = true;
+			on_floor = true;
+			floor_normal = step.normal;
+			floor_candidate = step.floor;
 		}
 		if ( on_floor == false && ( moving_up == false || hit_floor ) )
 		{
