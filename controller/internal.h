@@ -103,7 +103,7 @@ struct kcc_controller
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
 	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
-	vec2s carry;                  ///< the platform's carry in the current move
+	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
 	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
 	// Zones: the sensors the character is inside (identities only)
