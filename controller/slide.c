@@ -54,15 +54,33 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 }
 
 // GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
-// walk up 60 degree slopes). When v was not already going up and the clip would lift it, the wall acts as a
-// vertical one (its normal with the up part removed); the result is then kept out of the real plane, which can
-// only slide it down.
-static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
+// walk up 60 degree slopes, or climb them in the air by pushing into them while rising: each frame's push became
+// upward speed, and a jump held against a 72 degree slope climbed it at 14 u/s). When the clip would raise v above
+// its own upward part (above zero for a motion going down, unless keep_fall), v goes along the wall with that part
+// unchanged instead: the nearest motion that neither enters the wall nor rises more than v did. A motion going down
+// whose clip would lift it above zero meets the wall as a vertical one (its normal with the up part removed), then
+// is kept out of the real plane, which can only slide it down. keep_fall (the velocity): a push does not slow a fall
+// either, else a character held against an 85 degree slope in the air hangs on it (the push's lift cancels gravity).
+static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n, bool keep_fall )
 {
 	vec2s r = kcc_clip_vector( v, n );
-	if ( glms_vec2_dot( v, up ) > 0.0f || glms_vec2_dot( r, up ) <= 0.0f )
+	float rising = glms_vec2_dot( v, up );
+	if ( glms_vec2_dot( r, up ) <= ( keep_fall ? rising : kcc_maxf( rising, 0.0f ) ) )
 	{
 		return r;
+	}
+	if ( rising > 0.0f || keep_fall )
+	{
+		// The clip raised v, so the wall faces up and is not vertical: its tangent has a positive up part. No longer
+		// than v (a wall close to flat would otherwise send it far along).
+		vec2s tangent = kcc_v2( -n.y, n.x );
+		if ( glms_vec2_dot( tangent, up ) < 0.0f )
+		{
+			tangent = glms_vec2_negate( tangent );
+		}
+		float longest = glms_vec2_norm( v );
+		float along = kcc_minf( kcc_maxf( rising / glms_vec2_dot( tangent, up ), -longest ), longest );
+		return kcc_clip_vector( glms_vec2_scale( tangent, along ), n );
 	}
 	vec2s flat = kcc_mul_sub( n, glms_vec2_dot( n, up ), up );
 	float len = glms_vec2_norm( flat );
@@ -140,7 +158,7 @@ static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, u
 
 	if ( p->grounded && kind == KCC_KIND_WALL )
 	{
-		return kcc_clip_wall( up, remaining, n );
+		return kcc_clip_wall( up, remaining, n, false );
 	}
 	return kcc_clip_vector( remaining, n );
 }
@@ -275,6 +293,16 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	vec2s normals[KCC_MAX_COLLISIONS * 2 + 1];
 	int n = 0;
 	bool rising = glms_vec2_dot( v, up ) > 0.0f;
+	for ( int i = 0; i < count && params->grounded; ++i )
+	{
+		// A push into a steep wall adds no upward speed, and one going down slides down along it at its speed: the
+		// projection below would take the cone's apex, zero, for the latter (a character held against a 60 degree
+		// slope in the air hung on it, gravity never building up).
+		if ( ( collisions[i].flags & ( KCC_KIND_WALL | KCC_PUSHED ) ) == KCC_KIND_WALL )
+		{
+			v = kcc_clip_wall( up, v, collisions[i].normal, true );
+		}
+	}
 	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
 	{
 		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only
