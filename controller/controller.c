@@ -653,6 +653,8 @@ const char* kcc_status_string( kcc_status s )
 			return "an argument out of range (dt <= 0, a foreign state snapshot)";
 		case KCC_ERROR_SPACE_LOCKED:
 			return "the cpSpace is locked: called from a Chipmunk callback, or another thread uses the space";
+		case KCC_ERROR_BLOCKED:
+			return "the new shape would overlap a solid where the character is (kcc_controller_set_shape)";
 		default:
 			return "unknown status";
 	}
