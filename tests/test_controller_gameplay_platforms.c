@@ -508,6 +508,50 @@ static void test_bad_inputs_of_the_platform_getters( void** state )
 	assert_true( pv.x == 0.0f && pv.y == 0.0f && real.x == 0.0f && real.y == 0.0f );
 }
 
+// A corrupted state (a NaN in the platform's pose or velocities, counts out of range, a bad shape or up) and an
+// out-of-range platform_on_leave are refused; set_state changes nothing then.
+static void test_bad_states_and_defs_are_refused( void** state )
+{
+	(void)state;
+	kcc_controller_def bad_def = kcc_default_controller_def();
+	bad_def.platform_on_leave = (kcc_platform_leave)7;
+	const char* problem = kcc_controller_def_problem( &bad_def );
+	assert_non_null( problem );
+	assert_non_null( strstr( problem, "platform_on_leave" ) );
+
+	ride w = ride_create( TEST_CAPSULE, kcc_v2( 0.0f, 0.0f ), kcc_v2( 3.0f, 1.0f ), false, LEVEL_CATEGORY );
+	ride_spawn( &w );
+	vec2s velocity = kcc_v2( 0.0f, 0.0f );
+	for ( int i = 0; i < 5; ++i )
+	{
+		ride_frame( &w, &velocity, 0.0f, false );
+	}
+	kcc_controller_state good = kcc_controller_get_state( w.c );
+	for ( int k = 0; k < 9; ++k )
+	{
+		kcc_controller_state bad = good;
+		switch ( k )
+		{
+			case 0: bad.platform_position.x = NAN; break;
+			case 1: bad.platform_angle = INFINITY; break;
+			case 2: bad.platform_velocity.y = NAN; break;
+			case 3: bad.carry_anchor.x = INFINITY; break;
+			case 4: bad.zone_count = KCC_MAX_ZONES + 1; break;
+			case 5: bad.support_count = -1; break;
+			case 6: bad.up = kcc_v2( 0.0f, 2.0f ); break;
+			case 7: bad.shape = kcc_make_sector( kcc_v2( 0.0f, 0.0f ), kcc_v2( 1.0f, 0.0f ), 1.0f, 1.0f ); break;
+			default: bad.last_dt = -1.0f; break;
+		}
+		reset_asserts();
+		kcc_status status = kcc_controller_set_state( w.c, &bad );
+		SCENE_CHECK( status == KCC_ERROR_NOT_FINITE || status == KCC_ERROR_INVALID_ARGUMENT,
+					 "corrupted state %d: %s", k, kcc_status_string( status ) );
+		kcc_controller_state after = kcc_controller_get_state( w.c );
+		SCENE_CHECK( memcmp( &good, &after, sizeof( good ) ) == 0, "corrupted state %d changed the controller", k );
+	}
+	ride_destroy( &w );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -518,6 +562,7 @@ int main( void )
 		cmocka_unit_test( test_rollback_on_a_moving_platform_is_bit_identical ),
 		cmocka_unit_test( test_rollback_during_a_drop_through_is_bit_identical ),
 		cmocka_unit_test( test_bad_inputs_of_the_platform_getters ),
+		cmocka_unit_test( test_bad_states_and_defs_are_refused ),
 	};
 	return cmocka_run_group_tests_name( "controller_gameplay_platforms", tests, install_recorder, NULL );
 }

@@ -445,6 +445,21 @@ static void test_a_character_on_another_is_carried( void** state )
 	}
 }
 
+// mass out of range is refused by the def check, naming the field.
+static void test_mass_out_of_range_is_refused( void** state )
+{
+	(void)state;
+	const float bad[] = { -1.0f, NAN, INFINITY };
+	for ( int i = 0; i < 3; ++i )
+	{
+		kcc_controller_def def = kcc_default_controller_def();
+		def.mass = bad[i];
+		const char* problem = kcc_controller_def_problem( &def );
+		assert_non_null( problem );
+		assert_non_null( strstr( problem, "mass" ) );
+	}
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -455,6 +470,7 @@ int main( void )
 		cmocka_unit_test( test_walking_into_a_dynamic_crate ),
 		cmocka_unit_test( test_two_characters_pushing_do_not_jitter ),
 		cmocka_unit_test( test_a_character_on_another_is_carried ),
+		cmocka_unit_test( test_mass_out_of_range_is_refused ),
 	};
 	return cmocka_run_group_tests_name( "controller_gameplay_push", tests, NULL, NULL );
 }

@@ -260,6 +260,21 @@ static void test_climbing_allocates_nothing( void** state )
 	}
 }
 
+// step_min_width out of range is refused by the def check, naming the field.
+static void test_step_min_width_out_of_range_is_refused( void** state )
+{
+	(void)state;
+	const float bad[] = { -0.1f, NAN, INFINITY, 2000.0f };
+	for ( int i = 0; i < 4; ++i )
+	{
+		kcc_controller_def def = kcc_default_controller_def();
+		def.step_min_width = bad[i];
+		const char* problem = kcc_controller_def_problem( &def );
+		assert_non_null( problem );
+		assert_non_null( strstr( problem, "step_min_width" ) );
+	}
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +283,7 @@ int main( void )
 		cmocka_unit_test( test_momentum_game_crosses_stairs_like_a_flat_floor ),
 		cmocka_unit_test( test_step_min_width_skips_narrow_treads ),
 		cmocka_unit_test( test_climbing_allocates_nothing ),
+		cmocka_unit_test( test_step_min_width_out_of_range_is_refused ),
 	};
 	return cmocka_run_group_tests_name( "controller_gameplay_stairs", tests, NULL, NULL );
 }
