@@ -158,6 +158,25 @@ static vec2s kcc_edge_normal( vec2s a, vec2s b )
 	return normal;
 }
 
+// Sine of a corner's turn below which its edges' float normals do not tell it from flat (about 16 roundings).
+#define KCC_FLAT_CORNER 1.0e-6f
+
+// The first corner of a polygon that is not strictly convex, exactly (in double) or for its edges' float normals;
+// -1 when there is none. normals[i] belongs to the edge from vertex i to vertex i + 1.
+static int kcc_flat_corner( const vec2s* vertices, const vec2s* normals, int n )
+{
+	for ( int i = 0; i < n; ++i )
+	{
+		int before = i > 0 ? i - 1 : n - 1;
+		if ( !( kcc_turn( vertices[before], vertices[i], vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) ||
+			 !( glms_vec2_cross( normals[before], normals[i] ) > KCC_FLAT_CORNER ) )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
 // Chipmunk accepts polygons the core does not: repeated or collinear vertices (cpPolyShapeNewRaw, a box of zero
 // height), and rounding to the local frame can flatten a corner of a large, nearly round polygon. Drop every
 // vertex that is not a strictly convex corner; what remains is a valid polygon, or a capsule (two points) or a
@@ -181,44 +200,27 @@ static void kcc_clean_polygon( kcc_shape* out )
 	{
 		return; // the common case: nothing to clean
 	}
-	int bad = -1;
-	for ( int i = 0; i < n && bad < 0; ++i )
-	{
-		if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
-		{
-			bad = i;
-		}
-	}
-	if ( bad < 0 )
-	{
-		return;
-	}
 	vec2s original[KCC_MAX_POLYGON_VERTICES];
 	int original_count = n;
 	memcpy( original, p->vertices, (size_t)n * sizeof( vec2s ) );
-	while ( bad >= 0 && n >= 3 )
+	// Drop a corner that is not strictly convex, exactly or for the float normals of its two edges (a corner that
+	// turns by less than their rounding is flat to the core), until every corner is.
+	for ( int bad = kcc_flat_corner( p->vertices, p->normals, n ); bad >= 0 && n >= 3;
+		  bad = kcc_flat_corner( p->vertices, p->normals, n ) )
 	{
 		for ( int i = bad; i + 1 < n; ++i )
 		{
 			p->vertices[i] = p->vertices[i + 1];
 		}
 		n -= 1;
-		bad = -1;
-		for ( int i = 0; i < n && n >= 3 && bad < 0; ++i )
+		for ( int i = 0; i < n; ++i )
 		{
-			if ( !( kcc_turn( p->vertices[i > 0 ? i - 1 : n - 1], p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] ) > 0.0 ) )
-			{
-				bad = i;
-			}
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
 		}
 	}
 	if ( n >= 3 )
 	{
 		p->count = n;
-		for ( int i = 0; i < n; ++i )
-		{
-			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
-		}
 		return;
 	}
 	// Collinear (or a point): the segment between the two original vertices farthest apart.
@@ -244,8 +246,8 @@ static void kcc_clean_polygon( kcc_shape* out )
 	out->capsule.radius = radius;
 }
 
-// A polygon's piece in the local frame. Vertices and normals are computed exactly as Chipmunk caches them (local
-// vertex, rotated and moved by the body; normal of the local edge, rotated), so they equal its world data.
+// A polygon's piece in the local frame: Chipmunk's world vertices (local ones moved by the body exactly as Chipmunk
+// caches them), in float around the character, with the normals of those float edges.
 static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, int piece, kcc_shape* out )
 {
 	const cpBody* body = cpShapeGetBody( shape );
@@ -265,18 +267,25 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 	p->radius = radius;
 	if ( count <= KCC_MAX_POLYGON_VERTICES )
 	{
-		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin.
+		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin (the static body's
+		// is the identity).
 		cpVect rotation = cpBodyGetRotation( body );
 		cpVect origin = cpBodyGetPosition( body );
-		cpVect first = cpPolyShapeGetVert( shape, 0 );
-		cpVect v = first;
+		bool identity = rotation.x == 1.0 && rotation.y == 0.0 && origin.x == 0.0 && origin.y == 0.0;
 		for ( int i = 0; i < count; ++i )
 		{
-			cpVect next = i + 1 < count ? cpPolyShapeGetVert( shape, i + 1 ) : first;
-			cpVect world = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
-			p->vertices[i] = kcc_bridge_relative( world, c->origin );
-			p->normals[i] = kcc_bridge_from_cpv( cpvrotate( cpvnormalize( cpvrperp( cpvsub( next, v ) ) ), rotation ) );
-			v = next;
+			cpVect v = cpPolyShapeGetVert( shape, i );
+			if ( identity == false )
+			{
+				v = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
+			}
+			p->vertices[i] = kcc_bridge_relative( v, c->origin );
+		}
+		// Normals of the float edges the core will use (far from the character, float vertices move by their
+		// rounding and Chipmunk's own normals would no longer be perpendicular to them).
+		for ( int i = 0; i < count; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < count ? i + 1 : 0] );
 		}
 		p->count = count;
 	}

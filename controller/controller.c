@@ -243,29 +243,6 @@ static kcc_shape kcc_character_shape( const kcc_shape* s )
 	return kcc_make_polygon( points, 4, 0.0f );
 }
 
-// Lowest point of a shape (around the origin) along up: min over the shape of dot( x, up ).
-static float kcc_lowest_along( const kcc_shape* s, vec2s up )
-{
-	switch ( s->type )
-	{
-		case KCC_SHAPE_CIRCLE:
-			return glms_vec2_dot( s->circle.center, up ) - s->circle.radius;
-		case KCC_SHAPE_CAPSULE:
-			return kcc_minf( glms_vec2_dot( s->capsule.a, up ), glms_vec2_dot( s->capsule.b, up ) ) - s->capsule.radius;
-		case KCC_SHAPE_POLYGON:
-		{
-			float lowest = FLT_MAX;
-			for ( int i = 0; i < s->polygon.count; ++i )
-			{
-				lowest = kcc_minf( lowest, glms_vec2_dot( s->polygon.vertices[i], up ) );
-			}
-			return lowest - s->polygon.radius;
-		}
-		default:
-			return 0.0f;
-	}
-}
-
 // What the controller derives from its shape and up.
 static void kcc_use_shape( kcc_controller* c, const kcc_shape* shape )
 {
@@ -276,7 +253,7 @@ static void kcc_use_shape( kcc_controller* c, const kcc_shape* shape )
 					 : shape->type == KCC_SHAPE_POLYGON ? shape->polygon.radius : 0.0f;
 	c->step_forward = rounding + c->def.skin;
 	c->rounding = rounding;
-	c->bottom_offset = kcc_lowest_along( shape, c->def.up );
+	c->bottom_offset = kcc_shape_lowest_along( shape, c->def.up );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -672,8 +649,7 @@ const char* kcc_status_string( kcc_status s )
 static bool kcc_shape_blocked( kcc_controller* c, const kcc_shape* shape )
 {
 	kcc_aabb bounds = kcc_shape_bounds( shape );
-	float height = glms_vec2_dot( kcc_v2( bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y ),
-								  kcc_v2( fabsf( c->def.up.x ), fabsf( c->def.up.y ) ) );
+	float height = kcc_shape_height_along( shape, c->def.up );
 	c->origin = c->position;
 	kcc_world_gather( c, kcc_aabb_inflate( bounds, c->def.skin ) );
 	for ( int i = 0; i < c->candidate_count; ++i )

@@ -79,8 +79,7 @@ bool kcc_depenetrate_check( kcc_controller* c, vec2s p )
 	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
-	kcc_aabb extent = kcc_shape_bounds( &c->local_shape );
-	float height = glms_vec2_dot( glms_vec2_sub( extent.max, extent.min ), kcc_v2( fabsf( c->def.up.x ), fabsf( c->def.up.y ) ) );
+	float height = kcc_shape_height_along( &c->local_shape, c->def.up );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;

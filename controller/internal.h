@@ -274,10 +274,10 @@ void kcc_world_destroy( kcc_controller* c );
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
 /// As kcc_world_gather, keeping only the shapes that block the character (no sensors).
 void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region );
-/// Makes sure the candidates hold every shape meeting box (local frame). When box leaves the region queried so far,
-/// one query over the grown region adds the shapes not found yet (the candidates already there stay where they
-/// are: pointers to them remain valid). At most KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
-void kcc_world_cover( kcc_controller* c, kcc_aabb box );
+/// kcc_world_cover when box leaves the region queried so far: one query over the grown region adds the shapes not
+/// found yet (the candidates already there stay where they are: pointers to them remain valid). At most
+/// KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
+void kcc_world_grow( kcc_controller* c, kcc_aabb box );
 /// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
 /// fan pieces to the candidates (chipmunk_shapes.c).
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
@@ -300,12 +300,26 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
 void kcc_world_sync_body( kcc_controller* c );
 
+/// Makes sure the candidates hold every shape meeting box (local frame): nothing to do in the common case, where the
+/// move's query covers it.
+static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+{
+	const kcc_aabb* r = &c->region;
+	if ( !( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y ) )
+	{
+		kcc_world_grow( c, box );
+	}
+}
+
 // sweep.c ---------------------------------------------------------------------------------------------------------
 
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
-/// Lowest value of dot( x, d ) over the character at local position p (its trailing edge along d, rounding
-/// included).
+/// Lowest value of dot( x, d ) over a circle, capsule or polygon (rounding included).
+float kcc_shape_lowest_along( const kcc_shape* s, vec2s d );
+/// Extent of a circle, capsule or polygon along up (its height).
+float kcc_shape_height_along( const kcc_shape* s, vec2s up );
+/// kcc_shape_lowest_along for the character at local position p (its trailing edge along d).
 float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d );
 /// The candidate with its core converted (once per move).
 kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate );

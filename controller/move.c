@@ -255,6 +255,15 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				continue;
 			}
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
+			float gap = s.distance * -glms_vec2_dot( dir, s.normal );
+			if ( s.travel <= 0.0f && kind != KCC_KIND_FLOOR && gap < def->skin - KCC_ROUNDING_DISTANCE )
+			{
+				// Met within the skin (the last move ended closer than the skin, its surface lying just past its
+				// end): back out to the skin along the normal, as the ground probe does for floors.
+				kcc_sweep back = kcc_sweep_character( c, p, glms_vec2_scale( s.normal, def->skin - gap ) );
+				p = glms_vec2_muladds( s.normal, back.travel, p );
+				kcc_path_add( &path, p );
+			}
 			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate->shape ) : NULL;
 			if ( box != NULL && kind != KCC_KIND_FLOOR )
 			{

@@ -216,6 +216,15 @@ vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, 
 // of the cone's boundary lines, or the apex 0).
 static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
 {
+	bool inside = true;
+	for ( int i = 0; i < count; ++i )
+	{
+		inside &= glms_vec2_dot( v, normals[i] ) >= 0.0f;
+	}
+	if ( inside )
+	{
+		return v; // the common case: nothing to remove
+	}
 	float scale = glms_vec2_norm( v );
 	float slack = KCC_PLANE_TOLERANCE * scale;
 	vec2s zero = { { 0.0f, 0.0f } };

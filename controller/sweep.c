@@ -37,27 +37,36 @@ void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
 	}
 }
 
-float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d )
+float kcc_shape_lowest_along( const kcc_shape* s, vec2s d )
 {
-	const kcc_shape* s = &c->local_shape;
-	float lowest;
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
-			lowest = glms_vec2_dot( s->circle.center, d );
-			break;
+			return glms_vec2_dot( s->circle.center, d ) - s->circle.radius;
 		case KCC_SHAPE_CAPSULE:
-			lowest = kcc_minf( glms_vec2_dot( s->capsule.a, d ), glms_vec2_dot( s->capsule.b, d ) );
-			break;
-		default:
-			lowest = glms_vec2_dot( s->polygon.vertices[0], d );
+			return kcc_minf( glms_vec2_dot( s->capsule.a, d ), glms_vec2_dot( s->capsule.b, d ) ) - s->capsule.radius;
+		case KCC_SHAPE_POLYGON:
+		{
+			float lowest = glms_vec2_dot( s->polygon.vertices[0], d );
 			for ( int i = 1; i < s->polygon.count; ++i )
 			{
 				lowest = kcc_minf( lowest, glms_vec2_dot( s->polygon.vertices[i], d ) );
 			}
-			break;
+			return lowest - s->polygon.radius;
+		}
+		default:
+			return 0.0f;
 	}
-	return lowest - c->rounding + glms_vec2_dot( p, d );
+}
+
+float kcc_shape_height_along( const kcc_shape* s, vec2s up )
+{
+	return -kcc_shape_lowest_along( s, glms_vec2_negate( up ) ) - kcc_shape_lowest_along( s, up );
+}
+
+float kcc_character_lowest_along( const kcc_controller* c, vec2s p, vec2s d )
+{
+	return kcc_shape_lowest_along( &c->local_shape, d ) + glms_vec2_dot( p, d );
 }
 
 kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate )

@@ -184,13 +184,9 @@ void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
 	c->gather_solids = false;
 }
 
-void kcc_world_cover( kcc_controller* c, kcc_aabb box )
+void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 {
 	const kcc_aabb* r = &c->region;
-	if ( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y )
-	{
-		return; // the common case: the move's query covers it
-	}
 	if ( c->candidate_overflow || c->region_growths >= KCC_MAX_REGION_GROWTHS )
 	{
 		c->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so

@@ -176,6 +176,11 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 // Sensors overlapping the final shape, first in kcc_candidate_before's order, each shape once.
 void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out )
 {
+	out->sensor_count = 0;
+	if ( c->has_sensors == false )
+	{
+		return;
+	}
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );

@@ -4,19 +4,6 @@
 // the flags are then compacted into ascending indices. Sectors (sword arcs, the common area attack) have
 // hand-written AVX2 and AVX-512 kernels instead that test and compact in one pass.
 
-// The kernels' selects (clamps, minimum) sit on multiplications that GCC moves into a branch and then refuses to
-// speculate, as they "could trap"; kcc2d never enables floating-point traps, so let it. This changes no result,
-// only whether an exception flag could be raised. Set before the includes: GCC inlines the header's tests only
-// into functions built with the same options.
-#if defined( __GNUC__ ) && !defined( __clang__ )
-#pragma GCC optimize( "no-trapping-math" )
-#endif
-// The header's min / max helpers as plain C selects (the same results as the scalar maxss / minss), which the
-// vectoriser can turn into packed instructions (a build may define it already, e.g. -DKCC_NO_INLINE_ASM).
-#ifndef KCC_NO_INLINE_ASM
-#define KCC_NO_INLINE_ASM
-#endif
-
 #include "internal.h"
 
 #include <float.h>
@@ -25,7 +12,7 @@
 #define KCC_BATCH_CHUNK 256
 
 // On x86-64 with GCC or clang (unless KCC_NO_SIMD) the kernels are also built for AVX2 and the sector's for
-// AVX-512F, and each call takes the widest the machine runs (checked per call: a few instructions).
+// AVX-512F, and each call takes the widest the machine runs (checked per call).
 #if ( defined( __GNUC__ ) || defined( __clang__ ) ) && defined( __x86_64__ ) && !defined( KCC_NO_SIMD )
 #define KCC_BATCH_X86
 #include <immintrin.h>
@@ -146,14 +133,14 @@ static int kcc_batch_sector_rest( const kcc_sector* s, const vec2s* centers, con
 		kcc_circle circle = { centers[i], radii[i] };
 		out[n] = i;
 		n += (int)kcc_batch_circle_ok( circle.center.x, circle.center.y, circle.radius ) &
-			 (int)kcc_circle_overlaps_sector_scalar( circle, s );
+			 (int)kcc_circle_overlaps_sector( circle, s );
 	}
 	return n;
 }
 
 // The sword arc, the case area attacks use most: eight circles per step in AVX2 registers, fused with the
 // compaction (no flag array). Per lane the same IEEE operations in the same order as
-// kcc_circle_overlaps_sector_scalar and the same finite-circle rule as kcc_batch_circle_ok, so the same answers
+// kcc_circle_overlaps_sector and the same finite-circle rule as kcc_batch_circle_ok, so the same answers
 // as kcc_overlap; the eight results leave as one movemask, whose set bits index the position table.
 __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_sector_fused_avx2( const kcc_sector* s,
 																				 const vec2s* centers,
@@ -212,8 +199,8 @@ __attribute__( ( target( "avx2,popcnt" ) ) ) static int kcc_batch_sector_fused_a
 #endif
 
 #if defined( KCC_BATCH_X86 )
-// The same per lane with sixteen lanes (AVX-512F): half the instructions per circle, the compares into mask
-// registers, and the compaction is one vpcompressd of the indices.
+// The same per lane with sixteen lanes (AVX-512F): the compares into mask registers, and the compaction one
+// vpcompressd of the indices.
 __attribute__( ( target( "avx512f,popcnt" ) ) ) static int kcc_batch_sector_fused_avx512( const kcc_sector* s,
 																					  const vec2s* centers,
 																					  const float* radii, int count,

@@ -3,7 +3,6 @@
 // GJK follows the approach of Box2D v3's b2ShapeDistance (2D simplex of up to 3 points, Voronoi regions by
 // barycentric coordinates, stop on no progress or a repeated support point, iteration cap); our code.
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
 
@@ -14,8 +13,8 @@
 // Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
-	// Scaled before normalising: points denormal-apart still give a unit normal (bug H3-8).
-	vec2s e = kcc_unit_or( kcc_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
+	// Scaled before normalising: points denormal-apart still give a unit normal.
+	vec2s e = kcc_unit_or( glms_vec2_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
 	return kcc_v2( e.y, -e.x );
 }
 
@@ -28,15 +27,15 @@ static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius 
 	p->radius = radius;
 	if ( a.x == b.x && a.y == b.y )
 	{
-		p->points[0] = a;
-		p->normals[0] = kcc_v2( 0.0f, 1.0f );
+		p->own_points[0] = a;
+		p->own_normals[0] = kcc_v2( 0.0f, 1.0f );
 		p->count = 1;
 		return;
 	}
-	p->points[0] = a;
-	p->points[1] = b;
-	p->normals[0] = kcc_edge_normal( a, b );
-	p->normals[1] = kcc_scale( p->normals[0], -1.0f );
+	p->own_points[0] = a;
+	p->own_points[1] = b;
+	p->own_normals[0] = kcc_edge_normal( a, b );
+	p->own_normals[1] = glms_vec2_negate( p->own_normals[0] );
 	p->count = 2;
 }
 
@@ -45,25 +44,25 @@ static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius 
 static void kcc_proxy_set_box( kcc_proxy* p, vec2s center, vec2s axis_x, vec2s half, float radius )
 {
 	vec2s axis_y = kcc_v2( -axis_x.y, axis_x.x );
-	vec2s ex = kcc_scale( axis_x, half.x );
-	vec2s ey = kcc_scale( axis_y, half.y );
+	vec2s ex = glms_vec2_scale( axis_x, half.x );
+	vec2s ey = glms_vec2_scale( axis_y, half.y );
 	if ( half.x == 0.0f || half.y == 0.0f )
 	{
 		vec2s e = half.x == 0.0f ? ey : ex;
-		kcc_proxy_set_segment( p, kcc_sub( center, e ), kcc_add( center, e ), radius );
+		kcc_proxy_set_segment( p, glms_vec2_sub( center, e ), glms_vec2_add( center, e ), radius );
 		return;
 	}
 	p->curved = false;
 	p->radius = radius;
 	p->count = 4;
-	p->points[0] = kcc_sub( kcc_sub( center, ex ), ey );
-	p->points[1] = kcc_sub( kcc_add( center, ex ), ey );
-	p->points[2] = kcc_add( kcc_add( center, ex ), ey );
-	p->points[3] = kcc_add( kcc_sub( center, ex ), ey );
-	p->normals[0] = kcc_scale( axis_y, -1.0f );
-	p->normals[1] = axis_x;
-	p->normals[2] = axis_y;
-	p->normals[3] = kcc_scale( axis_x, -1.0f );
+	p->own_points[0] = glms_vec2_sub( glms_vec2_sub( center, ex ), ey );
+	p->own_points[1] = glms_vec2_sub( glms_vec2_add( center, ex ), ey );
+	p->own_points[2] = glms_vec2_add( glms_vec2_add( center, ex ), ey );
+	p->own_points[3] = glms_vec2_add( glms_vec2_sub( center, ex ), ey );
+	p->own_normals[0] = glms_vec2_negate( axis_y );
+	p->own_normals[1] = axis_x;
+	p->own_normals[2] = axis_y;
+	p->own_normals[3] = glms_vec2_negate( axis_x );
 }
 
 // Convex sector piece: apex, unit direction, arc radius, (cos, sin) of half its opening (<= pi / 2).
@@ -78,15 +77,12 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->direction = direction;
 	p->half_angle = half_angle;
 	p->arc_radius = radius;
-	p->points[0] = apex;
-	p->points[1] = kcc_add( apex, kcc_scale( right, radius ) );
-	p->points[2] = kcc_add( apex, kcc_scale( left, radius ) );
-	p->normals[0] = kcc_v2( right.y, -right.x );
-	p->normals[1] = kcc_v2( -left.y, left.x );
+	p->own_points[0] = apex;
+	p->own_points[1] = glms_vec2_add( apex, glms_vec2_scale( right, radius ) );
+	p->own_points[2] = glms_vec2_add( apex, glms_vec2_scale( left, radius ) );
+	p->own_normals[0] = kcc_v2( right.y, -right.x );
+	p->own_normals[1] = kcc_v2( -left.y, left.x );
 }
-
-// Same tolerance as kcc_shape_is_valid's unit tests (squared length within 1e-3 of 1).
-#define KCC_PROXY_UNIT_TOLERANCE 1.0e-3f
 
 static bool kcc_usable_float( float x )
 {
@@ -105,7 +101,7 @@ static bool kcc_valid_radius( float r )
 
 static bool kcc_unit( vec2s v )
 {
-	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_PROXY_UNIT_TOLERANCE;
+	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_UNIT_TOLERANCE;
 }
 
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
@@ -113,6 +109,11 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 	if ( s == NULL )
 	{
 		return 0;
+	}
+	for ( int i = 0; i < KCC_MAX_PROXIES; ++i )
+	{
+		proxies[i].points = proxies[i].own_points;
+		proxies[i].normals = proxies[i].own_normals;
 	}
 	switch ( s->type )
 	{
@@ -124,8 +125,8 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				return 0;
 			}
 			proxies[0].curved = false;
-			proxies[0].points[0] = c->center;
-			proxies[0].normals[0] = kcc_v2( 0.0f, 1.0f );
+			proxies[0].own_points[0] = c->center;
+			proxies[0].own_normals[0] = kcc_v2( 0.0f, 1.0f );
 			proxies[0].count = 1;
 			proxies[0].radius = c->radius;
 			return 1;
@@ -157,14 +158,14 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				p->curved = false;
 				p->radius = 0.0f;
 				p->count = 4;
-				p->points[0] = b->min;
-				p->points[1] = kcc_v2( b->max.x, b->min.y );
-				p->points[2] = b->max;
-				p->points[3] = kcc_v2( b->min.x, b->max.y );
-				p->normals[0] = kcc_v2( 0.0f, -1.0f );
-				p->normals[1] = kcc_v2( 1.0f, 0.0f );
-				p->normals[2] = kcc_v2( 0.0f, 1.0f );
-				p->normals[3] = kcc_v2( -1.0f, 0.0f );
+				p->own_points[0] = b->min;
+				p->own_points[1] = kcc_v2( b->max.x, b->min.y );
+				p->own_points[2] = b->max;
+				p->own_points[3] = kcc_v2( b->min.x, b->max.y );
+				p->own_normals[0] = kcc_v2( 0.0f, -1.0f );
+				p->own_normals[1] = kcc_v2( 1.0f, 0.0f );
+				p->own_normals[2] = kcc_v2( 0.0f, 1.0f );
+				p->own_normals[3] = kcc_v2( -1.0f, 0.0f );
 				return 1;
 			}
 			if ( half.x > 0.0f )
@@ -207,9 +208,9 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 				{
 					return 0;
 				}
-				p->points[i] = poly->vertices[i];
-				p->normals[i] = poly->normals[i];
 			}
+			p->points = poly->vertices;
+			p->normals = poly->normals;
 			p->curved = false;
 			p->count = poly->count;
 			p->radius = poly->radius;
@@ -218,10 +219,9 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		case KCC_SHAPE_SECTOR:
 		{
 			const kcc_sector* sec = &s->sector;
-			float pi = 3.14159265358979f;
 			if ( kcc_usable_vec2( sec->apex ) == false || kcc_usable_vec2( sec->direction ) == false ||
 				 kcc_usable_float( sec->radius ) == false || kcc_usable_float( sec->angle ) == false ||
-				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > 2.0f * pi + 1.0e-5f )
+				 sec->radius <= 0.0f || sec->angle <= 0.0f || sec->angle > KCC_TWO_PI_F + KCC_FULL_ANGLE_SLACK )
 			{
 				return 0;
 			}
@@ -231,11 +231,13 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			}
 			vec2s direction = sec->direction;
 			float half = 0.5f * sec->angle;
-			if ( sec->angle <= pi )
+			if ( sec->angle <= KCC_PI_F )
 			{
 				vec2s half_angle = kcc_v2( cosf( half ), sinf( half ) );
 				half_angle.x = half_angle.x < 0.0f ? 0.0f : half_angle.x;
 				kcc_proxy_set_sector( proxies, sec->apex, direction, sec->radius, half_angle );
+				proxies[0].arc_direction = direction;
+				proxies[0].arc_half_angle = half_angle;
 				return 1;
 			}
 			// Wider than pi: two convex halves, each opening angle / 2 (<= pi), axes rotated by +-angle / 4.
@@ -246,6 +248,11 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			vec2s right = kcc_v2( qc * direction.x + qs * direction.y, -qs * direction.x + qc * direction.y );
 			kcc_proxy_set_sector( proxies + 0, sec->apex, left, sec->radius, kcc_v2( qc, qs ) );
 			kcc_proxy_set_sector( proxies + 1, sec->apex, right, sec->radius, kcc_v2( qc, qs ) );
+			for ( int i = 0; i < 2; ++i )
+			{
+				proxies[i].arc_direction = direction;
+				proxies[i].arc_half_angle = sec->half_angle;
+			}
 			return 2;
 		}
 		default:
@@ -259,8 +266,8 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 	{
 		// In the sector's frame: x along the axis, y across. Within the opening the arc point in direction d
 		// is the support; outside it, the arc end on d's side or the apex, whichever reaches further.
-		float x = kcc_dot( p->direction, d );
-		float y = kcc_cross( p->direction, d );
+		float x = glms_vec2_dot( p->direction, d );
+		float y = glms_vec2_cross( p->direction, d );
 		float ay = fabsf( y );
 		float c = p->half_angle.x, s = p->half_angle.y;
 		if ( c * ay - s * x <= 0.0f )
@@ -268,7 +275,7 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 			float length = sqrtf( d.x * d.x + d.y * d.y );
 			if ( length > 0.0f )
 			{
-				return kcc_add( p->points[0], kcc_scale( d, p->arc_radius / length ) );
+				return glms_vec2_add( p->points[0], glms_vec2_scale( d, p->arc_radius / length ) );
 			}
 			return p->points[0];
 		}
@@ -276,10 +283,10 @@ vec2s kcc_proxy_support( const kcc_proxy* p, vec2s d )
 		return c * x + s * ay > 0.0f ? end : p->points[0];
 	}
 	int best = 0;
-	float best_value = kcc_dot( p->points[0], d );
+	float best_value = glms_vec2_dot( p->points[0], d );
 	for ( int i = 1; i < p->count; ++i )
 	{
-		float value = kcc_dot( p->points[i], d );
+		float value = glms_vec2_dot( p->points[i], d );
 		if ( value > best_value )
 		{
 			best = i;
@@ -309,8 +316,8 @@ typedef struct kcc_simplex
 static void kcc_solve2( kcc_simplex* s )
 {
 	vec2s w1 = s->v[0].w, w2 = s->v[1].w;
-	vec2s e12 = kcc_sub( w2, w1 );
-	float d12_2 = -kcc_dot( w1, e12 );
+	vec2s e12 = glms_vec2_sub( w2, w1 );
+	float d12_2 = -glms_vec2_dot( w1, e12 );
 	if ( d12_2 <= 0.0f )
 	{
 		// w1 region
@@ -318,7 +325,7 @@ static void kcc_solve2( kcc_simplex* s )
 		s->count = 1;
 		return;
 	}
-	float d12_1 = kcc_dot( w2, e12 );
+	float d12_1 = glms_vec2_dot( w2, e12 );
 	if ( d12_1 <= 0.0f )
 	{
 		// w2 region
@@ -337,22 +344,22 @@ static void kcc_solve3( kcc_simplex* s )
 {
 	vec2s w1 = s->v[0].w, w2 = s->v[1].w, w3 = s->v[2].w;
 
-	vec2s e12 = kcc_sub( w2, w1 );
-	float d12_1 = kcc_dot( w2, e12 );
-	float d12_2 = -kcc_dot( w1, e12 );
+	vec2s e12 = glms_vec2_sub( w2, w1 );
+	float d12_1 = glms_vec2_dot( w2, e12 );
+	float d12_2 = -glms_vec2_dot( w1, e12 );
 
-	vec2s e13 = kcc_sub( w3, w1 );
-	float d13_1 = kcc_dot( w3, e13 );
-	float d13_2 = -kcc_dot( w1, e13 );
+	vec2s e13 = glms_vec2_sub( w3, w1 );
+	float d13_1 = glms_vec2_dot( w3, e13 );
+	float d13_2 = -glms_vec2_dot( w1, e13 );
 
-	vec2s e23 = kcc_sub( w3, w2 );
-	float d23_1 = kcc_dot( w3, e23 );
-	float d23_2 = -kcc_dot( w2, e23 );
+	vec2s e23 = glms_vec2_sub( w3, w2 );
+	float d23_1 = glms_vec2_dot( w3, e23 );
+	float d23_2 = -glms_vec2_dot( w2, e23 );
 
-	float n123 = kcc_cross( e12, e13 );
-	float d123_1 = n123 * kcc_cross( w2, w3 );
-	float d123_2 = n123 * kcc_cross( w3, w1 );
-	float d123_3 = n123 * kcc_cross( w1, w2 );
+	float n123 = glms_vec2_cross( e12, e13 );
+	float d123_1 = n123 * glms_vec2_cross( w2, w3 );
+	float d123_2 = n123 * glms_vec2_cross( w3, w1 );
+	float d123_3 = n123 * glms_vec2_cross( w1, w2 );
 
 	if ( d12_2 <= 0.0f && d13_2 <= 0.0f )
 	{
@@ -425,9 +432,9 @@ static vec2s kcc_simplex_closest( const kcc_simplex* s )
 	{
 		// The perpendicular from the origin to the line, not a1 * w1 + a2 * w2: near contact that sum cancels
 		// and its direction (the next search direction) would be float noise.
-		vec2s e = kcc_sub( s->v[1].w, s->v[0].w );
-		float ee = kcc_dot( e, e );
-		float c = kcc_cross( e, s->v[0].w ) / ee;
+		vec2s e = glms_vec2_sub( s->v[1].w, s->v[0].w );
+		float ee = glms_vec2_dot( e, e );
+		float c = glms_vec2_cross( e, s->v[0].w ) / ee;
 		return kcc_v2( -e.y * c, e.x * c );
 	}
 	return kcc_v2( 0.0f, 0.0f );
@@ -438,8 +445,8 @@ static void kcc_simplex_witness( const kcc_simplex* s, vec2s* pa, vec2s* pb )
 	vec2s a = kcc_v2( 0.0f, 0.0f ), b = kcc_v2( 0.0f, 0.0f );
 	for ( int i = 0; i < s->count; ++i )
 	{
-		a = kcc_add( a, kcc_scale( s->v[i].wa, s->v[i].a ) );
-		b = kcc_add( b, kcc_scale( s->v[i].wb, s->v[i].a ) );
+		a = glms_vec2_add( a, glms_vec2_scale( s->v[i].wa, s->v[i].a ) );
+		b = glms_vec2_add( b, glms_vec2_scale( s->v[i].wb, s->v[i].a ) );
 	}
 	*pa = a;
 	*pb = b;
@@ -452,9 +459,9 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 
 	kcc_simplex simplex;
 	simplex.count = 1;
-	simplex.v[0].wa = kcc_add( a->points[0], offset_a );
+	simplex.v[0].wa = glms_vec2_add( a->points[0], offset_a );
 	simplex.v[0].wb = b->points[0];
-	simplex.v[0].w = kcc_sub( simplex.v[0].wb, simplex.v[0].wa );
+	simplex.v[0].w = glms_vec2_sub( simplex.v[0].wb, simplex.v[0].wa );
 	simplex.v[0].a = 1.0f;
 
 	// Scale for the tolerances: coordinates near 1e6 carry float error near 0.06 (one ulp).
@@ -485,16 +492,14 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 
 		vec2s v = kcc_simplex_closest( &simplex );
-		float vv = kcc_dot( v, v );
+		float vv = glms_vec2_dot( v, v );
 		if ( vv >= previous_distance_squared )
 		{
 			// No progress (rounding): keep the better simplex from the previous iteration. But from a vertex of M
 			// to an edge through it the distance cannot grow (the edge holds the vertex): equal within rounding,
-			// the edge is kept. Its closest point lies a hair inside it (below the distance's rounding) and its
-			// direction is exact, where the vertex's was off by that hair over the distance (a point 2e-4 inside a
-			// segment's end, 3 away: 6.5e-5 rad).
+			// the edge is kept, whose direction is exact where the vertex's is off by a hair over the distance.
 			bool edge_through_vertex = saved.count == 1 && kcc_simplex_edge_usable( &simplex );
-			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + 16.0f * FLT_EPSILON ) ) )
+			if ( !( edge_through_vertex && vv <= previous_distance_squared * ( 1.0f + KCC_ROUNDING ) ) )
 			{
 				simplex = saved;
 			}
@@ -510,20 +515,19 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 
 		// Support of b - a in direction -v.
-		vec2s wa = kcc_add( kcc_proxy_support( a, v ), offset_a );
+		vec2s wa = glms_vec2_add( kcc_proxy_support( a, v ), offset_a );
 		vec2s wb = kcc_proxy_support( b, kcc_v2( -v.x, -v.y ) );
-		vec2s w = kcc_sub( wb, wa );
+		vec2s w = glms_vec2_sub( wb, wa );
 
 		// Duality gap: |v| is an upper bound of the distance, dot( v, w ) / |v| a lower bound.
-		float gap = vv - kcc_dot( v, w );
+		float gap = vv - glms_vec2_dot( v, w );
 		float length = sqrtf( vv );
 		float tolerance = curved ? 0.1f * KCC_LINEAR_SLOP * length : 0.0f;
 		if ( gap <= tolerance + epsilon * length )
 		{
 			// Converged on a vertex of M while the closest point may lie a hair inside the edge from it to w: the
-			// distance then differs in the second order (below rounding), the direction in the first (a point
-			// 2e-4 inside a segment's end, 3 away, came out 6.5e-5 rad off). The edge's own closest point, when
-			// the origin projects inside it, is no farther and has the exact direction.
+			// distance then differs in the second order (below rounding), the direction in the first. The edge's
+			// own closest point, when the origin projects inside it, is no farther and has the exact direction.
 			if ( simplex.count == 1 && ( w.x != simplex.v[0].w.x || w.y != simplex.v[0].w.y ) )
 			{
 				kcc_simplex edge = simplex;
@@ -571,11 +575,10 @@ kcc_gjk_output kcc_gjk_distance( const kcc_proxy* a, vec2s offset_a, const kcc_p
 		}
 		return out;
 	}
-	vec2s v = kcc_sub( out.point_b, out.point_a );
-	out.distance = sqrtf( kcc_dot( v, v ) );
+	vec2s v = glms_vec2_sub( out.point_b, out.point_a );
+	out.distance = sqrtf( glms_vec2_dot( v, v ) );
 	// The direction from the simplex, not from the witness points: on an edge of M it is that edge's perpendicular,
-	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch (a distance of
-	// 1e-5 gave a normal 2e-3 off, along which a long box then overlapped the other shape).
+	// exact, where b - a is the difference of two nearly equal points once the cores nearly touch.
 	out.normal = kcc_unit_or( kcc_simplex_closest( &simplex ), kcc_unit_or( v, kcc_v2( 0.0f, 1.0f ) ) );
 	return out;
 }
@@ -590,17 +593,17 @@ kcc_distance_output kcc_proxy_distance( const kcc_proxy* a, const kcc_proxy* b )
 		vec2s normal = core.normal;
 		out.distance = core.distance - radii;
 		out.normal = normal;
-		out.point_a = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
-		out.point_b = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
+		out.point_a = glms_vec2_add( core.point_a, glms_vec2_scale( normal, a->radius ) );
+		out.point_b = glms_vec2_sub( core.point_b, glms_vec2_scale( normal, b->radius ) );
 		return out;
 	}
 	if ( core.distance > 0.0f )
 	{
 		// Only the rounded parts overlap: report the middle of the overlap on the line between the cores.
 		vec2s normal = core.normal;
-		vec2s pa = kcc_add( core.point_a, kcc_scale( normal, a->radius ) );
-		vec2s pb = kcc_sub( core.point_b, kcc_scale( normal, b->radius ) );
-		out.point_a = kcc_scale( kcc_add( pa, pb ), 0.5f );
+		vec2s pa = glms_vec2_add( core.point_a, glms_vec2_scale( normal, a->radius ) );
+		vec2s pb = glms_vec2_sub( core.point_b, glms_vec2_scale( normal, b->radius ) );
+		out.point_a = glms_vec2_scale( glms_vec2_add( pa, pb ), 0.5f );
 		out.point_b = out.point_a;
 		return out;
 	}
@@ -678,87 +681,82 @@ bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b )
 // ---------------------------------------------------------------------------------------------------------------
 // Minkowski difference of polytope cores
 
-// A key increasing with the angle of e in [0, 2 pi), in [0, 4): edges merge by comparing keys, no trigonometry.
-static inline float kcc_pseudo_angle( vec2s e )
+// Whether direction n lies in the lower half turn, angles [pi, 2 pi) (a NaN too).
+static inline bool kcc_lower_half( vec2s n )
 {
-	float p = e.x / ( fabsf( e.x ) + fabsf( e.y ) );
-	return ( e.y > 0.0f || ( e.y == 0.0f && e.x > 0.0f ) ) ? 1.0f - p : 3.0f + p;
+	return !( n.y > 0.0f || ( n.y == 0.0f && n.x > 0.0f ) );
 }
 
-// Past every real key: an exhausted polygon never wins the merge.
-#define KCC_KEY_SENTINEL 5.0f
+// The order of directions u and v by angle in [0, 2 pi): negative when u comes first, positive when v does, 0 for
+// the same direction (or a NaN: then both advance in the merge below). No division, no trigonometry.
+static inline int kcc_angle_order( vec2s u, vec2s v )
+{
+	bool lower_u = kcc_lower_half( u ), lower_v = kcc_lower_half( v );
+	if ( lower_u != lower_v )
+	{
+		return lower_u ? 1 : -1;
+	}
+	float c = glms_vec2_cross( u, v ); // exact in sign up to rounding: u and v lie within the same half turn
+	return c > 0.0f ? -1 : ( c < 0.0f ? 1 : 0 );
+}
 
-// The edges of sign * core in angle order, from the edge of smallest angle: start vertices, outward normals and
-// keys, with the first vertex repeated after the last edge (and a sentinel key). Returns the edge count.
-static int kcc_sorted_edges( const kcc_proxy* p, float sign, vec2s* vertices, vec2s* normals, float* keys,
-							 unsigned char* index )
+// The edge of sign * core whose outward normal comes first in angle order: the one in the upper half turn after
+// one in the lower half.
+static int kcc_first_edge( const kcc_proxy* p, float sign )
 {
 	int n = p->count;
-	if ( n == 1 )
+	for ( int i = 0; i < n && n > 1; ++i )
 	{
-		vertices[0] = p->points[0];
-		index[0] = 0;
-		keys[0] = KCC_KEY_SENTINEL;
-		return 0;
+		vec2s normal = glms_vec2_scale( p->normals[i], sign );
+		vec2s previous = glms_vec2_scale( p->normals[i == 0 ? n - 1 : i - 1], sign );
+		if ( kcc_lower_half( normal ) == false && kcc_lower_half( previous ) )
+		{
+			return i;
+		}
 	}
-	float raw[KCC_MAX_POLYGON_VERTICES];
-	int start = 0;
-	for ( int i = 0; i < n; ++i )
-	{
-		int next = i + 1 == n ? 0 : i + 1;
-		vec2s e = kcc_scale( kcc_sub( p->points[next], p->points[i] ), sign );
-		raw[i] = kcc_pseudo_angle( e );
-		start = raw[i] < raw[start] ? i : start;
-	}
-	for ( int k = 0; k < n; ++k )
-	{
-		int i = start + k;
-		i = i >= n ? i - n : i;
-		vertices[k] = p->points[i];
-		normals[k] = kcc_scale( p->normals[i], sign );
-		keys[k] = raw[i];
-		index[k] = (unsigned char)i;
-	}
-	vertices[n] = vertices[0];
-	index[n] = index[0];
-	keys[n] = KCC_KEY_SENTINEL;
-	return n;
+	return 0;
 }
 
 void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out )
 {
-	vec2s va[KCC_MAX_POLYGON_VERTICES + 1], vb[KCC_MAX_POLYGON_VERTICES + 1];
-	vec2s na[KCC_MAX_POLYGON_VERTICES + 1], nb[KCC_MAX_POLYGON_VERTICES + 1];
-	float ka[KCC_MAX_POLYGON_VERTICES + 1], kb[KCC_MAX_POLYGON_VERTICES + 1];
-	unsigned char ia[KCC_MAX_POLYGON_VERTICES + 1], ib[KCC_MAX_POLYGON_VERTICES + 1];
-	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way.
-	int edges_a = kcc_sorted_edges( a, -1.0f, va, na, ka, ia );
-	int edges_b = kcc_sorted_edges( b, 1.0f, vb, nb, kb, ib );
-
+	// -a has the vertices of a (negated) in the same counter-clockwise order; its edges point the other way. Both
+	// edge lists are merged by the angle of their outward normals, each from its first. (Locals: the stores to out
+	// could otherwise alias the proxies' fields, reloaded each step.)
+	const vec2s *points_a = a->points, *normals_a = a->normals, *points_b = b->points, *normals_b = b->normals;
+	int count_a = a->count, count_b = b->count;
+	int edges_a = count_a > 1 ? count_a : 0, edges_b = count_b > 1 ? count_b : 0;
+	int ia = kcc_first_edge( a, -1.0f ), ib = kcc_first_edge( b, 1.0f );
 	int i = 0, j = 0, k = 0;
 	while ( ( i < edges_a || j < edges_b ) && k < KCC_MAX_MINKOWSKI_VERTICES )
 	{
-		out->vertices[k] = kcc_sub( vb[j], va[i] );
-		out->index_b[k] = ib[j];
-		// The edge of smaller angle comes first; parallel edges of the same direction merge into one. Written so
-		// at least one side advances even for a NaN key (an edge of a degenerate core: bug H3-10), and neither
-		// passes its last edge.
-		bool take_a = !( kb[j] < ka[i] ) && i < edges_a;
-		bool take_b = !( ka[i] < kb[j] ) && j < edges_b;
-		if ( take_a == false && take_b == false )
+		vec2s na = glms_vec2_negate( normals_a[ia] ), nb = normals_b[ib];
+		out->vertices[k] = glms_vec2_sub( points_b[ib], points_a[ia] );
+		out->index_b[k] = (unsigned char)ib;
+		// The edge whose normal comes first; parallel edges of the same direction merge into one. At least one side
+		// advances (a NaN orders as a tie), and neither passes its last edge.
+		int order = i == edges_a ? 1 : ( j == edges_b ? -1 : kcc_angle_order( na, nb ) );
+		bool take_a = order <= 0 && i < edges_a;
+		bool take_b = order >= 0 && j < edges_b;
+		out->normals[k] = take_a ? na : nb;
+		out->source[k] = (unsigned char)( ( take_a ? KCC_EDGE_OF_A : 0u ) | ( take_b ? KCC_EDGE_OF_B : 0u ) );
+		if ( take_a )
 		{
-			break;
+			i += 1;
+			ia = ia + 1 < count_a ? ia + 1 : 0;
 		}
-		out->normals[k] = take_a ? na[i] : nb[j];
-		i += take_a ? 1 : 0;
-		j += take_b ? 1 : 0;
+		if ( take_b )
+		{
+			j += 1;
+			ib = ib + 1 < count_b ? ib + 1 : 0;
+		}
 		k += 1;
 	}
 	if ( k == 0 )
 	{
-		out->vertices[0] = kcc_sub( vb[0], va[0] );
+		out->vertices[0] = glms_vec2_sub( points_b[0], points_a[0] );
 		out->normals[0] = kcc_v2( 0.0f, 1.0f );
-		out->index_b[0] = ib[0];
+		out->index_b[0] = 0;
+		out->source[0] = 0u;
 		k = 1;
 	}
 	out->count = k;
@@ -770,21 +768,21 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	if ( count == 1 )
 	{
 		out.point = vertices[0];
-		vec2s d = kcc_sub( p, vertices[0] );
-		out.distance = sqrtf( kcc_dot( d, d ) );
+		vec2s d = glms_vec2_sub( p, vertices[0] );
+		out.distance = sqrtf( glms_vec2_dot( d, d ) );
 		return out;
 	}
 
 	if ( count == 2 )
 	{
 		// A segment has no inside: the separation test below would call every point on its line inside.
-		vec2s e = kcc_sub( vertices[1], vertices[0] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[0] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[1], vertices[0] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[0] ), e ) / ee : 0.0f;
 		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
-		out.point = kcc_add( vertices[0], kcc_scale( e, s ) );
-		vec2s d = kcc_sub( p, out.point );
-		out.distance = sqrtf( kcc_dot( d, d ) );
+		out.point = glms_vec2_add( vertices[0], glms_vec2_scale( e, s ) );
+		vec2s d = glms_vec2_sub( p, out.point );
+		out.distance = sqrtf( glms_vec2_dot( d, d ) );
 		out.edge = 0;
 		out.s = s;
 		if ( out.distance == 0.0f )
@@ -800,7 +798,7 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	float best_separation = -FLT_MAX;
 	for ( int i = 0; i < count; ++i )
 	{
-		float separation = kcc_dot( normals[i], kcc_sub( p, vertices[i] ) );
+		float separation = glms_vec2_dot( normals[i], glms_vec2_sub( p, vertices[i] ) );
 		if ( separation > best_separation )
 		{
 			best_separation = separation;
@@ -812,9 +810,9 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	{
 		// Inside: the nearest edge line is the best separation's; the projection lies within that edge.
 		int next = best + 1 == count ? 0 : best + 1;
-		vec2s e = kcc_sub( vertices[next], vertices[best] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[best] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[next], vertices[best] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[best] ), e ) / ee : 0.0f;
 		out.point = p;
 		out.distance = 0.0f;
 		out.depth = -best_separation;
@@ -837,13 +835,13 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 			i0 = out.s <= 0.0f ? ( best == 0 ? count - 1 : best - 1 ) : ( best + 1 == count ? 0 : best + 1 );
 		}
 		int i1 = i0 + 1 == count ? 0 : i0 + 1;
-		vec2s e = kcc_sub( vertices[i1], vertices[i0] );
-		float ee = kcc_dot( e, e );
-		float s = ee > 0.0f ? kcc_dot( kcc_sub( p, vertices[i0] ), e ) / ee : 0.0f;
+		vec2s e = glms_vec2_sub( vertices[i1], vertices[i0] );
+		float ee = glms_vec2_dot( e, e );
+		float s = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( p, vertices[i0] ), e ) / ee : 0.0f;
 		s = s < 0.0f ? 0.0f : ( s > 1.0f ? 1.0f : s );
-		vec2s q = kcc_add( vertices[i0], kcc_scale( e, s ) );
-		vec2s d = kcc_sub( p, q );
-		float dd = kcc_dot( d, d );
+		vec2s q = glms_vec2_add( vertices[i0], glms_vec2_scale( e, s ) );
+		vec2s d = glms_vec2_sub( p, q );
+		float dd = glms_vec2_dot( d, d );
 		if ( dd < best_distance_squared )
 		{
 			best_distance_squared = dd;
@@ -854,4 +852,42 @@ kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const ve
 	}
 	out.distance = sqrtf( best_distance_squared );
 	return out;
+}
+
+vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest )
+{
+	// From the closest point alone the direction is rounding noise once the cores nearly touch, so the edges decide
+	// wherever they can.
+	vec2s outward = kcc_unit_or( glms_vec2_negate( closest->point ), kcc_v2( 0.0f, -1.0f ) ); // denormal distances too
+	if ( m->count < 2 )
+	{
+		return outward;
+	}
+	bool interior = closest->s > 0.0f && closest->s < 1.0f;
+	if ( m->count == 2 )
+	{
+		// A segment: on its interior, its normal pointing from it to the origin; at an end, the point's direction.
+		vec2s n = m->normals[0];
+		n = glms_vec2_dot( n, m->vertices[0] ) > 0.0f ? glms_vec2_negate( n ) : n;
+		return interior ? n : outward;
+	}
+	int edge = closest->edge;
+	if ( interior )
+	{
+		return m->normals[edge];
+	}
+	// At a vertex (s = 0: the edge's start; s = 1: its end) the outward normals run counter-clockwise from the edge
+	// before it to the edge after it.
+	int before = closest->s <= 0.0f ? ( edge == 0 ? m->count - 1 : edge - 1 ) : edge;
+	int after = closest->s <= 0.0f ? edge : ( edge + 1 == m->count ? 0 : edge + 1 );
+	vec2s n0 = m->normals[before], n1 = m->normals[after];
+	if ( glms_vec2_cross( n0, outward ) < 0.0f )
+	{
+		return n0;
+	}
+	if ( glms_vec2_cross( outward, n1 ) < 0.0f )
+	{
+		return n1;
+	}
+	return outward;
 }

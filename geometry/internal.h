@@ -4,14 +4,12 @@
 
 #include "kcc/geometry.h"
 
+#include <float.h>
+
 // Overlap of two valid shapes by GJK distance (touching within KCC_LINEAR_SLOP counts). Any kinds, sectors wider
 // than pi included (split into two convex halves). Used by kcc_overlap for pairs without an analytic test.
 // Defined in gjk.c.
 bool kcc_gjk_overlap( const kcc_shape* a, const kcc_shape* b );
-
-// What a valid polygon is, decided in double corner by corner (shapes.c). kcc_shape_is_valid first certifies the
-// ordinary valid polygon with a faster float check and asks this for every other; the tests compare the two.
-bool kcc_polygon_is_valid_exact( const kcc_polygon* p );
 
 // Circle against any valid shape, exact (closest point). Defined in overlap.c; used by the batch queries.
 bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s );
@@ -27,20 +25,24 @@ bool kcc_circle_overlaps_shape( kcc_circle c, const kcc_shape* s );
 /// convex hull of its apex and its arc: points = apex, right arc end, left arc end.
 typedef struct kcc_proxy
 {
-	vec2s points[KCC_MAX_POLYGON_VERTICES];  ///< polytope vertices, counter-clockwise; curved: apex, arc ends
-	vec2s normals[KCC_MAX_POLYGON_VERTICES]; ///< outward unit normal of edge i (polytope count >= 2); curved:
-											 ///< right edge, left edge
-	vec2s direction;                         ///< curved: unit axis of the opening
-	vec2s half_angle;                        ///< curved: (cos, sin) of half the opening, opening <= pi
-	float arc_radius;                        ///< curved: radius of the arc
-	float radius;                            ///< rounding radius, >= 0
-	int count;                               ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3
+	const vec2s* points;  ///< polytope vertices, counter-clockwise; curved: apex, arc ends
+	const vec2s* normals; ///< outward unit normal of edge i (polytope count >= 2); curved: right edge, left edge
+	vec2s own_points[4];  ///< where points lie for kinds that do not store them as such (a polygon's are its own)
+	vec2s own_normals[4];
+	vec2s direction;      ///< curved: unit axis of the opening
+	vec2s half_angle;     ///< curved: (cos, sin) of half the opening, opening <= pi
+	vec2s arc_direction;  ///< curved: axis of the whole sector (a half of one wider than pi is part of its arc)
+	vec2s arc_half_angle; ///< curved: (cos, sin) of half the whole sector's opening
+	float arc_radius;     ///< curved: radius of the arc
+	float radius;         ///< rounding radius, >= 0
+	int count;            ///< polytope: 1 .. KCC_MAX_POLYGON_VERTICES; curved: 3
 	bool curved;
 } kcc_proxy;
 
-/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many: 0 when a value is beyond KCC_MAX_MAGNITUDE or
-/// the data cannot be indexed or normalised (cheap checks only: finite data, non-negative radii and extents, vertex
-/// count in range, unit normals). Validity (kcc_shape_is_valid, convexity included) is the caller's check.
+/// Fills proxies (room for KCC_MAX_PROXIES) and returns how many; they point into s, so use them while s lives. 0
+/// when a value is beyond KCC_MAX_MAGNITUDE or the data cannot be indexed or normalised (cheap checks only: finite
+/// data, non-negative radii and extents, vertex count in range, unit normals). Validity (kcc_shape_is_valid,
+/// convexity included) is the caller's check.
 int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies );
 
 /// Support point of the core (radius excluded) in direction d (need not be unit).
@@ -70,8 +72,13 @@ typedef struct kcc_minkowski
 	vec2s vertices[KCC_MAX_MINKOWSKI_VERTICES]; ///< counter-clockwise, no repeated edge directions
 	vec2s normals[KCC_MAX_MINKOWSKI_VERTICES];  ///< outward unit normal of edge i (count >= 2)
 	unsigned char index_b[KCC_MAX_MINKOWSKI_VERTICES]; ///< vertex of b's core in vertex i
+	unsigned char source[KCC_MAX_MINKOWSKI_VERTICES];  ///< edge i is an edge of a (KCC_EDGE_OF_A), of b, or both
 	int count;
 } kcc_minkowski;
+
+/// kcc_minkowski.source: edge i of b - a is an edge of a reversed, of b, or both (parallel edges merge).
+#define KCC_EDGE_OF_A 1u
+#define KCC_EDGE_OF_B 2u
 
 /// Builds b - a by merging the edges of b and -a in angle order, O(n + m). Both proxies must be polytopes.
 void kcc_minkowski_difference( const kcc_proxy* a, const kcc_proxy* b, kcc_minkowski* out );
@@ -88,16 +95,59 @@ typedef struct kcc_polytope_closest
 
 kcc_polytope_closest kcc_polytope_closest_point( const vec2s* vertices, const vec2s* normals, int count, vec2s p );
 
-/// kcc_shape_cast_separation through an explicitly built Minkowski difference for polytope cores (the general
-/// path: flat boxes, sectors through conservative advancement): the tests compare the clipping fast path with it.
-/// Defined in cast.c.
-kcc_cast_output kcc_shape_cast_minkowski( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-										  float target_separation );
+/// The outward unit normal of b - a at its closest point to the origin (the origin outside it): the direction from
+/// b's core toward a's. An edge's own normal on its interior, at a vertex the closest point's direction kept
+/// within the normals of the two edges that meet there.
+vec2s kcc_minkowski_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest );
 
-/// kcc_shape_cast_separation by conservative advancement for every kind (kcc_shape_cast uses the exact
-/// Minkowski path for polytope cores): the independent path the tests cross-check it with. Defined in cast.c.
+/// kcc_shape_cast_separation by conservative advancement for every kind (kcc_shape_cast uses it for curved cores
+/// only; polytope cores take the exact Minkowski path): the independent path the tests cross-check casts with.
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 											 float target_separation );
+
+/// Conservative advancement of proxy a along translation until its distance to b falls to the radii plus
+/// separation (advance.c). Any proxies, curved ones included.
+kcc_cast_output kcc_cast_conservative( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float separation );
+
+/// What a cast reports on a miss.
+static inline kcc_cast_output kcc_cast_miss( void )
+{
+	kcc_cast_output out = { 0 };
+	out.fraction = 1.0f;
+	return out;
+}
+
+/// Normals, rotations and directions stored in shapes must be unit; hand-built ones are accepted within this much of
+/// |v|^2 = 1 (float normals of long edges computed in float are off by far less; a looser check lets through shapes
+/// whose separating axes would misjudge overlaps).
+#define KCC_UNIT_TOLERANCE 1.0e-3f
+
+#define KCC_PI_F 3.14159265358979323846f
+#define KCC_TWO_PI_F ( 2.0f * KCC_PI_F )
+
+/// (float)( 2 * pi ) is a hair above 2 * pi; a sector angle up to this much above it is still the full disc.
+#define KCC_FULL_ANGLE_SLACK 1.0e-6f
+
+/// Relative rounding of a value computed from coordinates: a point within KCC_ON_LINE times its coordinates' size
+/// (|x| + |y|) of a line through a feature lies on it (a parallel edge of the other shape).
+#define KCC_ON_LINE ( 4.0f * FLT_EPSILON )
+
+/// How far a value computed from coordinates of a given size (|x| + |y|, summed over the points involved) may lie from
+/// its exact value, relative to that size: a few roundings. A line of a Minkowski difference carries the rounding
+/// of both shapes' coordinates, however small its own.
+#define KCC_ROUNDING ( 16.0f * FLT_EPSILON )
+
+/// The largest |x| + |y| over the points.
+static inline float kcc_points_size( const vec2s* points, int count )
+{
+	float size = 0.0f;
+	for ( int i = 0; i < count; ++i )
+	{
+		float s = fabsf( points[i].x ) + fabsf( points[i].y );
+		size = s > size ? s : size;
+	}
+	return size;
+}
 
 /// v / |v|, or fallback when v is zero. Scaled by its largest component first, so vectors whose squared length
 /// underflows (denormal components) still give a unit result.

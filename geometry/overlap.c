@@ -247,7 +247,7 @@ static inline bool kcc_polygon_edges_baseline( double center_bits, const kcc_pol
 		float cross = ex * dy - ey * dx;
 		float along = ex * dx + ey * dy;
 		float ee = ex * ex + ey * ey;
-		float over = along - kcc_min_ss( kcc_max_ss( along, 0.0f ), ee );
+		float over = along - glm_min( glm_max( along, 0.0f ), ee );
 		float r = rr2 * ee;
 		float gap = ( cross * cross + over * over ) - r;
 		float abs_cross = fabsf( cross ), abs_over = fabsf( over );
@@ -264,6 +264,10 @@ static inline bool kcc_polygon_edges_baseline( double center_bits, const kcc_pol
 
 bool kcc_circle_overlaps_polygon( kcc_circle a, const kcc_polygon* b )
 {
+	if ( b == NULL )
+	{
+		return false;
+	}
 	int n = b->count;
 	float rr = a.radius + b->radius;
 	double center_bits = kcc_polygon_center_bits( a.center );
@@ -428,7 +432,7 @@ bool kcc_overlap( const kcc_shape* a, const kcc_shape* b )
 		return false;
 	}
 	// One notion of validity for every query (distance, casts and penetration use it too): kcc_shape_is_valid,
-	// polygon convexity and normals included, so a corrupted struct never overlaps (H3-11).
+	// polygon convexity and normals included, so a corrupted struct never overlaps.
 	bool valid_a = kcc_shape_is_valid( a ), valid_b = kcc_shape_is_valid( b );
 	KCC_ASSERT( valid_a, "kcc_overlap: shape a is invalid" );
 	KCC_ASSERT( valid_b, "kcc_overlap: shape b is invalid" );

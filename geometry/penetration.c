@@ -9,51 +9,8 @@
 // swept by a vertex of the other core, or two arcs summed), so the minimum is one of finitely many directions:
 // every edge normal, and from each arc centre to the other core's vertices or arc centre. Exact, no iterations.
 #include "internal.h"
-#include "vector_math.h"
 
 #include <float.h>
-
-// The direction b moves to leave a when the cores are apart (the origin outside D, closest point given): along the
-// closest point, which is the outward normal of D there, reversed. Computed from the point it is rounding noise
-// once the cores nearly touch (a box's corner 1e-6 from a long segment gave a normal 0.016 off, and pushing b out
-// along it left 2 cm of overlap), so it is taken from D's edges: an edge's own normal on its interior, and at a
-// vertex the point's direction kept within the normals of the two edges that meet there.
-static vec2s kcc_separated_normal( const kcc_minkowski* m, const kcc_polytope_closest* closest )
-{
-	vec2s toward = kcc_unit_or( closest->point, kcc_v2( 0.0f, 1.0f ) ); // scaled first: denormal distances too
-	if ( m->count < 2 )
-	{
-		return toward;
-	}
-	if ( m->count == 2 )
-	{
-		// A segment: on its interior, its normal pointing from the origin to it (n . v0 > 0); at an end, the
-		// direction to that end.
-		vec2s n = m->normals[0];
-		n = kcc_dot( n, m->vertices[0] ) > 0.0f ? n : kcc_scale( n, -1.0f );
-		return closest->s > 0.0f && closest->s < 1.0f ? n : toward;
-	}
-	int edge = closest->edge;
-	if ( closest->s > 0.0f && closest->s < 1.0f )
-	{
-		return kcc_scale( m->normals[edge], -1.0f );
-	}
-	// At vertex i (s = 0: the edge's start; s = 1: its end) the outward normals of D run counter-clockwise from
-	// the edge before it to the edge after it; -toward is the outward direction to keep between them.
-	int before = closest->s <= 0.0f ? ( edge == 0 ? m->count - 1 : edge - 1 ) : edge;
-	int after = closest->s <= 0.0f ? edge : ( edge + 1 == m->count ? 0 : edge + 1 );
-	vec2s outward = kcc_scale( toward, -1.0f );
-	vec2s n0 = m->normals[before], n1 = m->normals[after];
-	if ( kcc_cross( n0, outward ) < 0.0f )
-	{
-		return kcc_scale( n0, -1.0f );
-	}
-	if ( kcc_cross( outward, n1 ) < 0.0f )
-	{
-		return kcc_scale( n1, -1.0f );
-	}
-	return toward;
-}
 
 static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, const kcc_proxy* b )
 {
@@ -70,13 +27,13 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 		}
 		out.overlapping = true;
 		out.depth = radii - closest.distance;
-		out.normal = kcc_separated_normal( &m, &closest );
+		out.normal = glms_vec2_negate( kcc_minkowski_normal( &m, &closest ) ); // b moves away from a
 		return out;
 	}
 	out.overlapping = true;
 	out.depth = closest.depth + radii;
 	// A single point (coincident point cores) has no edge: the documented default (0, 1) is in normals[0].
-	out.normal = m.count == 1 ? m.normals[0] : kcc_scale( m.normals[closest.edge], -1.0f );
+	out.normal = m.count == 1 ? m.normals[0] : glms_vec2_negate( m.normals[closest.edge] );
 	return out;
 }
 
@@ -84,8 +41,8 @@ static kcc_penetration_output kcc_penetration_polytopes( const kcc_proxy* a, con
 static float kcc_difference_support( const kcc_proxy* a, const kcc_proxy* b, vec2s u )
 {
 	vec2s sb = kcc_proxy_support( b, u );
-	vec2s sa = kcc_proxy_support( a, kcc_scale( u, -1.0f ) );
-	return kcc_dot( kcc_sub( sb, sa ), u );
+	vec2s sa = kcc_proxy_support( a, glms_vec2_negate( u ) );
+	return glms_vec2_dot( glms_vec2_sub( sb, sa ), u );
 }
 
 typedef struct kcc_axis_search
@@ -98,8 +55,8 @@ typedef struct kcc_axis_search
 
 static void kcc_try_axis( kcc_axis_search* search, vec2s u )
 {
-	// Scaled before normalising (kcc_unit_or): a difference of nearly coincident points (an apex 1e-22 from a
-	// circle's centre) has a denormal squared length, and dividing by its square root gives no unit vector.
+	// Scaled before normalising (kcc_unit_or): a difference of nearly coincident points has a denormal squared
+	// length, and dividing by its square root gives no unit vector.
 	u = kcc_unit_or( u, kcc_v2( 0.0f, 0.0f ) );
 	if ( u.x == 0.0f && u.y == 0.0f )
 	{
@@ -135,7 +92,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 		}
 		out.overlapping = true;
 		out.depth = radii - g.distance;
-		out.normal = kcc_unit_or( kcc_sub( g.point_b, g.point_a ), kcc_v2( 0.0f, 1.0f ) ); // denormal distances too
+		out.normal = kcc_unit_or( glms_vec2_sub( g.point_b, g.point_a ), kcc_v2( 0.0f, 1.0f ) ); // denormal distances too
 		return out;
 	}
 
@@ -143,7 +100,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	int edges_a = kcc_proxy_edge_count( a );
 	for ( int i = 0; i < edges_a; ++i )
 	{
-		kcc_try_axis( &search, kcc_scale( a->normals[i], -1.0f ) );
+		kcc_try_axis( &search, glms_vec2_negate( a->normals[i] ) );
 	}
 	int edges_b = kcc_proxy_edge_count( b );
 	for ( int i = 0; i < edges_b; ++i )
@@ -154,14 +111,14 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	{
 		for ( int i = 0; i < a->count; ++i )
 		{
-			kcc_try_axis( &search, kcc_sub( a->points[i], b->points[0] ) );
+			kcc_try_axis( &search, glms_vec2_sub( a->points[i], b->points[0] ) );
 		}
 	}
 	if ( a->curved )
 	{
 		for ( int i = 0; i < b->count; ++i )
 		{
-			kcc_try_axis( &search, kcc_sub( a->points[0], b->points[i] ) );
+			kcc_try_axis( &search, glms_vec2_sub( a->points[0], b->points[i] ) );
 		}
 	}
 	if ( search.best_value == FLT_MAX )
@@ -171,7 +128,7 @@ static kcc_penetration_output kcc_penetration_curved( const kcc_proxy* a, const 
 	float depth = search.best_value + radii;
 	out.overlapping = depth >= 0.0f;
 	out.depth = depth > 0.0f ? depth : 0.0f;
-	out.normal = out.overlapping ? kcc_scale( search.best_axis, -1.0f ) : kcc_v2( 0.0f, 0.0f );
+	out.normal = out.overlapping ? glms_vec2_negate( search.best_axis ) : kcc_v2( 0.0f, 0.0f );
 	return out;
 }
 

@@ -3,29 +3,13 @@
 #include "internal.h"
 
 #include <float.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
 #define KCC_PI_D 3.14159265358979323846
-#define KCC_PI_F 3.14159265358979323846f
-#define KCC_TWO_PI_F ( 2.0f * KCC_PI_F )
-
-// (float)( 2 * pi ) is a hair above 2 * pi; anything up to this much above it is still the full disc.
-#define KCC_FULL_ANGLE_SLACK 1.0e-6f
-
-// Normals and rotations must be unit; hand-built shapes are accepted within this much of |v|^2 = 1.
-#define KCC_UNIT_TOLERANCE 1.0e-3f
 
 // Hull points closer than this fraction of the point cloud's extent are duplicates, and corners closer than this
 // to the line through their neighbours are collinear. Float coordinates carry about 1.2e-7 relative precision.
 #define KCC_HULL_RELATIVE_TOLERANCE 1.0e-6
-
-#if defined( __GNUC__ )
-#define KCC_VALIDITY_COLD __attribute__( ( noinline, cold ) )
-#else
-#define KCC_VALIDITY_COLD
-#endif
 
 static kcc_shape kcc_invalid_shape( void )
 {
@@ -397,7 +381,7 @@ kcc_shape kcc_make_box( vec2s half_extents, float radius )
 static vec2s kcc_sector_half_angle( float angle )
 {
 	double half = 0.5 * (double)angle;
-	if ( half >= KCC_PI_D - 1.0e-6 )
+	if ( half >= KCC_PI_D - KCC_FULL_ANGLE_SLACK )
 	{
 		return kcc_v2( -1.0f, 0.0f );
 	}
@@ -439,10 +423,9 @@ kcc_shape kcc_make_sector( vec2s apex, vec2s direction, float radius, float angl
 // ---------------------------------------------------------------------------------------------------------------
 // Validation
 
-// The definition, decided in double precision corner by corner. The fast checks below only ever accept: whatever
-// they cannot certify (every invalid polygon, and valid ones near a limit) is decided here, so this function alone
-// says what valid means.
-KCC_VALIDITY_COLD bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
+// The one rule for polygons, decided in double precision corner by corner (the differences and products of float
+// coordinates are exact or nearly so there, so a corner's turn is never misjudged by rounding).
+static bool kcc_polygon_is_valid( const kcc_polygon* p )
 {
 	if ( p->count < 3 || p->count > KCC_MAX_POLYGON_VERTICES || kcc_is_valid_radius( p->radius ) == false ||
 		 kcc_is_valid_vec2( p->centroid ) == false )
@@ -450,22 +433,21 @@ KCC_VALIDITY_COLD bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 		return false;
 	}
 	int n = p->count;
-	for ( int i = 0; i < n; ++i )
-	{
-		if ( kcc_is_valid_vec2( p->vertices[i] ) == false || kcc_is_valid_vec2( p->normals[i] ) == false ||
-			 kcc_is_unit( p->normals[i] ) == false )
-		{
-			return false;
-		}
-	}
 	// Left turns at every corner are not enough: a pentagram turns left everywhere but winds twice. Count how often
 	// the edge direction passes the +x direction (from the lower half-turn to the upper one): once for a convex
 	// polygon, since every turn is below pi.
 	int windings = 0;
+	// Edge i is e (vertex i to i + 1), the next edge f; each f is the next corner's e.
+	double ex = (double)p->vertices[1].x - p->vertices[0].x, ey = (double)p->vertices[1].y - p->vertices[0].y;
+	bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], c = p->vertices[i + 2 < n ? i + 2 : i + 2 - n];
-		double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
+		vec2s nrm = p->normals[i];
+		if ( kcc_is_valid_vec2( a ) == false || kcc_is_valid_vec2( nrm ) == false || kcc_is_unit( nrm ) == false )
+		{
+			return false;
+		}
 		double fx = (double)c.x - b.x, fy = (double)c.y - b.y;
 		double ee = ex * ex + ey * ey;
 		// strictly convex and counter-clockwise at every corner, no zero-length edge
@@ -474,8 +456,7 @@ KCC_VALIDITY_COLD bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 			return false;
 		}
 		// the normal is the edge turned clockwise: along (ey, -ex), not along the edge. |n . e| / |e| <= tolerance
-		// compared squared, and the sign of n x e, need no square root or division (every query checks this).
-		vec2s nrm = p->normals[i];
+		// compared squared, and the sign of n x e: no square root or division.
 		double along = nrm.x * ex + nrm.y * ey;
 		double outward = nrm.x * ey - nrm.y * ex;
 		double tolerance = KCC_UNIT_TOLERANCE;
@@ -483,283 +464,13 @@ KCC_VALIDITY_COLD bool kcc_polygon_is_valid_exact( const kcc_polygon* p )
 		{
 			return false;
 		}
-		bool e_lower = ey < 0.0 || ( ey == 0.0 && ex < 0.0 );
 		bool f_lower = fy < 0.0 || ( fy == 0.0 && fx < 0.0 );
 		windings += ( e_lower && f_lower == false ) ? 1 : 0;
+		ex = fx;
+		ey = fy;
+		e_lower = f_lower;
 	}
 	return windings == 1;
-}
-
-// Fast certification. Every query checks its polygons, so the common case (a valid polygon) must be cheap: the
-// checks below are float, branch-free over the corners, and only sufficient. true means kcc_polygon_is_valid_exact
-// accepts too; false means "not certified", and the exact check decides (every invalid polygon, and valid ones near
-// a limit). u = 2^-24. Per edge e = v[i + 1] - v[i] (float: sign exact, relative error u) with normal n:
-// - unit: |n|^2 within KCC_CERTIFY_UNIT (1e-3 - 4e-7) of 1 (ll - 1 is exact near 1): any evaluation of |n|^2 (also
-//   a contracted one, with FMA) is within 2.4e-7 of it, so kcc_is_unit accepts too; and |n| <= 1.0005.
-// - outward: n x e > 2^-50. |n x e| <= 1.0006 |e| after rounding, so |e| > 2^-50.001 and underflow in any product
-//   (absolute error below 2^-149) is negligible against the margins below.
-// - perpendicular: K (n . e)^2 - (n x e)^2 <= 0 with K = 1.004e6. Since (n . e)^2 + (n x e)^2 = |n|^2 |e|^2 <=
-//   1.001 |e|^2, (n . e)^2 <= 1.001 |e|^2 / (K + 1) = (0.998505e-3 |e|)^2; the rounding of n . e is below 4.3 u |e|,
-//   so the exact |n . e| <= 0.99877e-3 |e|, inside the exact check's 1e-3 |e|. It also certifies that nothing
-//   overflowed: an infinite difference makes n . e infinite or NaN (the test is then Inf - Inf or NaN: false), and
-//   if only (n x e)^2 overflows (|e| >= 2^64 / 1.0006), K (n . e)^2 must stay finite: |n . e| < 1.8410e16, below
-//   1e-3 |e| again. Given unit and perpendicular, |n x e| >= 0.9994 |e|: its sign (outward) is no rounding.
-// Then each normal is within 1.0006e-3 rad of its edge's exact outward direction, so the turn from edge i to edge
-// i + 1 differs from the turn from normal i to normal i + 1 by at most 2.002e-3 rad. Certifying
-// - turn: n_i x n_(i + 1) >= 2.5e-3 (sin of the normals' turn >= 2.49e-3 after rounding)
-// puts every edge turn in [4.8e-4, pi - 4.8e-4]: the exact corner cross product is at least 4.8e-4 |e_i| |e_(i+1)|,
-// which the double computation (relative error ~1e-15) cannot miss, and no edge is zero.
-// - winding: with every turn in (0, pi) the normals' total turn equals the edges' (their offsets telescope), 2 pi k,
-//   and k is the number of times the normal's direction passes +x from below: the corners where the sign bit of
-//   the normal's y goes from set to clear. Since each turn is below pi, k < count / 2: 3 and 4 vertices need no
-//   count.
-// NaN or Inf in a vertex or normal fails perpendicular or unit; the centroid and radius are compared to FLT_MAX.
-// Assumes round-to-nearest; flush-to-zero only adds errors below 2^-126, which the margins above also cover.
-#define KCC_CERTIFY_UNIT ( KCC_UNIT_TOLERANCE - 4.0e-7f )
-#define KCC_CERTIFY_ALONG_SCALE 1.004e6f
-#define KCC_CERTIFY_OUTWARD_MIN 0x1p-50f
-#define KCC_CERTIFY_TURN 2.5e-3f
-
-#if defined( KCC_TYPED_SSE2 )
-
-_Static_assert( offsetof( kcc_polygon, radius ) == offsetof( kcc_polygon, centroid ) + 2 * sizeof( float ) &&
-					offsetof( kcc_polygon, count ) == offsetof( kcc_polygon, radius ) + sizeof( float ),
-				"centroid, radius and count are read as one 16-byte load" );
-
-// The vector constants, read as memory operands through a pointer the compiler cannot see through: GCC 12 would
-// otherwise rebuild each uniform constant with a scalar load and a shuffle (two instructions instead of none).
-typedef struct kcc_certify_constants
-{
-	_Alignas( 16 ) float one[4];
-	_Alignas( 16 ) uint32_t abs_mask[4];
-	_Alignas( 16 ) float unit_tolerance[4];
-	_Alignas( 16 ) float along_scale[4];
-	_Alignas( 16 ) float outward[4];
-	_Alignas( 16 ) float turn[4];
-	_Alignas( 16 ) float tail_min[4];
-	_Alignas( 16 ) float tail_max[4];
-	_Alignas( 16 ) uint32_t unused_lanes[3][4]; // [n - 5]: lanes n - 4 .. 3 of the upper half, for n = 5, 6, 7
-} kcc_certify_constants;
-
-#define KCC_SPLAT( c ) { c, c, c, c }
-static const kcc_certify_constants kcc_certify_table = {
-	KCC_SPLAT( 1.0f ),
-	KCC_SPLAT( 0x7fffffffu ),
-	KCC_SPLAT( KCC_CERTIFY_UNIT ),
-	KCC_SPLAT( KCC_CERTIFY_ALONG_SCALE ),
-	KCC_SPLAT( -KCC_CERTIFY_OUTWARD_MIN ),
-	KCC_SPLAT( -KCC_CERTIFY_TURN ),
-	{ -FLT_MAX, -FLT_MAX, 0.0f, -FLT_MAX },
-	KCC_SPLAT( FLT_MAX ),
-	{ { 0u, ~0u, ~0u, ~0u }, { 0u, 0u, ~0u, ~0u }, { 0u, 0u, 0u, ~0u } },
-};
-#undef KCC_SPLAT
-
-// (volatile: each call is a new pointer, so the constants of one half are not kept in registers for the other)
-static inline const kcc_certify_constants* kcc_certify_constants_opaque( void )
-{
-	const kcc_certify_constants* k = &kcc_certify_table;
-#if defined( __GNUC__ )
-	__asm__ __volatile__( "" : "+r"( k ) );
-#endif
-	return k;
-}
-
-// Four points, given as the pairs (a0, a1) and (a2, a3), as lanes of x and y.
-static inline void kcc_split_lanes( __m128 a01, __m128 a23, __m128* x, __m128* y )
-{
-	*x = _mm_shuffle_ps( a01, a23, _MM_SHUFFLE( 2, 0, 2, 0 ) );
-	*y = _mm_shuffle_ps( a01, a23, _MM_SHUFFLE( 3, 1, 3, 1 ) );
-}
-
-// Points p[0 .. 3] as lanes of x and y.
-static inline void kcc_load_lanes( const vec2s* p, __m128* x, __m128* y )
-{
-	kcc_split_lanes( _mm_loadu_ps( (const float*)p ), _mm_loadu_ps( (const float*)( p + 2 ) ), x, y );
-}
-
-// One point as (x, y, 0, 0).
-static inline __m128 kcc_load_point( const vec2s* p )
-{
-	return _mm_castsi128_ps( _mm_loadl_epi64( (const __m128i*)p ) );
-}
-
-// The points following p[4 .. n - 1] (p[5], .., p[n - 1], then p[0]) as lanes of x and y; lanes n - 4 .. 3 are
-// unused. n is 5 .. 8 and a constant after inlining; every read is inside the array.
-__attribute__( ( always_inline ) ) static inline void kcc_load_next_hi( const vec2s* p, int n, __m128* x, __m128* y )
-{
-	__m128 first = kcc_load_point( p );
-	if ( n == 5 )
-	{
-		kcc_split_lanes( first, first, x, y );
-	}
-	else if ( n == 6 )
-	{
-		__m128 pair = _mm_movelh_ps( kcc_load_point( p + 5 ), first ); // p5, p0
-		kcc_split_lanes( pair, pair, x, y );
-	}
-	else if ( n == 7 )
-	{
-		kcc_split_lanes( _mm_loadu_ps( (const float*)( p + 5 ) ), first, x, y ); // p5, p6, p0
-	}
-	else
-	{
-		__m128 last = _mm_movelh_ps( kcc_load_point( p + 7 ), first ); // p7, p0
-		kcc_split_lanes( _mm_loadu_ps( (const float*)( p + 5 ) ), last, x, y );
-	}
-}
-
-#define KCC_PSHUFD( v, imm ) _mm_castsi128_ps( _mm_shuffle_epi32( _mm_castps_si128( v ), imm ) )
-
-// Lanes of p[0 .. 3] (x, y) and of their successors (x1, y1) for a constant n: for n <= 4 the successors are one
-// shuffle away; for n >= 5 they are p[1 .. 4], loaded again (fewer instructions than shuffling across registers).
-__attribute__( ( always_inline ) ) static inline void kcc_load_lanes_lo( const vec2s* p, int n, __m128* x, __m128* y,
-																		 __m128* x1, __m128* y1 )
-{
-	kcc_load_lanes( p, x, y );
-	if ( n == 3 )
-	{
-		*x1 = KCC_PSHUFD( *x, _MM_SHUFFLE( 3, 0, 2, 1 ) );
-		*y1 = KCC_PSHUFD( *y, _MM_SHUFFLE( 3, 0, 2, 1 ) );
-	}
-	else if ( n == 4 )
-	{
-		*x1 = KCC_PSHUFD( *x, _MM_SHUFFLE( 0, 3, 2, 1 ) );
-		*y1 = KCC_PSHUFD( *y, _MM_SHUFFLE( 0, 3, 2, 1 ) );
-	}
-	else
-	{
-		kcc_load_lanes( p + 1, x1, y1 );
-	}
-}
-
-#undef KCC_PSHUFD
-
-// unit, outward and perpendicular for four edges e = (ex, ey) with normals (nx, ny), and turn from those normals to
-// the next ones (nx1, ny1): a lane is all ones when every check passes. Each comparison has its constant on the
-// right (n x e > c is written e x n < -c), so it reads the constant from memory with no copy.
-__attribute__( ( always_inline ) ) static inline __m128 kcc_certify_edges( const kcc_certify_constants* k, __m128 ex,
-																		  __m128 ey, __m128 nx, __m128 ny,
-																		  __m128 nx1, __m128 ny1 )
-{
-	__m128 ll = _mm_add_ps( _mm_mul_ps( nx, nx ), _mm_mul_ps( ny, ny ) );
-	__m128 unit = _mm_cmple_ps( _mm_and_ps( _mm_sub_ps( ll, _mm_load_ps( k->one ) ),
-											_mm_load_ps( (const float*)k->abs_mask ) ),
-								_mm_load_ps( k->unit_tolerance ) );
-	__m128 along = _mm_add_ps( _mm_mul_ps( nx, ex ), _mm_mul_ps( ny, ey ) );
-	__m128 inward = _mm_sub_ps( _mm_mul_ps( ny, ex ), _mm_mul_ps( nx, ey ) );
-	__m128 excess = _mm_sub_ps( _mm_mul_ps( _mm_mul_ps( along, along ), _mm_load_ps( k->along_scale ) ),
-								_mm_mul_ps( inward, inward ) );
-	__m128 perpendicular = _mm_cmple_ps( excess, _mm_setzero_ps() );
-	__m128 outward = _mm_cmplt_ps( inward, _mm_load_ps( k->outward ) );
-	__m128 back = _mm_sub_ps( _mm_mul_ps( ny, nx1 ), _mm_mul_ps( nx, ny1 ) );
-	__m128 turn = _mm_cmple_ps( back, _mm_load_ps( k->turn ) );
-	return _mm_and_ps( _mm_and_ps( unit, perpendicular ), _mm_and_ps( outward, turn ) );
-}
-
-// The fast certification for a constant n, four corners per register: lanes 0 .. 3, then 4 .. 7, each from
-// memory, so few registers are live.
-__attribute__( ( always_inline ) ) static inline bool kcc_polygon_certified( const kcc_polygon* p, int n )
-{
-	const kcc_certify_constants* k = kcc_certify_constants_opaque();
-	// centroid finite, radius finite and >= 0 (the count lane, a tiny denormal as float, always passes)
-	__m128 tail = _mm_loadu_ps( (const float*)&p->centroid );
-	__m128 ok =
-		_mm_and_ps( _mm_cmple_ps( _mm_load_ps( k->tail_min ), tail ), _mm_cmple_ps( tail, _mm_load_ps( k->tail_max ) ) );
-	__m128 x, y, x1, y1, nx, ny, nx1, ny1;
-	kcc_load_lanes_lo( p->vertices, n, &x, &y, &x1, &y1 );
-	kcc_load_lanes_lo( p->normals, n, &nx, &ny, &nx1, &ny1 );
-	ok = _mm_and_ps( ok, kcc_certify_edges( k, _mm_sub_ps( x1, x ), _mm_sub_ps( y1, y ), nx, ny, nx1, ny1 ) );
-	if ( n == 3 )
-	{
-		return ( _mm_movemask_ps( ok ) & 7 ) == 7;
-	}
-	if ( n == 4 )
-	{
-		return _mm_movemask_ps( ok ) == 15;
-	}
-	// winding: the sign bit of ny and not of the next one's marks where the normal passes +x going up
-	unsigned ups = (unsigned)_mm_movemask_ps( _mm_andnot_ps( ny1, ny ) );
-	__m128 ok_lo = ok;
-
-	k = kcc_certify_constants_opaque();
-	kcc_load_lanes( p->vertices + 4, &x, &y );
-	kcc_load_next_hi( p->vertices, n, &x1, &y1 );
-	kcc_load_lanes( p->normals + 4, &nx, &ny );
-	kcc_load_next_hi( p->normals, n, &nx1, &ny1 );
-	ok = kcc_certify_edges( k, _mm_sub_ps( x1, x ), _mm_sub_ps( y1, y ), nx, ny, nx1, ny1 );
-	if ( n < 8 )
-	{
-		ok = _mm_or_ps( ok, _mm_load_ps( (const float*)k->unused_lanes[n - 5] ) );
-	}
-	ups |= ( (unsigned)_mm_movemask_ps( _mm_andnot_ps( ny1, ny ) ) & ( ( 1u << ( n - 4 ) ) - 1u ) ) << 4;
-	return ( _mm_movemask_ps( _mm_and_ps( ok_lo, ok ) ) == 15 ) & ( ( ups & ( ups - 1u ) ) == 0u );
-}
-
-#else
-
-// The number of transitions from set to clear in the cyclic n-bit mask down (bit i: normal i points down) is one.
-static inline bool kcc_winds_once( unsigned down, int n )
-{
-	unsigned next = ( down >> 1 ) | ( ( down & 1u ) << ( n - 1 ) );
-	unsigned up = down & ~next; // bit i: normal i down, normal i + 1 not
-	return ( up & ( up - 1u ) ) == 0u;
-}
-
-// The same certification, one corner at a time.
-static bool kcc_polygon_certified( const kcc_polygon* p, int n )
-{
-	bool ok = p->centroid.x >= -FLT_MAX && p->centroid.x <= FLT_MAX && p->centroid.y >= -FLT_MAX &&
-			  p->centroid.y <= FLT_MAX && p->radius >= 0.0f && p->radius <= FLT_MAX;
-	unsigned down = 0;
-	for ( int i = 0; i < n; ++i )
-	{
-		int j = i + 1 < n ? i + 1 : 0;
-		vec2s v = p->vertices[i], w = p->vertices[j], nrm = p->normals[i], next = p->normals[j];
-		float ex = w.x - v.x, ey = w.y - v.y;
-		float ll = nrm.x * nrm.x + nrm.y * nrm.y;
-		float along = nrm.x * ex + nrm.y * ey;
-		float inward = nrm.y * ex - nrm.x * ey;
-		bool unit = fabsf( ll - 1.0f ) <= KCC_CERTIFY_UNIT;
-		bool perpendicular = along * along * KCC_CERTIFY_ALONG_SCALE - inward * inward <= 0.0f;
-		bool outward = inward < -KCC_CERTIFY_OUTWARD_MIN;
-		bool turn = nrm.y * next.x - nrm.x * next.y <= -KCC_CERTIFY_TURN;
-		ok = ok & unit & perpendicular & outward & turn;
-		down |= ( signbit( nrm.y ) ? 1u : 0u ) << i;
-	}
-	return ok && ( n <= 4 || kcc_winds_once( down, n ) );
-}
-
-#endif
-
-static bool kcc_polygon_is_valid( const kcc_polygon* p )
-{
-	if ( p->count == 4 ) // boxes first, without the jump table
-	{
-		return kcc_polygon_certified( p, 4 ) || kcc_polygon_is_valid_exact( p );
-	}
-	bool certified;
-	switch ( p->count )
-	{
-		case 3:
-			certified = kcc_polygon_certified( p, 3 );
-			break;
-		case 5:
-			certified = kcc_polygon_certified( p, 5 );
-			break;
-		case 6:
-			certified = kcc_polygon_certified( p, 6 );
-			break;
-		case 7:
-			certified = kcc_polygon_certified( p, 7 );
-			break;
-		case 8:
-			certified = kcc_polygon_certified( p, 8 );
-			break;
-		default:
-			return false;
-	}
-	return certified || kcc_polygon_is_valid_exact( p );
 }
 
 bool kcc_shape_is_valid( const kcc_shape* s )
@@ -1052,7 +763,7 @@ static bool kcc_core_polygon_contains( const kcc_polygon* p, vec2s q )
 }
 
 // Capsule and sector containment in double, as for circles: with a huge valid radius the float squares overflow and
-// Inf <= Inf would say "inside" for a point far outside the bounds (fuzz, H3-5). Same steps as the typed tests.
+// Inf <= Inf would say "inside" for a point far outside the bounds. Same steps as the typed tests.
 static bool kcc_capsule_contains_point_double( const kcc_capsule* c, vec2s p )
 {
 	double ex = (double)c->b.x - c->a.x, ey = (double)c->b.y - c->a.y;

@@ -555,6 +555,76 @@ static void test_queries_reject_bad_arguments( void** state )
 	reset_asserts();
 }
 
+// NULL for every pointer a public geometry function takes: the safe answer (false, an invalid or empty result, a
+// miss), never a crash (kcc_circle_overlaps_polygon( c, NULL ) crashed); debug builds assert naming the function
+// (a NULL shape is an invalid one), except the typed tests, which do not validate.
+static void test_null_pointers_in_every_function( void** state )
+{
+	(void)state;
+	kcc_shape valid[VALID_COUNT];
+	make_valid_shapes( valid );
+	const kcc_shape* s = &valid[4];
+	vec2s p = kcc_v2( 0.0f, 0.0f ), d = kcc_v2( 1.0f, 0.0f );
+	reset_asserts();
+
+	assert_false( kcc_shape_is_valid( NULL ) );
+	assert_false( kcc_shape_is_convex( NULL ) );
+	check_no_assert( "the predicates with NULL" );
+	assert_int_equal( kcc_shape_transform( NULL, p, 0.5f ).type, KCC_SHAPE_INVALID );
+	check_assert_message( "kcc_shape_transform", NULL, "transform NULL" );
+	assert_int_equal( kcc_shape_translate( NULL, p ).type, KCC_SHAPE_INVALID );
+	check_assert_message( "kcc_shape_translate", NULL, "translate NULL" );
+	kcc_aabb bounds = kcc_shape_bounds( NULL );
+	assert_true( bounds.min.x > bounds.max.x && bounds.min.y > bounds.max.y );
+	check_assert_message( "kcc_shape_bounds", NULL, "bounds NULL" );
+
+	const kcc_shape* pairs[3][2] = { { NULL, s }, { s, NULL }, { NULL, NULL } };
+	for ( int k = 0; k < 3; ++k )
+	{
+		const kcc_shape *a = pairs[k][0], *b = pairs[k][1];
+		assert_false( kcc_overlap( a, b ) );
+		check_assert_message( "kcc_overlap", NULL, "overlap NULL" );
+		kcc_distance_output distance = kcc_distance( a, b );
+		assert_true( distance.distance == 0.0f && distance.normal.x == 0.0f && distance.normal.y == 0.0f );
+		check_assert_message( "kcc_distance", NULL, "distance NULL" );
+		check_miss( kcc_shape_cast( a, d, b ), "shape cast NULL" );
+		check_assert_message( "kcc_shape_cast", NULL, "shape cast NULL" );
+		check_miss( kcc_shape_cast_separation( a, d, b, 0.1f ), "shape cast separation NULL" );
+		check_assert_message( "kcc_shape_cast", NULL, "shape cast separation NULL" );
+		kcc_penetration_output penetration = kcc_penetration( a, b );
+		assert_true( penetration.overlapping == false && penetration.depth == 0.0f );
+		check_assert_message( "kcc_penetration", NULL, "penetration NULL" );
+	}
+	assert_false( kcc_contains_point( NULL, p ) );
+	check_assert_message( "kcc_contains_point", NULL, "contains NULL" );
+	check_miss( kcc_ray_cast( NULL, kcc_v2( -5.0f, 0.0f ), kcc_v2( 10.0f, 0.0f ) ), "ray cast NULL" );
+	check_assert_message( "kcc_ray_cast", NULL, "ray cast NULL" );
+
+	// The typed tests: false.
+	kcc_circle circle = { p, 1.0f };
+	assert_false( kcc_circle_overlaps_polygon( circle, NULL ) );
+	assert_false( kcc_circle_overlaps_sector( circle, NULL ) );
+	assert_false( kcc_sector_contains_point( NULL, p ) );
+	check_no_assert( "typed tests with NULL" );
+
+	// Volumes and the batch.
+	kcc_volume volume = kcc_make_volume( NULL, 0.0f, 1.0f );
+	assert_int_equal( volume.shape.type, KCC_SHAPE_INVALID );
+	check_assert_message( "kcc_make_volume", NULL, "make volume NULL" );
+	kcc_volume ok = kcc_make_volume( s, 0.0f, 1.0f );
+	assert_false( kcc_volume_overlap( NULL, &ok ) );
+	check_assert_message( "kcc_volume_overlap", NULL, "volume overlap NULL" );
+	assert_false( kcc_volume_overlap( &ok, NULL ) );
+	check_assert_message( "kcc_volume_overlap", NULL, "volume overlap NULL b" );
+	assert_false( kcc_volume_contains_point( NULL, ( vec3s ){ { 0.0f, 0.0f, 0.5f } } ) );
+	check_assert_message( "kcc_volume_contains_point", NULL, "volume contains NULL" );
+	vec2s centers[2] = { { { 0.0f, 0.0f } }, { { 0.5f, 0.0f } } };
+	int indices[2] = { -1, -1 };
+	assert_int_equal( kcc_batch_overlap_circles( s, centers, NULL, 2, indices ), 0 );
+	check_assert_message( "kcc_batch_overlap_circles", NULL, "batch NULL radii" );
+	reset_asserts();
+}
+
 // Huge, tiny and denormal but finite inputs: valid shapes, answers without NaN.
 static void test_extreme_finite_values_give_no_nan( void** state )
 {
@@ -776,6 +846,7 @@ int main( void )
 		cmocka_unit_test( test_made_invalid_shapes_in_every_query ),
 		cmocka_unit_test( test_corrupted_structs_in_every_query ),
 		cmocka_unit_test( test_queries_reject_bad_arguments ),
+		cmocka_unit_test( test_null_pointers_in_every_function ),
 		cmocka_unit_test( test_extreme_finite_values_give_no_nan ),
 		cmocka_unit_test( test_no_heap_allocation_in_any_query ),
 		// last: a memory error found here (H3-10) aborts the executable under the sanitizers

@@ -925,147 +925,7 @@ static void test_overlap_invalid_and_nan( void** state )
 	assert_false( kcc_circle_overlaps_sector( nan_radius, &kinds[5].sector ) );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The typed tests' packed SSE2 forms against their scalar forms: the same answer bit for bit (the same IEEE
-// operations per lane), over millions of inputs from game-sized values, a quarter-unit grid (many exactly touching
-// pairs), and special values (NaN, +-Inf, +-0, FLT_MAX, FLT_MIN, denormals, huge). Without SSE2 (or with
-// KCC_NO_INLINE_ASM / KCC_NO_SIMD) both names are the scalar form and this only checks that it is deterministic.
-
-static uint64_t s_typed_rng = 0x9E3779B97F4A7C15ull;
-
-static uint64_t typed_rng_next( void )
-{
-	uint64_t z = ( s_typed_rng += 0x9E3779B97F4A7C15ull );
-	z = ( z ^ ( z >> 30 ) ) * 0xBF58476D1CE4E5B9ull;
-	z = ( z ^ ( z >> 27 ) ) * 0x94D049BB133111EBull;
-	return z ^ ( z >> 31 );
-}
-
-static float typed_random_float( void )
-{
-	static const float specials[] = { 0.0f, -0.0f, NAN, -NAN, INFINITY, -INFINITY, FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN,
-									  1.0e-40f, -1.0e-40f, 1.0e20f, -1.0e20f, 1.0f, -1.0f, 0.5f, 1.0e-20f };
-	uint64_t r = typed_rng_next();
-	uint32_t pick = (uint32_t)( r & 15u );
-	float unit = (float)( r >> 40 ) * ( 1.0f / 16777216.0f ); // [0, 1)
-	if ( pick == 0 )
-	{
-		return specials[( r >> 8 ) % ( sizeof( specials ) / sizeof( specials[0] ) )];
-	}
-	if ( pick < 8 )
-	{
-		return (float)( (int)( ( r >> 8 ) % 33u ) - 16 ) * 0.25f; // grid: exact touching cases
-	}
-	return -8.0f + 16.0f * unit;
-}
-
-static float typed_random_radius( void )
-{
-	float r = typed_random_float();
-	// mostly non-negative (what the tests are for), sometimes anything
-	return ( typed_rng_next() & 7u ) != 0 ? fabsf( r ) : r;
-}
-
-static vec2s typed_random_unit_or_not( void )
-{
-	if ( ( typed_rng_next() & 7u ) == 0 )
-	{
-		return kcc_v2( typed_random_float(), typed_random_float() );
-	}
-	static const vec2s axes[4] = { { { 1.0f, 0.0f } }, { { 0.0f, 1.0f } }, { { -1.0f, 0.0f } }, { { 0.0f, -1.0f } } };
-	uint64_t r = typed_rng_next();
-	if ( ( r & 3u ) == 0 )
-	{
-		return axes[( r >> 2 ) & 3u];
-	}
-	float angle = (float)( r >> 40 ) * ( 6.2831853f / 16777216.0f );
-	return kcc_v2( cosf( angle ), sinf( angle ) );
-}
-
-static void test_typed_sse_forms_match_scalar( void** state )
-{
-	(void)state;
-	const int count = 1 << 21;
-	int hits[4] = { 0, 0, 0, 0 };
-	for ( int i = 0; i < count; ++i )
-	{
-		kcc_circle c = { kcc_v2( typed_random_float(), typed_random_float() ), typed_random_radius() };
-
-		kcc_aabb box = { kcc_v2( typed_random_float(), typed_random_float() ),
-						 kcc_v2( typed_random_float(), typed_random_float() ) };
-		if ( ( i & 3 ) != 0 )
-		{
-			// mostly well-formed boxes
-			vec2s lo = kcc_v2( fminf( box.min.x, box.max.x ), fminf( box.min.y, box.max.y ) );
-			vec2s hi = kcc_v2( fmaxf( box.min.x, box.max.x ), fmaxf( box.min.y, box.max.y ) );
-			box.min = lo;
-			box.max = hi;
-		}
-		bool aabb = kcc_circle_overlaps_aabb( c, box );
-		if ( aabb != kcc_circle_overlaps_aabb_scalar( c, box ) )
-		{
-			fail_msg( "aabb differs: circle (%a, %a) r %a, box (%a, %a)..(%a, %a)", (double)c.center.x,
-					  (double)c.center.y, (double)c.radius, (double)box.min.x, (double)box.min.y, (double)box.max.x,
-					  (double)box.max.y );
-		}
-		hits[0] += aabb;
-
-		kcc_obb obb;
-		obb.center = kcc_v2( typed_random_float(), typed_random_float() );
-		obb.half_extents = kcc_v2( typed_random_radius(), typed_random_radius() );
-		obb.rotation = typed_random_unit_or_not();
-		obb.angle = atan2f( obb.rotation.y, obb.rotation.x );
-		bool o = kcc_circle_overlaps_obb( c, obb );
-		if ( o != kcc_circle_overlaps_obb_scalar( c, obb ) )
-		{
-			fail_msg( "obb differs: circle (%a, %a) r %a, obb (%a, %a) h (%a, %a) rot (%a, %a)", (double)c.center.x,
-					  (double)c.center.y, (double)c.radius, (double)obb.center.x, (double)obb.center.y,
-					  (double)obb.half_extents.x, (double)obb.half_extents.y, (double)obb.rotation.x,
-					  (double)obb.rotation.y );
-		}
-		hits[1] += o;
-
-		kcc_capsule cap = { kcc_v2( typed_random_float(), typed_random_float() ),
-							kcc_v2( typed_random_float(), typed_random_float() ), typed_random_radius() };
-		if ( ( i & 7 ) == 0 )
-		{
-			cap.b = cap.a; // a point capsule
-		}
-		bool k = kcc_circle_overlaps_capsule( c, cap );
-		if ( k != kcc_circle_overlaps_capsule_scalar( c, cap ) )
-		{
-			fail_msg( "capsule differs: circle (%a, %a) r %a, capsule (%a, %a)-(%a, %a) r %a", (double)c.center.x,
-					  (double)c.center.y, (double)c.radius, (double)cap.a.x, (double)cap.a.y, (double)cap.b.x,
-					  (double)cap.b.y, (double)cap.radius );
-		}
-		hits[2] += k;
-
-		kcc_sector sector;
-		sector.apex = kcc_v2( typed_random_float(), typed_random_float() );
-		sector.direction = typed_random_unit_or_not();
-		sector.radius = typed_random_radius();
-		sector.half_angle = typed_random_unit_or_not();
-		sector.half_angle.y = ( typed_rng_next() & 15u ) != 0 ? fabsf( sector.half_angle.y ) : sector.half_angle.y;
-		sector.angle = 2.0f * atan2f( sector.half_angle.y, sector.half_angle.x );
-		bool f = kcc_circle_overlaps_sector( c, &sector );
-		if ( f != kcc_circle_overlaps_sector_scalar( c, &sector ) )
-		{
-			fail_msg( "sector differs: circle (%a, %a) r %a, apex (%a, %a) dir (%a, %a) r %a half (%a, %a)",
-					  (double)c.center.x, (double)c.center.y, (double)c.radius, (double)sector.apex.x,
-					  (double)sector.apex.y, (double)sector.direction.x, (double)sector.direction.y,
-					  (double)sector.radius, (double)sector.half_angle.x, (double)sector.half_angle.y );
-		}
-		hits[3] += f;
-	}
-	// both answers occur often for every kind (the inputs are not degenerate)
-	for ( int kind = 0; kind < 4; ++kind )
-	{
-		assert_true( hits[kind] > count / 20 );
-		assert_true( hits[kind] < count - count / 20 );
-	}
-}
-
-// The packed forms on fixed cases: exactly touching (closed sets), just apart, NaN and Inf anywhere give false.
+// The typed tests on fixed cases: exactly touching (closed sets), just apart, NaN and Inf anywhere give false.
 static void test_typed_tests_touching_and_special_values( void** state )
 {
 	(void)state;
@@ -1120,10 +980,6 @@ static void test_typed_tests_touching_and_special_values( void** state )
 			assert_true( kcc_circle_overlaps_aabb( c, box ) == radius_inf );
 			assert_true( kcc_circle_overlaps_obb( c, obb ) == radius_inf );
 			assert_true( kcc_circle_overlaps_capsule( c, cap ) == radius_inf );
-			assert_true( kcc_circle_overlaps_aabb( c, box ) == kcc_circle_overlaps_aabb_scalar( c, box ) );
-			assert_true( kcc_circle_overlaps_obb( c, obb ) == kcc_circle_overlaps_obb_scalar( c, obb ) );
-			assert_true( kcc_circle_overlaps_capsule( c, cap ) == kcc_circle_overlaps_capsule_scalar( c, cap ) );
-			assert_true( kcc_circle_overlaps_sector( c, &sector ) == kcc_circle_overlaps_sector_scalar( c, &sector ) );
 		}
 		// NaN in any field of the shape: false
 		if ( isnan( bad[i] ) )
@@ -1286,7 +1142,6 @@ int main( void )
 		cmocka_unit_test_setup( test_circle_overlaps_polygon_matches_reference, reset_recorder ),
 		cmocka_unit_test_setup( test_capsule_capsule_and_sat_pairs, reset_recorder ),
 		cmocka_unit_test_setup( test_overlap_invalid_and_nan, reset_recorder ),
-		cmocka_unit_test_setup( test_typed_sse_forms_match_scalar, reset_recorder ),
 		cmocka_unit_test_setup( test_typed_tests_touching_and_special_values, reset_recorder ),
 		cmocka_unit_test_setup( test_make_and_query_do_not_allocate, reset_recorder ),
 	};

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// kcc_shape_is_valid on polygons against its definition, kcc_polygon_is_valid_exact (the validator as it was before
-// the fast float certification in geometry/shapes.c: double precision, corner by corner): every decision of
-// kcc_shape_is_valid must match it, on valid hulls (kcc_make_polygon at many scales, transformed
-// and translated ones) and on broken ones (reflex, collinear, swapped or duplicated vertices, clockwise winding,
-// double windings, NaN and Inf in every field, normals just inside and just outside the tolerance, bit flips).
+// kcc_shape_is_valid on polygons against the definition, written here again independently in long double (corner
+// turns summed with atan2 for the winding): every decision of kcc_shape_is_valid must match it, on valid hulls
+// (kcc_make_polygon at many scales, transformed and translated ones) and on broken ones (reflex, collinear, swapped
+// or duplicated vertices, clockwise winding, double windings, NaN and Inf in every field, normals just inside and
+// just outside the tolerance, bit flips). Where a tolerance comparison is too close to call in the precision of the
+// library's float and double arithmetic, the reference abstains (counted, and a small share).
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,7 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../geometry/internal.h"
 #include "kcc/geometry.h"
 
 #include "assert_recorder.h"
@@ -23,13 +23,70 @@
 #define PI_D 3.14159265358979323846
 
 // ---------------------------------------------------------------------------------------------------------------
-// The reference is the library's exact definition, kcc_polygon_is_valid_exact (double precision, corner by corner:
-// the validator as it was before the float certification); what it means is pinned by the hand-made cases in
-// test_geometry_shapes.c and test_geometry_badinput.c (pentagrams, clockwise, collinear, NaN, loose normals).
+// The reference: a valid polygon has 3 .. KCC_MAX_POLYGON_VERTICES vertices, a finite radius >= 0, a finite
+// centroid, finite vertices and normals; every corner turns strictly left (counter-clockwise, no repeated or
+// collinear vertex) and the turns add up to one full turn (convex, not a star); each normal is unit within
+// KCC_UNIT_TOLERANCE of |n|^2 = 1 and the outward perpendicular of its edge within that tolerance (|n . e| <= tol |e|,
+// n x e > 0).
 
-static bool ref_polygon_is_valid( const kcc_polygon* p )
+typedef enum ref_answer
 {
-	return kcc_polygon_is_valid_exact( p );
+	REF_INVALID,
+	REF_VALID,
+	REF_UNDECIDED, // a tolerance comparison within the library's rounding of its limit
+} ref_answer;
+
+static int s_undecided = 0;
+
+static bool ref_finite( vec2s v )
+{
+	return isfinite( v.x ) && isfinite( v.y );
+}
+
+static ref_answer ref_polygon_is_valid( const kcc_polygon* p )
+{
+	const long double tolerance = (long double)1.0e-3f; // KCC_UNIT_TOLERANCE, as the library's float constant
+	int n = p->count;
+	if ( n < 3 || n > KCC_MAX_POLYGON_VERTICES || !isfinite( p->radius ) || !( p->radius >= 0.0f ) ||
+		 ref_finite( p->centroid ) == false )
+	{
+		return REF_INVALID;
+	}
+	bool undecided = false;
+	long double turning = 0.0L;
+	for ( int i = 0; i < n; ++i )
+	{
+		vec2s a = p->vertices[i], b = p->vertices[( i + 1 ) % n], c = p->vertices[( i + 2 ) % n], nrm = p->normals[i];
+		if ( ref_finite( a ) == false || ref_finite( nrm ) == false )
+		{
+			return REF_INVALID;
+		}
+		long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+		long double fx = (long double)c.x - b.x, fy = (long double)c.y - b.y;
+		long double cross = ex * fy - ey * fx, ee = ex * ex + ey * ey;
+		if ( !( cross > 0.0L ) || !( ee > 0.0L ) )
+		{
+			return REF_INVALID;
+		}
+		turning += atan2l( cross, ex * fx + ey * fy );
+		// unit: |n|^2 within the tolerance of 1 (the library squares in float: abstain within 3e-7 of the limit)
+		long double off = fabsl( (long double)nrm.x * nrm.x + (long double)nrm.y * nrm.y - 1.0L ) - tolerance;
+		// perpendicular and outward (the library works in double: abstain within 1e-12 relative of the limit)
+		long double along = nrm.x * ex + nrm.y * ey, outward = nrm.x * ey - nrm.y * ex;
+		long double excess = along * along - tolerance * tolerance * ee;
+		long double band = 1.0e-12L * ( along * along + tolerance * tolerance * ee );
+		if ( off > 3.0e-7L || excess > band || !( outward > 0.0L ) )
+		{
+			return REF_INVALID;
+		}
+		undecided = undecided || fabsl( off ) <= 3.0e-7L || fabsl( excess ) <= band;
+	}
+	// every turn is in (0, pi): the sum is 2 pi times the winding number
+	if ( !( fabsl( turning - 2.0L * 3.14159265358979323846264338L ) < 1.0L ) )
+	{
+		return REF_INVALID;
+	}
+	return undecided ? REF_UNDECIDED : REF_VALID;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -80,11 +137,17 @@ static void print_polygon( const kcc_polygon* p )
 	}
 }
 
-// kcc_shape_is_valid must decide as the reference does. Returns the decision.
+// kcc_shape_is_valid must decide as the reference does, where the reference decides. Returns the decision.
 static bool check_same( const kcc_shape* s, tally* t, const char* what )
 {
-	bool want = s->type == KCC_SHAPE_POLYGON && ref_polygon_is_valid( &s->polygon );
 	bool got = kcc_shape_is_valid( s );
+	ref_answer answer = s->type == KCC_SHAPE_POLYGON ? ref_polygon_is_valid( &s->polygon ) : REF_INVALID;
+	if ( answer == REF_UNDECIDED )
+	{
+		s_undecided += 1;
+		return got;
+	}
+	bool want = answer == REF_VALID;
 	if ( got != want )
 	{
 		print_polygon( &s->polygon );
@@ -537,12 +600,12 @@ static void test_normals_at_the_tolerance( void** state )
 	}
 	kcc_shape s = box;
 	s.polygon.normals[1] = kcc_v2( x, 0.0f ); // just outside
-	assert_false( check_same( &s, NULL, "unit boundary outside" ) );
+	assert_false( kcc_shape_is_valid( &s ) );
 	s.polygon.normals[1] = kcc_v2( nextafterf( x, 0.0f ), 0.0f ); // just inside
-	assert_true( check_same( &s, NULL, "unit boundary inside" ) );
+	assert_true( kcc_shape_is_valid( &s ) );
 }
 
-// Tiny, huge and thin polygons (where the fast checks decline and the exact check decides), nearly straight corners.
+// Tiny, huge and thin polygons, nearly straight corners.
 static void test_extreme_polygons_match( void** state )
 {
 	(void)state;
@@ -630,8 +693,8 @@ static void test_bit_flips_match( void** state )
 	assert_true( t.valid > 5000 && t.invalid > 5000 );
 }
 
-// Edge lengths around the fast check's limits (2^-50, and 2^64 where |e|^2 overflows in float), with normals rotated
-// to just inside or just outside the tolerance there: the float overflow and underflow arguments, tested.
+// Edge lengths near float's underflow (2^-50) and overflow (2^64, where |e|^2 overflows in float), with normals
+// rotated to just inside or just outside the tolerance there.
 static void test_edge_lengths_at_the_limits( void** state )
 {
 	(void)state;
@@ -667,6 +730,14 @@ static void test_edge_lengths_at_the_limits( void** state )
 	assert_true( t.valid > 10000 && t.invalid > 5000 );
 }
 
+// The reference abstained on few decisions (those within rounding of a tolerance).
+static void test_reference_abstains_rarely( void** state )
+{
+	(void)state;
+	printf( "the reference abstained on %d decisions\n", s_undecided );
+	assert_true( s_undecided < 20000 );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -680,6 +751,7 @@ int main( void )
 		cmocka_unit_test( test_extreme_polygons_match ),
 		cmocka_unit_test( test_bit_flips_match ),
 		cmocka_unit_test( test_edge_lengths_at_the_limits ),
+		cmocka_unit_test( test_reference_abstains_rarely ),
 	};
 	return cmocka_run_group_tests_name( "geometry_validity", tests, NULL, NULL );
 }

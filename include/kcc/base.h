@@ -2,6 +2,7 @@
 // kcc2d base: export macro, assert hook, allocator hook, small vector helpers shared by both modules.
 #pragma once
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
