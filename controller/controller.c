@@ -122,9 +122,9 @@ static const char* kcc_shape_fits( const kcc_controller_def* def, const kcc_shap
 	{
 		return "shape: local coordinates must be within max_coordinate";
 	}
-	if ( kcc_in_range( def->skin, FLT_MIN, 0.5f * size ) == false )
+	if ( kcc_in_range( def->skin, 1.0e-5f * size, 0.5f * size ) == false )
 	{
-		return "skin: must be finite, > 0 and at most half the shape's size";
+		return "skin: must be finite and between 1e-5 of the shape's size (float resolution) and half of it";
 	}
 	if ( kcc_in_range( def->corner_correction, 0.0f, size ) == false )
 	{

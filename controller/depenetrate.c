@@ -4,8 +4,19 @@
 #include "internal.h"
 #include "../geometry/internal.h"
 
+// Whether the character at local position p is passing through a one-way candidate (inside it, or against its side or
+// underside): then the push-out leaves it alone.
+static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s p )
+{
+	kcc_shape character;
+	kcc_character_at( c, p, &character );
+	kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
+	return pen.overlapping && kcc_has_normal( pen.normal ) && kcc_one_way_passing( c, pen.normal, pen.depth );
+}
+
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 {
+	const vec2s start = p;
 	*pushed = false;
 	*crushed = false;
 	int rounds = c->def.max_depenetration_iterations;
@@ -36,8 +47,9 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 			{
 				continue;
 			}
-			// Passing through a one-way shape: never pushed out sideways or up.
-			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) )
+			// Passing through a one-way shape: never pushed out sideways or up. One the character was not passing
+			// through where the push-out started (it was above it) is solid to the push: it never sinks into it.
+			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) && ( round == 0 || kcc_passing_at( c, cand, start ) ) )
 			{
 				continue;
 			}
@@ -77,6 +89,10 @@ bool kcc_depenetrate_check( kcc_controller* c, vec2s p )
 {
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
 	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+	if ( c->candidate_overflow )
+	{
+		return true; // more solids at the character than the buffer holds: it can not be shown clear of them
+	}
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
 	float height = kcc_shape_height_along( &c->local_shape, c->def.up );

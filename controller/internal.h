@@ -347,7 +347,8 @@ void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
 /// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
 /// After a move that could not consider every shape: queries the solids around local position p again and tells
-/// whether the character overlaps one by more than a thousandth of its height (the candidates are replaced).
+/// whether the character overlaps one by more than a thousandth of its height, or can not be shown clear of them
+/// (more of them than the buffer holds). The candidates are replaced.
 bool kcc_depenetrate_check( kcc_controller* c, vec2s p );
 
 // ground.c --------------------------------------------------------------------------------------------------------

@@ -255,15 +255,6 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				continue;
 			}
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
-			float gap = s.distance * -glms_vec2_dot( dir, s.normal );
-			if ( s.travel <= 0.0f && kind != KCC_KIND_FLOOR && gap < def->skin - KCC_ROUNDING_DISTANCE )
-			{
-				// Met within the skin (the last move ended closer than the skin, its surface lying just past its
-				// end): back out to the skin along the normal, as the ground probe does for floors.
-				kcc_sweep back = kcc_sweep_character( c, p, glms_vec2_scale( s.normal, def->skin - gap ) );
-				p = glms_vec2_muladds( s.normal, back.travel, p );
-				kcc_path_add( &path, p );
-			}
 			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate->shape ) : NULL;
 			if ( box != NULL && kind != KCC_KIND_FLOOR )
 			{
@@ -446,18 +437,23 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 // the character's own region: so a part is halved only while the halvings left could bring the shapes it met
 // within the buffer, and not into parts shorter than min_move (which would not be cast). Otherwise the part goes
 // on with what fits and reports KCC_CANDIDATES_TRUNCATED.
-static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, bool last, kcc_move_accumulator* acc )
+static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent_found, bool last,
+						   kcc_move_accumulator* acc )
 {
 	c->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
 	float half_length = 0.5f * glms_vec2_norm( delta );
-	bool may_fit = (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << ( KCC_MAX_SPLIT_DEPTH - depth );
-	if ( c->candidate_overflow && may_fit && depth < KCC_MAX_SPLIT_DEPTH &&
+	int found = c->candidate_found;
+	bool may_fit = (int64_t)found <= (int64_t)c->candidate_capacity << ( KCC_MAX_SPLIT_DEPTH - depth );
+	// A half that met as many shapes as its whole met them around the character, not along the way: halving again
+	// would not help (a character in a crowd).
+	bool shrinking = depth == 0 || found < parent_found;
+	if ( c->candidate_overflow && may_fit && shrinking && depth < KCC_MAX_SPLIT_DEPTH &&
 		 half_length >= c->def.min_move && half_length > 0.0f )
 	{
 		vec2s half = glms_vec2_scale( delta, 0.5f );
-		kcc_move_part( c, half, depth + 1, false, acc );
-		kcc_move_part( c, half, depth + 1, last, acc );
+		kcc_move_part( c, half, depth + 1, found, false, acc );
+		kcc_move_part( c, half, depth + 1, found, last, acc );
 		return;
 	}
 	if ( c->candidate_overflow )
@@ -556,7 +552,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 
 	// 3. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
 	// each with its own query, until every part fits (kcc_move_part).
-	kcc_move_part( c, delta, 0, true, &acc );
+	kcc_move_part( c, delta, 0, 0, true, &acc );
 	c->flags |= acc.flags;
 	kcc_platform_velocity_update( c, carried_by );
 

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// The input script of the test kit and kcc_run (docs/testkit.md): parsed whole, with errors naming the line,
+// into commands the test kit runs frame by frame.
+#pragma once
+
+#include "kcc/testkit.h"
+
+#include <stdlib.h>
+
+typedef enum kcc_script_op
+{
+	KCC_SCRIPT_MODE = 0,  // character mode (before the first frame)
+	KCC_SCRIPT_SPAWN = 1, // put the character at a spawn
+	KCC_SCRIPT_HOLD = 2,  // hold an input for some frames (run, move, wait, crouch)
+	KCC_SCRIPT_JUMP = 3,  // press jump on the next frame
+	KCC_SCRIPT_DROP = 4,  // press drop on the next frame
+} kcc_script_op;
+
+typedef struct kcc_script_command
+{
+	kcc_script_op op;
+	int line;
+	vec2s move;              // HOLD
+	bool crouch;             // HOLD
+	int frames;              // HOLD
+	kcc_character_mode mode; // MODE
+	const char* spawn;       // SPAWN: points into the script's own copy of the text
+} kcc_script_command;
+
+typedef struct kcc_script
+{
+	char* text; // owned copy, cut into names
+	kcc_script_command* commands;
+	int count;
+} kcc_script;
+
+/// Parses text (frames counted at dt seconds each). False on an error, written as "name:line: problem".
+bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script* script, kcc_testkit_error* error );
+void kcc_script_free( kcc_script* script );

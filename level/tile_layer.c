@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: MIT
+// Tile layers: the gids (a JSON array, Tiled's "csv" in JSON, or uncompressed base64; fixed-size layers or the
+// chunks of an infinite map), each non-empty cell's collision, and the merge of full tiles into boxes. A full tile
+// (its collision covers exactly one map cell) goes into the merge grid; any other tile's collision pieces are
+// flipped as the gid says and placed where Tiled draws the tile (its image's bottom-left on the cell's).
+#include "internal.h"
+
+#include <string.h>
+
+// Merge grid kinds (bit k of the vertical mask lets kind k span rows).
+#define KCC_CELL_SOLID 1
+#define KCC_CELL_ONE_WAY 2
+
+typedef struct kcc_grid
+{
+	int x, y, w, h; // in cells, map coordinates (infinite maps may start at negative cells)
+	uint32_t* gids;
+} kcc_grid;
+
+// The gids of one data block (a layer's or a chunk's) into the grid at (x, y).
+static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const char* encoding, kcc_grid* grid,
+									   int x, int y, int w, int h )
+{
+	const cJSON* data = cJSON_GetObjectItemCaseSensitive( owner, "data" );
+	int mark = kcc_path_push( L, ".data" );
+	size_t cells = (size_t)w * (size_t)h;
+	if ( data == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data is missing" );
+	}
+	else if ( strcmp( encoding, "base64" ) == 0 )
+	{
+		if ( cJSON_IsString( data ) == false || data->valuestring == NULL )
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "base64 tile data must be a string" );
+		}
+		else
+		{
+			size_t length = strlen( data->valuestring );
+			size_t capacity = kcc_base64_capacity( length );
+			uint8_t* bytes = malloc( capacity > 0 ? capacity : 1 );
+			long n = bytes != NULL ? kcc_base64_decode( data->valuestring, length, bytes, capacity ) : -2;
+			if ( n == -2 )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+			}
+			else if ( n < 0 )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data is not valid base64" );
+			}
+			else if ( (size_t)n != 4 * cells )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
+						  "base64 tile data holds %ld bytes, expected %zu (4 per cell, %d x %d cells); compressed "
+						  "data needs 'compression' set (and kcc2d reads only uncompressed data)",
+						  n, 4 * cells, w, h );
+			}
+			else
+			{
+				for ( size_t i = 0; i < cells; ++i )
+				{
+					const uint8_t* b = bytes + 4 * i;
+					uint32_t gid = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+					int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
+					grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = gid;
+				}
+			}
+			free( bytes );
+		}
+	}
+	else if ( cJSON_IsArray( data ) == false )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data must be an array of gids (or a base64 string with "
+											  "encoding base64)" );
+	}
+	else if ( (size_t)cJSON_GetArraySize( data ) != cells )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data has %d gids, expected %zu (%d x %d)", cJSON_GetArraySize( data ),
+				  cells, w, h );
+	}
+	else
+	{
+		size_t i = 0;
+		for ( const cJSON* item = data->child; item != NULL; item = item->next, ++i )
+		{
+			if ( cJSON_IsNumber( item ) == false || item->valuedouble < 0.0 || item->valuedouble > 4294967295.0 ||
+				 item->valuedouble != (double)(uint32_t)item->valuedouble )
+			{
+				int item_mark = kcc_path_push( L, "[%zu]", i );
+				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a gid must be a whole number in [0, 4294967295]" );
+				kcc_path_pop( L, item_mark );
+				break;
+			}
+			int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
+			grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = (uint32_t)item->valuedouble;
+		}
+	}
+	kcc_path_pop( L, mark );
+	return L->status;
+}
+
+// A chunk's or a layer's rectangle in cells.
+static kcc_level_status kcc_read_cell_rect( kcc_loader* L, const cJSON* owner, bool chunk, int* x, int* y, int* w,
+											int* h )
+{
+	// Cell coordinates are kept within +-2^24 so every product and sum below fits an int.
+	const double limit = 16777216.0;
+	double v[4] = { 0.0, 0.0, 0.0, 0.0 };
+	if ( ( chunk && ( kcc_json_int( L, owner, "x", true, 0.0, -limit, limit, v + 0 ) != KCC_LEVEL_OK ||
+					  kcc_json_int( L, owner, "y", true, 0.0, -limit, limit, v + 1 ) != KCC_LEVEL_OK ) ) ||
+		 kcc_json_int( L, owner, "width", true, 0.0, 0.0, limit, v + 2 ) != KCC_LEVEL_OK ||
+		 kcc_json_int( L, owner, "height", true, 0.0, 0.0, limit, v + 3 ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	*x = (int)v[0];
+	*y = (int)v[1];
+	*w = (int)v[2];
+	*h = (int)v[3];
+	return KCC_LEVEL_OK;
+}
+
+static kcc_level_status kcc_check_cells( kcc_loader* L, double w, double h )
+{
+	if ( w * h > (double)L->def->max_cells )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "%.0f x %.0f cells is more than max_cells (%d)", w, h,
+						 L->def->max_cells );
+	}
+	return KCC_LEVEL_OK;
+}
+
+static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const char* encoding, kcc_grid* grid )
+{
+	const cJSON* chunks = NULL;
+	if ( kcc_json_array( L, layer, "chunks", false, &chunks ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	if ( chunks == NULL )
+	{
+		if ( kcc_read_cell_rect( L, layer, false, &grid->x, &grid->y, &grid->w, &grid->h ) != KCC_LEVEL_OK ||
+			 kcc_check_cells( L, grid->w, grid->h ) != KCC_LEVEL_OK )
+		{
+			return L->status;
+		}
+		grid->x = 0;
+		grid->y = 0;
+	}
+	else
+	{
+		// The grid spans every chunk, so full tiles merge across chunk borders.
+		int index = 0;
+		int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+		for ( const cJSON* c = chunks->child; c != NULL; c = c->next, ++index )
+		{
+			int mark = kcc_path_push( L, ".chunks[%d]", index );
+			int x, y, w, h;
+			if ( cJSON_IsObject( c ) == false )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a chunk must be an object" );
+			}
+			else if ( kcc_read_cell_rect( L, c, true, &x, &y, &w, &h ) == KCC_LEVEL_OK && w > 0 && h > 0 )
+			{
+				bool first = x1 == x0;
+				x0 = first || x < x0 ? x : x0;
+				y0 = first || y < y0 ? y : y0;
+				x1 = first || x + w > x1 ? x + w : x1;
+				y1 = first || y + h > y1 ? y + h : y1;
+			}
+			kcc_path_pop( L, mark );
+			if ( L->status != KCC_LEVEL_OK )
+			{
+				return L->status;
+			}
+		}
+		if ( kcc_check_cells( L, (double)x1 - x0, (double)y1 - y0 ) != KCC_LEVEL_OK )
+		{
+			return L->status;
+		}
+		grid->x = x0;
+		grid->y = y0;
+		grid->w = x1 - x0;
+		grid->h = y1 - y0;
+	}
+	size_t cells = (size_t)grid->w * (size_t)grid->h;
+	grid->gids = malloc( ( cells > 0 ? cells : 1 ) * sizeof( uint32_t ) );
+	if ( grid->gids == NULL )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory (%zu cells)", cells );
+	}
+	memset( grid->gids, 0, ( cells > 0 ? cells : 1 ) * sizeof( uint32_t ) );
+	if ( chunks == NULL )
+	{
+		return kcc_read_gids( L, layer, encoding, grid, 0, 0, grid->w, grid->h );
+	}
+	int index = 0;
+	for ( const cJSON* c = chunks->child; c != NULL && L->status == KCC_LEVEL_OK; c = c->next, ++index )
+	{
+		int mark = kcc_path_push( L, ".chunks[%d]", index );
+		int x, y, w, h;
+		kcc_read_cell_rect( L, c, true, &x, &y, &w, &h );
+		if ( w > 0 && h > 0 )
+		{
+			kcc_read_gids( L, c, encoding, grid, x, y, w, h );
+		}
+		kcc_path_pop( L, mark );
+	}
+	return L->status;
+}
+
+// An axis-aligned rectangle in map pixels as a polygon piece in the scratch lists.
+static kcc_piece kcc_rect_piece( kcc_loader* L, kcc_list* points, double x0, double y0, double x1, double y1 )
+{
+	kcc_piece piece;
+	memset( &piece, 0, sizeof( piece ) );
+	piece.kind = KCC_PIECE_POLYGON;
+	piece.first = points->count;
+	piece.count = 4;
+	piece.is_rect = true;
+	kcc_dvec2* p = kcc_list_push( points, sizeof( kcc_dvec2 ), 4 );
+	if ( p == NULL )
+	{
+		piece.count = 0;
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		return piece;
+	}
+	kcc_dvec2 corners[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
+	for ( int i = 0; i < 4; ++i )
+	{
+		p[i] = kcc_to_world( L, corners[i] );
+	}
+	return piece;
+}
+
+// A tile that is not a full cell: its pieces, flipped and placed where Tiled draws it.
+static kcc_level_status kcc_emit_tile( kcc_loader* L, const kcc_tileset* set, const kcc_tile_info* tile,
+									   uint32_t flags, double cell_x, double cell_y, int layer,
+									   kcc_list* scratch_pieces, kcc_list* scratch_points )
+{
+	double w = tile != NULL ? tile->width : set->tile_width, h = tile != NULL ? tile->height : set->tile_height;
+	bool swapped = ( flags & KCC_GID_FLIP_D ) != 0;
+	double box_w = swapped ? h : w, box_h = swapped ? w : h;
+	// The image's top-left in map pixels: bottom-left on the cell's bottom-left, plus the tileset's offset.
+	double left = cell_x + set->offset_x, top = cell_y + L->tile_height - box_h + set->offset_y;
+	scratch_pieces->count = 0;
+	scratch_points->count = 0;
+	if ( tile != NULL && tile->piece_count == 0 && tile->full )
+	{
+		kcc_piece piece = kcc_rect_piece( L, scratch_points, left, top, left + box_w, top + box_h );
+		piece.one_way = tile->one_way;
+		kcc_piece* slot = kcc_list_push( scratch_pieces, sizeof( kcc_piece ), 1 );
+		if ( slot == NULL || L->status != KCC_LEVEL_OK )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		}
+		*slot = piece;
+	}
+	else if ( tile != NULL && tile->piece_count > 0 )
+	{
+		// Flips as an affine map of tile-local pixels (diagonal, then horizontal, then vertical), then placement.
+		kcc_dvec2 o = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 0.0 }, w, h, flags );
+		kcc_dvec2 ex = kcc_flip_point( ( kcc_dvec2 ){ 1.0, 0.0 }, w, h, flags );
+		kcc_dvec2 ey = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 1.0 }, w, h, flags );
+		kcc_affine m = { ex.x - o.x, ey.x - o.x, ex.y - o.y, ey.y - o.y, o.x + left, o.y + top, true };
+		if ( kcc_copy_pieces( L, &m, KCC_LIST_AT( L->tile_pieces, kcc_piece, tile->first_piece ), tile->piece_count,
+							  L->tile_points.items, scratch_pieces, scratch_points ) != KCC_LEVEL_OK )
+		{
+			return L->status;
+		}
+	}
+	for ( int i = 0; i < scratch_pieces->count; ++i )
+	{
+		const kcc_piece* piece = KCC_LIST_AT( *scratch_pieces, kcc_piece, i );
+		bool one_way = piece->one_way || ( tile != NULL && tile->one_way );
+		cpBitmask category = one_way ? L->def->one_way_category : L->def->solid_category;
+		if ( kcc_emit_piece( L, piece, scratch_points->items, -1, -1, layer, category, false ) != KCC_LEVEL_OK )
+		{
+			return L->status;
+		}
+	}
+	return KCC_LEVEL_OK;
+}
+
+kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int layer_index, double offset_x,
+									  double offset_y, const kcc_level_property* properties, int property_count )
+{
+	const char* encoding = "";
+	const char* compression = "";
+	bool collision, layer_solid, layer_one_way;
+	if ( kcc_json_string( L, layer, "encoding", false, &encoding ) != KCC_LEVEL_OK ||
+		 kcc_json_string( L, layer, "compression", false, &compression ) != KCC_LEVEL_OK ||
+		 kcc_property_bool( L, properties, property_count, "collision", true, &collision ) != KCC_LEVEL_OK ||
+		 kcc_property_bool( L, properties, property_count, "solid", false, &layer_solid ) != KCC_LEVEL_OK ||
+		 kcc_property_bool( L, properties, property_count, "one_way", false, &layer_one_way ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	if ( compression[0] != '\0' )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
+						 "tile data is %s-compressed: kcc2d reads uncompressed data (in Tiled: Map > Map Properties "
+						 "> Tile Layer Format: CSV or Base64 (uncompressed))",
+						 compression );
+	}
+	if ( encoding[0] != '\0' && strcmp( encoding, "csv" ) != 0 && strcmp( encoding, "base64" ) != 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "tile data encoding '%s' is not csv or base64", encoding );
+	}
+	if ( collision == false )
+	{
+		return KCC_LEVEL_OK;
+	}
+	kcc_grid grid = { 0, 0, 0, 0, NULL };
+	if ( kcc_read_grid( L, layer, encoding, &grid ) != KCC_LEVEL_OK )
+	{
+		free( grid.gids );
+		return L->status;
+	}
+	size_t cells = (size_t)grid.w * (size_t)grid.h;
+	uint8_t* kinds = malloc( cells > 0 ? cells : 1 );
+	kcc_list scratch_pieces = { NULL, 0, 0 }, scratch_points = { NULL, 0, 0 }, rects = { NULL, 0, 0 };
+	if ( kinds == NULL )
+	{
+		free( grid.gids );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory (%zu cells)", cells );
+	}
+	memset( kinds, 0, cells > 0 ? cells : 1 );
+	int shapes_before = L->shapes.count;
+	for ( size_t i = 0; i < cells && L->status == KCC_LEVEL_OK; ++i )
+	{
+		uint32_t raw = grid.gids[i];
+		uint32_t gid = raw & KCC_GID_MASK;
+		if ( gid == 0 )
+		{
+			continue;
+		}
+		int cx = grid.x + (int)( i % (size_t)grid.w ), cy = grid.y + (int)( i / (size_t)grid.w );
+		int what_mark = kcc_what_push( L, ", cell (%d, %d), gid %u", cx, cy, (unsigned)gid );
+		int path_mark = grid.x == 0 && grid.y == 0 && cJSON_GetObjectItemCaseSensitive( layer, "chunks" ) == NULL
+							? kcc_path_push( L, ".data[%zu]", i )
+							: kcc_path_push( L, ".chunks" );
+		int local = 0;
+		const kcc_tileset* set = kcc_find_tileset( L, gid, &local );
+		if ( set != NULL )
+		{
+			const kcc_tile_info* tile = kcc_tile_of( set, local );
+			bool layer_full = layer_solid || layer_one_way;
+			bool tile_full = tile != NULL && tile->full && tile->width == L->tile_width &&
+							 tile->height == L->tile_height && set->offset_x == 0.0 && set->offset_y == 0.0;
+			if ( layer_full || tile_full )
+			{
+				bool one_way = layer_full ? layer_one_way : tile->one_way;
+				kinds[i] = one_way ? KCC_CELL_ONE_WAY : KCC_CELL_SOLID;
+				L->info.tile_count += 1;
+			}
+			else if ( tile != NULL && ( tile->piece_count > 0 || tile->full ) )
+			{
+				double px = (double)cx * L->tile_width + offset_x, py = (double)cy * L->tile_height + offset_y;
+				kcc_emit_tile( L, set, tile, raw, px, py, layer_index, &scratch_pieces, &scratch_points );
+				L->info.tile_count += 1;
+			}
+		}
+		kcc_path_pop( L, path_mark );
+		kcc_what_pop( L, what_mark );
+	}
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		if ( L->def->merge_tiles )
+		{
+			if ( kcc_merge_cells( kinds, grid.w, grid.h, 1u << KCC_CELL_SOLID, &rects ) == false )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+			}
+		}
+		else
+		{
+			for ( size_t i = 0; i < cells && L->status == KCC_LEVEL_OK; ++i )
+			{
+				kcc_cell_rect* r = kinds[i] != 0 ? kcc_list_push( &rects, sizeof( kcc_cell_rect ), 1 ) : NULL;
+				if ( kinds[i] != 0 && r == NULL )
+				{
+					kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+				}
+				else if ( r != NULL )
+				{
+					*r = ( kcc_cell_rect ){ (int)( i % (size_t)grid.w ), (int)( i / (size_t)grid.w ), 1, 1, kinds[i] };
+				}
+			}
+		}
+	}
+	for ( int i = 0; i < rects.count && L->status == KCC_LEVEL_OK; ++i )
+	{
+		const kcc_cell_rect* r = KCC_LIST_AT( rects, kcc_cell_rect, i );
+		double x0 = (double)( grid.x + r->x ) * L->tile_width + offset_x;
+		double y0 = (double)( grid.y + r->y ) * L->tile_height + offset_y;
+		scratch_points.count = 0;
+		kcc_piece piece = kcc_rect_piece( L, &scratch_points, x0, y0, x0 + r->w * L->tile_width,
+										  y0 + r->h * L->tile_height );
+		cpBitmask category = r->kind == KCC_CELL_ONE_WAY ? L->def->one_way_category : L->def->solid_category;
+		if ( L->status == KCC_LEVEL_OK )
+		{
+			int what_mark = kcc_what_push( L, ", cells (%d, %d) to (%d, %d)", grid.x + r->x, grid.y + r->y,
+										   grid.x + r->x + r->w - 1, grid.y + r->y + r->h - 1 );
+			kcc_emit_piece( L, &piece, scratch_points.items, -1, -1, layer_index, category, false );
+			kcc_what_pop( L, what_mark );
+		}
+		if ( L->def->merge_tiles )
+		{
+			L->info.merged_tile_count += r->w * r->h;
+		}
+	}
+	L->info.tile_shape_count += L->shapes.count - shapes_before;
+	kcc_list_free( &rects );
+	kcc_list_free( &scratch_pieces );
+	kcc_list_free( &scratch_points );
+	free( kinds );
+	free( grid.gids );
+	return L->status;
+}

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: MIT
+// Loading a Tiled JSON map, top-down: check the arguments, parse, read the map's header and tilesets, walk the
+// layers (group layers recursively, offsets added up), resolve the objects, then build the world into the space
+// in one go. Nothing reaches the space until everything has been read and checked: an error at any point leaves
+// it unchanged.
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+kcc_level_def kcc_default_level_def( void )
+{
+	kcc_level_def def;
+	memset( &def, 0, sizeof( def ) );
+	def.pixels_per_unit = 0.0f;
+	def.solid_category = (cpBitmask)1 << 0;
+	def.one_way_category = (cpBitmask)1 << 1;
+	def.pushable_category = (cpBitmask)1 << 2;
+	def.zone_category = (cpBitmask)1 << 3;
+	def.solid_property = "solid";
+	def.skip_invisible_layers = false;
+	def.merge_tiles = true;
+	def.max_cells = 1 << 24;
+	def.max_polygon_points = 1024;
+	def.max_coordinate = 1.0e6f;
+	def.read_file = NULL;
+	def.read_user = NULL;
+	def.internal_cookie = KCC_LEVEL_COOKIE;
+	return def;
+}
+
+const char* kcc_level_status_string( kcc_level_status status )
+{
+	switch ( status )
+	{
+		case KCC_LEVEL_OK:
+			return "ok";
+		case KCC_LEVEL_ERROR_ARGUMENT:
+			return "bad argument";
+		case KCC_LEVEL_ERROR_IO:
+			return "file could not be read";
+		case KCC_LEVEL_ERROR_SYNTAX:
+			return "not valid JSON";
+		case KCC_LEVEL_ERROR_UNSUPPORTED:
+			return "a Tiled feature kcc2d does not load";
+		case KCC_LEVEL_ERROR_INVALID:
+			return "invalid map data";
+		case KCC_LEVEL_ERROR_LIMIT:
+			return "beyond a limit of the level def";
+		case KCC_LEVEL_ERROR_MEMORY:
+			return "out of memory";
+	}
+	return "unknown status";
+}
+
+static const char* kcc_def_problem( const kcc_level_def* def )
+{
+	if ( def->internal_cookie != KCC_LEVEL_COOKIE )
+	{
+		return "the def was not made by kcc_default_level_def";
+	}
+	if ( !( def->pixels_per_unit >= 0.0f ) || def->pixels_per_unit > 1.0e6f )
+	{
+		return "pixels_per_unit must be 0 (the tile height) or a positive number";
+	}
+	if ( def->solid_category == 0 || def->one_way_category == 0 || def->pushable_category == 0 ||
+		 def->zone_category == 0 )
+	{
+		return "every category must have a bit";
+	}
+	if ( ( def->one_way_category & def->solid_category ) != 0 || ( def->pushable_category & def->solid_category ) != 0 )
+	{
+		return "one_way_category and pushable_category must not share bits with solid_category (a shape's role is "
+			   "found from its category bits)";
+	}
+	if ( def->solid_property == NULL || def->solid_property[0] == '\0' )
+	{
+		return "solid_property must name a tile property";
+	}
+	if ( def->max_cells <= 0 || def->max_polygon_points < 3 || !( def->max_coordinate > 0.0f ) ||
+		 def->max_coordinate > 1.0e7f )
+	{
+		return "max_cells, max_polygon_points (>= 3) and max_coordinate (<= 1e7) must be positive";
+	}
+	return NULL;
+}
+
+static kcc_level_status kcc_load_layers( kcc_loader* L, const cJSON* layers, double offset_x, double offset_y );
+
+static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, double offset_x, double offset_y )
+{
+	const char* type = "";
+	const char* name = "";
+	const char* layer_class = "";
+	double dx = 0.0, dy = 0.0;
+	bool visible = true;
+	kcc_level_property* properties = NULL;
+	int property_count = 0;
+	if ( cJSON_IsObject( layer ) == false )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a layer must be an object" );
+	}
+	if ( kcc_json_string( L, layer, "type", true, &type ) != KCC_LEVEL_OK ||
+		 kcc_json_string( L, layer, "name", false, &name ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	int what_mark = kcc_what_push( L, "%slayer '%s'", L->what_length > 0 ? " > " : "", name );
+	// A layer's "type" is its kind of layer; its class is only "class" (Tiled >= 1.9).
+	if ( kcc_json_string( L, layer, "class", false, &layer_class ) != KCC_LEVEL_OK ||
+		 kcc_json_number( L, layer, "offsetx", false, 0.0, &dx ) != KCC_LEVEL_OK ||
+		 kcc_json_number( L, layer, "offsety", false, 0.0, &dy ) != KCC_LEVEL_OK ||
+		 kcc_json_bool( L, layer, "visible", true, &visible ) != KCC_LEVEL_OK ||
+		 kcc_json_properties( L, layer, &properties, &property_count ) != KCC_LEVEL_OK )
+	{
+		kcc_what_pop( L, what_mark );
+		return L->status;
+	}
+	L->info.layer_count += 1;
+	if ( visible == false && L->def->skip_invisible_layers )
+	{
+		kcc_what_pop( L, what_mark );
+		return KCC_LEVEL_OK;
+	}
+	offset_x += dx;
+	offset_y += dy;
+	if ( strcmp( type, "group" ) == 0 )
+	{
+		const cJSON* children = NULL;
+		if ( kcc_json_array( L, layer, "layers", false, &children ) == KCC_LEVEL_OK && children != NULL )
+		{
+			int mark = kcc_path_push( L, ".layers" );
+			kcc_load_layers( L, children, offset_x, offset_y );
+			kcc_path_pop( L, mark );
+		}
+		kcc_what_pop( L, what_mark );
+		return L->status;
+	}
+	if ( strcmp( type, "tilelayer" ) != 0 && strcmp( type, "objectgroup" ) != 0 )
+	{
+		if ( strcmp( type, "imagelayer" ) != 0 ) // image layers are pictures only
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "layer type '%s' is not tilelayer, objectgroup, imagelayer or group",
+					  type );
+		}
+		kcc_what_pop( L, what_mark );
+		return L->status;
+	}
+	const char** slot = kcc_list_push( &L->layer_names, sizeof( const char* ), 1 );
+	const char* copy = kcc_arena_strdup( L->arena, name );
+	if ( slot == NULL || copy == NULL )
+	{
+		kcc_what_pop( L, what_mark );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	*slot = copy;
+	int layer_index = L->layer_names.count - 1;
+	if ( strcmp( type, "tilelayer" ) == 0 )
+	{
+		kcc_load_tile_layer( L, layer, layer_index, offset_x, offset_y, properties, property_count );
+	}
+	else
+	{
+		bool collision = true;
+		if ( kcc_property_bool( L, properties, property_count, "collision", true, &collision ) == KCC_LEVEL_OK )
+		{
+			kcc_load_object_layer( L, layer, layer_index, layer_class, offset_x, offset_y, collision );
+		}
+	}
+	kcc_what_pop( L, what_mark );
+	return L->status;
+}
+
+static kcc_level_status kcc_load_layers( kcc_loader* L, const cJSON* layers, double offset_x, double offset_y )
+{
+	int index = 0;
+	for ( const cJSON* layer = layers->child; layer != NULL && L->status == KCC_LEVEL_OK; layer = layer->next, ++index )
+	{
+		int mark = kcc_path_push( L, "[%d]", index );
+		kcc_load_layer( L, layer, offset_x, offset_y );
+		kcc_path_pop( L, mark );
+	}
+	return L->status;
+}
+
+static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
+{
+	const char* orientation = "orthogonal";
+	const char* type = "";
+	double tile_width, tile_height, width, height;
+	const cJSON* layers = NULL;
+	if ( cJSON_IsObject( map ) == false )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a map must be a JSON object" );
+	}
+	if ( kcc_json_string( L, map, "type", false, &type ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	if ( strcmp( type, "tileset" ) == 0 || strcmp( type, "template" ) == 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "this file is a Tiled %s, not a map", type );
+	}
+	if ( kcc_json_string( L, map, "orientation", false, &orientation ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	if ( orientation[0] != '\0' && strcmp( orientation, "orthogonal" ) != 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "the map is %s: kcc2d loads orthogonal maps", orientation );
+	}
+	if ( kcc_json_int( L, map, "tilewidth", true, 0.0, 1.0, 65536.0, &tile_width ) != KCC_LEVEL_OK ||
+		 kcc_json_int( L, map, "tileheight", true, 0.0, 1.0, 65536.0, &tile_height ) != KCC_LEVEL_OK ||
+		 kcc_json_int( L, map, "width", true, 0.0, 0.0, 16777216.0, &width ) != KCC_LEVEL_OK ||
+		 kcc_json_int( L, map, "height", true, 0.0, 0.0, 16777216.0, &height ) != KCC_LEVEL_OK ||
+		 kcc_json_array( L, map, "layers", true, &layers ) != KCC_LEVEL_OK ||
+		 kcc_json_properties( L, map, &L->map_properties, &L->map_property_count ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	L->tile_width = tile_width;
+	L->tile_height = tile_height;
+	L->map_width_tiles = (int)width;
+	L->map_height_tiles = (int)height;
+	L->pixels_per_unit = L->def->pixels_per_unit > 0.0f ? (double)L->def->pixels_per_unit : tile_height;
+	L->map_height_px = height * tile_height;
+	if ( kcc_load_tilesets( L, map ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
+	int mark = kcc_path_push( L, "layers" );
+	kcc_load_layers( L, layers, 0.0, 0.0 );
+	kcc_path_pop( L, mark );
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		kcc_resolve_objects( L );
+	}
+	return L->status;
+}
+
+static void kcc_loader_free( kcc_loader* L )
+{
+	kcc_free_tilesets( L );
+	kcc_list_free( &L->tile_pieces );
+	kcc_list_free( &L->tile_points );
+	kcc_list_free( &L->layer_names );
+	kcc_list_free( &L->objects );
+	kcc_list_free( &L->pieces );
+	kcc_list_free( &L->points );
+	kcc_list_free( &L->shapes );
+	kcc_list_free( &L->shape_points );
+	kcc_list_free( &L->bodies );
+	kcc_list_free( &L->body_objects );
+	kcc_list_free( &L->platforms );
+	kcc_free_templates( L );
+}
+
+static kcc_level_status kcc_argument_error( kcc_level_error* error, const char* message )
+{
+	if ( error != NULL )
+	{
+		error->status = KCC_LEVEL_ERROR_ARGUMENT;
+		snprintf( error->message, sizeof( error->message ), "%s", message );
+	}
+	return KCC_LEVEL_ERROR_ARGUMENT;
+}
+
+static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size, const char* name, bool from_file,
+								  const kcc_level_def* user_def, kcc_level** out, kcc_level_error* error )
+{
+	if ( out != NULL )
+	{
+		*out = NULL;
+	}
+	if ( error != NULL )
+	{
+		error->status = KCC_LEVEL_OK;
+		error->message[0] = '\0';
+	}
+	kcc_level_def defaults = kcc_default_level_def();
+	const kcc_level_def* def = user_def != NULL ? user_def : &defaults;
+	if ( space == NULL || out == NULL || name == NULL || ( from_file == false && json == NULL ) )
+	{
+		return kcc_argument_error( error, "kcc_level_load: space, the map, its name and out must not be NULL" );
+	}
+	const char* problem = kcc_def_problem( def );
+	if ( problem != NULL )
+	{
+		return kcc_argument_error( error, problem );
+	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		return kcc_argument_error( error, "kcc_level_load: the space is locked (called from a Chipmunk callback)" );
+	}
+	kcc_level* level = malloc( sizeof( kcc_level ) );
+	if ( level == NULL )
+	{
+		if ( error != NULL )
+		{
+			error->status = KCC_LEVEL_ERROR_MEMORY;
+			snprintf( error->message, sizeof( error->message ), "%s: out of memory", name );
+		}
+		return KCC_LEVEL_ERROR_MEMORY;
+	}
+	memset( level, 0, sizeof( *level ) );
+	kcc_loader loader;
+	memset( &loader, 0, sizeof( loader ) );
+	kcc_loader* L = &loader;
+	L->def = def;
+	L->error = error;
+	L->arena = &level->arena;
+	L->map_file = kcc_arena_strdup( L->arena, name );
+	L->file = L->map_file;
+	L->base_dir = kcc_directory_of( L->arena, name );
+	if ( L->map_file == NULL || L->base_dir == NULL )
+	{
+		L->file = name;
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	char* text = NULL;
+	if ( L->status == KCC_LEVEL_OK && from_file && kcc_read_file( L, name, &text, &size ) == KCC_LEVEL_OK )
+	{
+		json = text;
+	}
+	cJSON* map = NULL;
+	if ( L->status == KCC_LEVEL_OK && kcc_json_parse( L, json, size, &map ) == KCC_LEVEL_OK )
+	{
+		kcc_load_map( L, map );
+	}
+	cJSON_Delete( map );
+	free( text );
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		level->space = space;
+		kcc_level_build( L, level );
+	}
+	kcc_level_status status = L->status;
+	kcc_loader_free( L );
+	if ( status != KCC_LEVEL_OK )
+	{
+		kcc_level_destroy( level );
+		return status;
+	}
+	*out = level;
+	return KCC_LEVEL_OK;
+}
+
+kcc_level_status kcc_level_load_file( cpSpace* space, const char* path, const kcc_level_def* def, kcc_level** out,
+									  kcc_level_error* error )
+{
+	return kcc_load( space, NULL, 0, path, true, def, out, error );
+}
+
+kcc_level_status kcc_level_load_memory( cpSpace* space, const char* json, size_t size, const char* name,
+										const kcc_level_def* def, kcc_level** out, kcc_level_error* error )
+{
+	return kcc_load( space, json, size, name, false, def, out, error );
+}

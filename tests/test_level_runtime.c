@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// The level at run time (tests/levels/features.tmj): platforms follow their paths exactly (ping-pong and loop,
+// checked at known times), their shapes move with them, their velocity is the path's, reset puts platforms and
+// crates back, a bad dt moves nothing, stepping allocates nothing, and a controller standing on a lift moved by
+// kcc_level_step (DESIGN.md's frame order: the level first, then the character) rides it.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "alloc_count.h"
+#include "test_level_support.h"
+
+#define DT ( 1.0f / 60.0f )
+
+static void step_seconds( kcc_level* level, int frames )
+{
+	for ( int i = 0; i < frames; ++i )
+	{
+		kcc_level_step( level, DT );
+	}
+}
+
+static void assert_body_at( cpBody* body, double x, double y )
+{
+	cpVect p = cpBodyGetPosition( body );
+	if ( fabs( p.x - x ) > 1e-5 || fabs( p.y - y ) > 1e-5 )
+	{
+		fprintf( stderr, "body at (%.9g, %.9g), expected (%g, %g)\n", p.x, p.y, x, y );
+	}
+	assert_true( fabs( p.x - x ) <= 1e-5 && fabs( p.y - y ) <= 1e-5 );
+}
+
+static void test_ping_pong_path( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_level* level = level_load( space, "features.tmj", NULL );
+	const kcc_level_platform* lift = kcc_level_find_platform( level, "lift" );
+	// Up 4 units at 2 units/s from (25, 3.75), then back down.
+	assert_body_at( lift->body, 25.0, 3.75 );
+	step_seconds( level, 60 );
+	assert_float_equal( kcc_level_get_time( level ), 1.0, 1e-6 );
+	assert_body_at( lift->body, 25.0, 5.75 );
+	assert_float_equal( kcc_level_platform_velocity( level, lift ).x, 0.0f, 0.0f );
+	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, 2.0f, 1e-3f );
+	// Its shape moved with it (reindexed: the space's queries see it there).
+	assert_shape_box( lift->object->shapes[0], 24.0, 5.5, 26.0, 6.0, 1e-5 );
+	assert_true( space_shape_at( space, 25.0, 5.75 ) == lift->object->shapes[0] );
+	assert_int_equal( space_shapes_at( space, 25.0, 3.75 ).count, 0 );
+	step_seconds( level, 60 );
+	assert_body_at( lift->body, 25.0, 7.75 );
+	step_seconds( level, 60 );
+	assert_body_at( lift->body, 25.0, 5.75 );
+	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, -2.0f, 1e-3f );
+	step_seconds( level, 60 );
+	assert_body_at( lift->body, 25.0, 3.75 );
+	// Moved by position: Chipmunk's velocity stays 0, so a game's cpSpaceStep does not move it again.
+	assert_float_equal( cpBodyGetVelocity( lift->body ).y, 0.0, 0.0 );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
+static void test_loop_path( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_level* level = level_load( space, "features.tmj", NULL );
+	const kcc_level_platform* carousel = kcc_level_find_platform( level, "carousel" );
+	// Around a 2 x 2 square at 3 units/s from (28.5, 5.75): right, up, left, down.
+	step_seconds( level, 60 );
+	assert_body_at( carousel->body, 30.5, 6.75 );
+	step_seconds( level, 60 );
+	assert_body_at( carousel->body, 28.5, 7.75 );
+	step_seconds( level, 40 ); // 8 units in 8/3 s: back at the start, and on around
+	assert_body_at( carousel->body, 28.5, 5.75 );
+	step_seconds( level, 20 );
+	assert_body_at( carousel->body, 29.5, 5.75 );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
+static void test_reset_and_bad_dt( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_level* level = level_load( space, "features.tmj", NULL );
+	const kcc_level_platform* lift = kcc_level_find_platform( level, "lift" );
+	const kcc_level_object* crate = kcc_level_find_object( level, "crate" );
+	step_seconds( level, 30 );
+	cpBodySetPosition( crate->body, cpv( 9.0, 9.0 ) ); // pushed somewhere by the game
+	kcc_level_step( level, 0.0f );
+	kcc_level_step( level, -1.0f );
+	kcc_level_step( level, NAN );
+	kcc_level_step( level, INFINITY );
+	assert_body_at( lift->body, 25.0, 4.75 );
+	assert_float_equal( kcc_level_get_time( level ), 0.5, 1e-6 );
+	kcc_level_reset( level );
+	assert_float_equal( kcc_level_get_time( level ), 0.0, 0.0 );
+	assert_body_at( lift->body, 25.0, 3.75 );
+	assert_body_at( crate->body, 5.5, 2.5 );
+	assert_shape_box( crate->shapes[0], 5.0, 2.0, 6.0, 3.0, 1e-12 );
+	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, 0.0f, 0.0f );
+	// The same steps again give the same positions, bit for bit.
+	step_seconds( level, 30 );
+	cpVect again = cpBodyGetPosition( lift->body );
+	kcc_level_reset( level );
+	step_seconds( level, 30 );
+	cpVect third = cpBodyGetPosition( lift->body );
+	assert_memory_equal( &again, &third, sizeof( again ) );
+	// NULL is harmless everywhere.
+	kcc_level_step( NULL, DT );
+	kcc_level_reset( NULL );
+	assert_int_equal( kcc_level_platform_count( NULL ), 0 );
+	assert_null( kcc_level_get_platform( level, 2 ) );
+	assert_null( kcc_level_get_platform( level, -1 ) );
+	assert_null( kcc_level_find_platform( level, "no such" ) );
+	assert_null( kcc_level_get_object( level, kcc_level_object_count( level ) ) );
+	assert_null( kcc_level_shape_name( level, NULL ) );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
+static void test_stepping_allocates_nothing( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_level* level = level_load( space, "features.tmj", NULL );
+	step_seconds( level, 1 );
+	uint64_t before = kcc_test_allocation_count();
+	step_seconds( level, 600 );
+	kcc_level_reset( level );
+	assert_true( kcc_test_allocation_count() == before );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
+static void test_a_character_rides_the_lift( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_level* level = level_load( space, "features.tmj", NULL );
+	const kcc_level_platform* lift = kcc_level_find_platform( level, "lift" );
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 25.0f, 4.0f + 0.6f + def.skin ); // on the lift's top (y = 4)
+	kcc_controller* c = kcc_controller_create( space, &def );
+	vec2s velocity = kcc_v2( 0.0f, 0.0f );
+	kcc_move_result r;
+	// One move first, so the controller knows it stands on the lift before the lift moves.
+	assert_int_equal( kcc_controller_move_and_slide( c, velocity, DT, &velocity, &r ), KCC_OK );
+	assert_true( r.floor_shape == lift->object->shapes[0] );
+	for ( int frame = 0; frame < 120; ++frame )
+	{
+		kcc_level_step( level, DT ); // platforms first
+		velocity.y -= 30.0f * DT;
+		assert_int_equal( kcc_controller_move_and_slide( c, velocity, DT, &velocity, &r ), KCC_OK );
+		assert_true( r.flags & KCC_ON_FLOOR );
+		assert_true( r.floor_shape == lift->object->shapes[0] );
+		assert_false( r.flags & ( KCC_DEPENETRATED | KCC_CRUSHED ) );
+		// Standing a skin above the lift's top wherever it is.
+		double top = cpBodyGetPosition( lift->body ).y + 0.25;
+		assert_float_equal( r.position.y - 0.6f, top + def.skin, 2e-3 );
+	}
+	assert_float_equal( kcc_controller_get_position( c ).y, 7.75 + 0.25 + 0.6 + def.skin, 2e-3 );
+	kcc_controller_destroy( c );
+	kcc_level_destroy( level );
+	cpSpaceFree( space );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_ping_pong_path ),
+		cmocka_unit_test( test_loop_path ),
+		cmocka_unit_test( test_reset_and_bad_dt ),
+		cmocka_unit_test( test_stepping_allocates_nothing ),
+		cmocka_unit_test( test_a_character_rides_the_lift ),
+	};
+	return cmocka_run_group_tests_name( "level runtime", tests, NULL, NULL );
+}
