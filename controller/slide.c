@@ -55,32 +55,28 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 
 // GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
 // walk up 60 degree slopes, or climb them in the air by pushing into them while rising: each frame's push became
-// upward speed, and a jump held against a 72 degree slope climbed it at 14 u/s). When the clip would raise v above
-// its own upward part (above zero for a motion going down, unless keep_fall), v goes along the wall with that part
-// unchanged instead: the nearest motion that neither enters the wall nor rises more than v did. A motion going down
-// whose clip would lift it above zero meets the wall as a vertical one (its normal with the up part removed), then
-// is kept out of the real plane, which can only slide it down. keep_fall (the velocity): a push does not slow a fall
-// either, else a character held against an 85 degree slope in the air hangs on it (the push's lift cancels gravity).
-static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n, bool keep_fall )
+// upward speed, and a jump held against a 72 degree slope climbed it at 14 u/s). Going up, v slides up along the wall
+// by its own upward part and no more. Otherwise, when the clip would lift it, the wall acts as a vertical one (its
+// normal with the up part removed); the result is then kept out of the real plane, which can only slide it down.
+static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 {
 	vec2s r = kcc_clip_vector( v, n );
 	float rising = glms_vec2_dot( v, up );
-	if ( glms_vec2_dot( r, up ) <= ( keep_fall ? rising : kcc_maxf( rising, 0.0f ) ) )
+	if ( glms_vec2_dot( r, up ) <= kcc_maxf( rising, 0.0f ) )
 	{
 		return r;
 	}
-	if ( rising > 0.0f || keep_fall )
+	if ( rising > 0.0f )
 	{
-		// The clip raised v, so the wall faces up and is not vertical: its tangent has a positive up part. No longer
-		// than v (a wall close to flat would otherwise send it far along).
+		// Along the wall, upward (the clip lifted v, so the wall faces up and is not vertical: its tangent has a
+		// positive up part), as high as v rose: the nearest motion that neither enters the wall nor rises more than
+		// v did, shorter than v.
 		vec2s tangent = kcc_v2( -n.y, n.x );
 		if ( glms_vec2_dot( tangent, up ) < 0.0f )
 		{
 			tangent = glms_vec2_negate( tangent );
 		}
-		float longest = glms_vec2_norm( v );
-		float along = kcc_minf( kcc_maxf( rising / glms_vec2_dot( tangent, up ), -longest ), longest );
-		return kcc_clip_vector( glms_vec2_scale( tangent, along ), n );
+		return kcc_clip_vector( glms_vec2_scale( tangent, rising / glms_vec2_dot( tangent, up ) ), n );
 	}
 	vec2s flat = kcc_mul_sub( n, glms_vec2_dot( n, up ), up );
 	float len = glms_vec2_norm( flat );
@@ -158,7 +154,7 @@ static vec2s kcc_respond( const kcc_slide_params* p, vec2s remaining, vec2s n, u
 
 	if ( p->grounded && kind == KCC_KIND_WALL )
 	{
-		return kcc_clip_wall( up, remaining, n, false );
+		return kcc_clip_wall( up, remaining, n );
 	}
 	return kcc_clip_vector( remaining, n );
 }
@@ -304,12 +300,12 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	bool rising = glms_vec2_dot( v, up ) > 0.0f;
 	for ( int i = 0; i < count && params->grounded; ++i )
 	{
-		// A push into a steep wall adds no upward speed, and one going down slides down along it at its speed: the
-		// projection below would take the cone's apex, zero, for the latter (a character held against a 60 degree
-		// slope in the air hung on it, gravity never building up).
+		// A push into a steep wall adds no upward speed, and one going down slides down along it: the projection
+		// below would take the cone's apex, zero, for the latter (a character held against a 60 degree slope in the
+		// air hung on it, gravity never building up).
 		if ( ( collisions[i].flags & ( KCC_KIND_WALL | KCC_PUSHED ) ) == KCC_KIND_WALL )
 		{
-			v = kcc_clip_wall( up, v, collisions[i].normal, true );
+			v = kcc_clip_wall( up, v, collisions[i].normal );
 		}
 	}
 	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )

