@@ -35,6 +35,7 @@ typedef struct ride
 	cpBody* body;
 	bool by_velocity;  // moved by cpBodySetVelocity and cpSpaceStep, else by setting its position
 	vec2s velocity;    // of the platform
+	float swing;       // amplitude of its swinging about its centre, rad (a period of 1.5 s)
 	int frame;         // frames the platform has moved
 	vec2s start;       // its position at frame 0
 	kcc_controller_def def;
@@ -88,6 +89,12 @@ static vec2s ride_platform_at( const ride* w, int frame )
 				   (float)( (double)w->start.y + (double)w->velocity.y * (double)DT * frame ) );
 }
 
+static void ride_place( ride* w, int frame )
+{
+	cpBodySetAngle( w->body, (double)w->swing * sin( 2.0 * SCENE_PI * (double)DT * frame / 1.5 ) );
+	scene_place_body( w->s, w->body, ride_platform_at( w, frame ) );
+}
+
 // The game moves its platform first.
 static void ride_move_platform( ride* w )
 {
@@ -98,7 +105,7 @@ static void ride_move_platform( ride* w )
 	}
 	else
 	{
-		scene_place_body( w->s, w->body, ride_platform_at( w, w->frame ) );
+		ride_place( w, w->frame );
 	}
 }
 
@@ -106,7 +113,7 @@ static void ride_move_platform( ride* w )
 static void ride_restore_platform( ride* w, int frame )
 {
 	w->frame = frame;
-	scene_place_body( w->s, w->body, ride_platform_at( w, frame ) );
+	ride_place( w, frame );
 }
 
 // One frame: the platform moves, then the character (velocity.x = vx unless keep_x, gravity, move_and_slide).
@@ -417,13 +424,16 @@ static void rollback_run( ride* w, int from, int to, vec2s* velocity, frame_reco
 
 // Restore + replay: the first run records every frame and a state after each; replays from several frames (the
 // state, the game's velocity and the platform put back) must give bit-identical frames. one_way: a one-way platform
-// dropped through at frame 60 (states taken between drop_through and the move, and while falling through).
-static void rollback_scenario( int kind, vec2s platform_velocity, bool one_way )
+// dropped through at frame 60 (states taken between drop_through and the move, and while falling through). swing:
+// the platform also swings (amplitude, rad): where the character touches it matters (a flat bottom's touching
+// corner changes sides).
+static void rollback_scenario( int kind, vec2s platform_velocity, float swing, bool one_way )
 {
 	enum { FRAMES = 150 };
 	const char* name = test_character_name( kind );
 	ride w = ride_create( kind, kcc_v2( 0.0f, 0.0f ), platform_velocity, false,
 						  one_way ? ONE_WAY_CATEGORY : LEVEL_CATEGORY );
+	w.swing = swing;
 	ride_spawn( &w );
 	static frame_record first[FRAMES], replay[FRAMES];
 	static kcc_controller_state states[FRAMES];
@@ -484,7 +494,8 @@ static void test_rollback_on_a_moving_platform_is_bit_identical( void** state )
 	(void)state;
 	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
 	{
-		rollback_scenario( kind, kcc_v2( 3.0f, 1.0f ), false );
+		rollback_scenario( kind, kcc_v2( 3.0f, 1.0f ), 0.0f, false );
+		rollback_scenario( kind, kcc_v2( 0.0f, 0.0f ), 0.2f, false ); // swinging +-0.2 rad
 	}
 }
 
@@ -493,7 +504,7 @@ static void test_rollback_during_a_drop_through_is_bit_identical( void** state )
 	(void)state;
 	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
 	{
-		rollback_scenario( kind, kcc_v2( 1.0f, 0.0f ), true );
+		rollback_scenario( kind, kcc_v2( 1.0f, 0.0f ), 0.0f, true );
 	}
 }
 
