@@ -257,11 +257,49 @@ static void test_bad_up_is_refused_and_changes_nothing( void** state )
 	scene_destroy( s );
 }
 
+// A flip forgets the platform ridden: a character on a platform moving sideways at 3 u/s is no longer carried by it
+// from the move after the flip (it falls toward the ceiling with its x unchanged).
+static void test_a_flip_leaves_the_platform( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		const char* name = test_character_name( kind );
+		scene* s = room();
+		scene_commit( s, 0 );
+		cpShape* platform = scene_add_body_box( s, kcc_v2( -4.0f, 0.25f ), kcc_v2( 2.0f, 0.25f ), 0.0f, 0.0f, 1u );
+		cpBody* body = cpShapeGetBody( platform );
+		kcc_controller_def def = test_character_def( kind, kcc_v2( -4.0f, 0.5f + test_character_half_height( kind ) + 0.01f ) );
+		kcc_controller* c = kcc_controller_create( s->space, &def );
+		assert_non_null( c );
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		kcc_move_result r;
+		float x = -4.0f;
+		for ( int i = 0; i < 10; ++i )
+		{
+			x += 0.05f;
+			scene_place_body( s, body, kcc_v2( x, 0.25f ) );
+			r = frame( c, &velocity, 0.0f );
+		}
+		SCENE_CHECK( r.floor_shape == platform && fabsf( r.position.x - x ) <= 1e-4f, "%s: not riding the platform", name );
+		assert_int_equal( kcc_controller_set_up( c, kcc_v2( 0.0f, -1.0f ) ), KCC_OK );
+		float before = kcc_controller_get_position( c ).x;
+		x += 0.05f;
+		scene_place_body( s, body, kcc_v2( x, 0.25f ) );
+		r = frame( c, &velocity, 0.0f );
+		SCENE_CHECK( r.position.x == before, "%s: carried %g by the platform after the flip", name,
+					 (double)( r.position.x - before ) );
+		kcc_controller_destroy( c );
+		scene_destroy( s );
+	}
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_gravity_flip_to_the_ceiling_and_back ),
 		cmocka_unit_test( test_walking_on_a_wall ),
+		cmocka_unit_test( test_a_flip_leaves_the_platform ),
 		cmocka_unit_test( test_rollback_across_a_flip_is_bit_identical ),
 		cmocka_unit_test( test_bad_up_is_refused_and_changes_nothing ),
 	};
