@@ -569,6 +569,16 @@ static inline vec2s scene_body_position( const cpShape* shape )
 	return kcc_v2( (float)p.x, (float)p.y );
 }
 
+/// Whether kcc_controller_def_problem refuses a default def whose float field at offset (offsetof( kcc_controller_def,
+/// field )) is value, with a message naming field.
+static inline bool test_def_refuses( size_t offset, float value, const char* field )
+{
+	kcc_controller_def def = kcc_default_controller_def();
+	memcpy( (char*)&def + offset, &value, sizeof( value ) );
+	const char* problem = kcc_controller_def_problem( &def );
+	return problem != NULL && strstr( problem, field ) != NULL;
+}
+
 #if defined( CMOCKA_H_ )
 /// Fails the running test with a message when cond is false (CMocka's asserts print no context).
 #define SCENE_CHECK( cond, ... )                                                                                   \
