@@ -1,0 +1,679 @@
+// SPDX-License-Identifier: MIT
+// The demo's drawing: kcc2d's debug-draw callbacks on an SDL_Renderer, then the level, characters, attacks, the
+// debug overlay (kcc_debug_draw_move) and the HUD.
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static kcc_color rgba( uint8_t r, uint8_t g, uint8_t b, uint8_t a )
+{
+	kcc_color c = { r, g, b, a };
+	return c;
+}
+
+static SDL_Color sdl_color( kcc_color c )
+{
+	SDL_Color s = { c.r, c.g, c.b, c.a };
+	return s;
+}
+
+SDL_FPoint demo_view_to_screen( const demo_view* v, vec2s p )
+{
+	SDL_FPoint s = { ( p.x - v->center.x ) * v->scale + 0.5f * (float)v->width,
+					 0.5f * (float)v->height - ( p.y - v->center.y ) * v->scale };
+	return s;
+}
+
+vec2s demo_view_to_world( const demo_view* v, float x, float y )
+{
+	return kcc_v2( ( x - 0.5f * (float)v->width ) / v->scale + v->center.x,
+				   ( 0.5f * (float)v->height - y ) / v->scale + v->center.y );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Primitives in screen pixels
+
+static void screen_line( demo_view* v, SDL_FPoint a, SDL_FPoint b, float width, kcc_color c )
+{
+	float dx = b.x - a.x, dy = b.y - a.y;
+	float length = sqrtf( dx * dx + dy * dy );
+	if ( length < 1.0e-3f )
+	{
+		return;
+	}
+	// A quad of the line's width (SDL's own lines are one pixel wide).
+	float nx = -dy / length * 0.5f * width, ny = dx / length * 0.5f * width;
+	SDL_Color color = sdl_color( c );
+	SDL_Vertex q[4] = {
+		{ { a.x + nx, a.y + ny }, color, { 0, 0 } },
+		{ { b.x + nx, b.y + ny }, color, { 0, 0 } },
+		{ { b.x - nx, b.y - ny }, color, { 0, 0 } },
+		{ { a.x - nx, a.y - ny }, color, { 0, 0 } },
+	};
+	const int indices[6] = { 0, 1, 2, 0, 2, 3 };
+	SDL_RenderGeometry( v->renderer, NULL, q, 4, indices, 6 );
+}
+
+void demo_view_panel( demo_view* v, float x, float y, float w, float h, kcc_color color )
+{
+	SDL_SetRenderDrawColor( v->renderer, color.r, color.g, color.b, color.a );
+	SDL_FRect r = { x, y, w, h };
+	SDL_RenderFillRectF( v->renderer, &r );
+}
+
+static demo_text* cached_text( demo_view* v, int font, const char* text, kcc_color color )
+{
+	demo_text* oldest = v->cache;
+	for ( int i = 0; i < DEMO_TEXT_CACHE; ++i )
+	{
+		demo_text* t = v->cache + i;
+		if ( t->texture != NULL && t->font == font && memcmp( &t->color, &color, sizeof( color ) ) == 0 &&
+			 strcmp( t->text, text ) == 0 )
+		{
+			t->last_used = v->frame;
+			return t;
+		}
+		oldest = t->last_used < oldest->last_used ? t : oldest;
+	}
+	SDL_Surface* surface = TTF_RenderUTF8_Blended( v->fonts[font], text, sdl_color( color ) );
+	if ( surface == NULL )
+	{
+		return NULL;
+	}
+	if ( oldest->texture != NULL )
+	{
+		SDL_DestroyTexture( oldest->texture );
+	}
+	oldest->texture = SDL_CreateTextureFromSurface( v->renderer, surface );
+	oldest->w = surface->w;
+	oldest->h = surface->h;
+	SDL_FreeSurface( surface );
+	snprintf( oldest->text, sizeof( oldest->text ), "%s", text );
+	oldest->color = color;
+	oldest->font = font;
+	oldest->last_used = v->frame;
+	return oldest->texture != NULL ? oldest : NULL;
+}
+
+int demo_view_text( demo_view* v, int font, float x, float y, const char* text, kcc_color color )
+{
+	if ( v->fonts[font] == NULL || text[0] == '\0' )
+	{
+		return 0;
+	}
+	demo_text* shadow = cached_text( v, font, text, rgba( 0, 0, 0, 200 ) );
+	demo_text* t = cached_text( v, font, text, color );
+	if ( t == NULL || shadow == NULL )
+	{
+		return 0;
+	}
+	SDL_Rect s = { (int)x + 1, (int)y + 1, shadow->w, shadow->h };
+	SDL_RenderCopy( v->renderer, shadow->texture, NULL, &s );
+	SDL_Rect r = { (int)x, (int)y, t->w, t->h };
+	SDL_RenderCopy( v->renderer, t->texture, NULL, &r );
+	return t->w;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// kcc2d's debug-draw callbacks: five of them; circles, capsules and arcs come as outlines (the library's fallback).
+
+static void draw_segment( vec2s a, vec2s b, kcc_color color, void* context )
+{
+	demo_view* v = context;
+	screen_line( v, demo_view_to_screen( v, a ), demo_view_to_screen( v, b ), v->line_width, color );
+}
+
+static void draw_polygon( const vec2s* points, int count, kcc_color color, void* context )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		draw_segment( points[i], points[( i + 1 ) % count], color, context );
+	}
+}
+
+static void draw_solid_polygon( const vec2s* points, int count, kcc_color color, void* context )
+{
+	demo_view* v = context;
+	SDL_Vertex vertices[KCC_DEBUG_DRAW_MAX_POINTS];
+	int indices[3 * KCC_DEBUG_DRAW_MAX_POINTS];
+	count = count < KCC_DEBUG_DRAW_MAX_POINTS ? count : KCC_DEBUG_DRAW_MAX_POINTS;
+	for ( int i = 0; i < count; ++i )
+	{
+		vertices[i] = ( SDL_Vertex ){ demo_view_to_screen( v, points[i] ), sdl_color( color ), { 0, 0 } };
+	}
+	// The outline is star-shaped from its first point (debug_draw.h): a fan from it fills it.
+	int n = 0;
+	for ( int i = 1; i + 1 < count; ++i )
+	{
+		indices[n++] = 0;
+		indices[n++] = i;
+		indices[n++] = i + 1;
+	}
+	SDL_RenderGeometry( v->renderer, NULL, vertices, count, indices, n );
+}
+
+static void draw_point( vec2s p, float size, kcc_color color, void* context )
+{
+	demo_view* v = context;
+	SDL_FPoint s = demo_view_to_screen( v, p );
+	demo_view_panel( v, s.x - 0.5f * size, s.y - 0.5f * size, size, size, color );
+}
+
+static void draw_text( vec2s p, const char* text, kcc_color color, void* context )
+{
+	demo_view* v = context;
+	SDL_FPoint s = demo_view_to_screen( v, p );
+	demo_view_text( v, v->font_for_world_text, s.x, s.y, text, color );
+}
+
+static const char* name_of( const void* shape, void* context )
+{
+	const demo_view* v = context;
+	return v->game != NULL ? demo_shape_name( v->game, shape ) : NULL;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setup
+
+const char* demo_find_font( void )
+{
+	static const char* candidates[] = {
+		NULL, // $KCC_DEMO_FONT
+#ifdef KCC_DEMO_FONT_PATH
+		KCC_DEMO_FONT_PATH,
+#endif
+		"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+		"/usr/share/fonts/TTF/DejaVuSans.ttf",
+		"/usr/share/fonts/dejavu/DejaVuSans.ttf",
+		"/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+		"/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+		"/Library/Fonts/Arial.ttf",
+		"C:/Windows/Fonts/arial.ttf",
+	};
+	candidates[0] = getenv( "KCC_DEMO_FONT" );
+	for ( size_t i = 0; i < sizeof( candidates ) / sizeof( candidates[0] ); ++i )
+	{
+		SDL_RWops* file = candidates[i] != NULL ? SDL_RWFromFile( candidates[i], "rb" ) : NULL;
+		if ( file != NULL )
+		{
+			SDL_RWclose( file );
+			return candidates[i];
+		}
+	}
+	return NULL;
+}
+
+bool demo_view_init( demo_view* v, SDL_Renderer* renderer, int width, int height, float scale )
+{
+	memset( v, 0, sizeof( *v ) );
+	v->renderer = renderer;
+	v->width = width;
+	v->height = height;
+	v->scale = scale;
+	v->zoom = scale;
+	v->line_width = 1.0f;
+	v->overlay = true;
+	v->hud = true;
+	v->legend = true;
+	SDL_SetRenderDrawBlendMode( renderer, SDL_BLENDMODE_BLEND );
+	const char* font = demo_find_font();
+	if ( font != NULL && TTF_Init() == 0 )
+	{
+		v->fonts[0] = TTF_OpenFont( font, 14 );
+		v->fonts[1] = TTF_OpenFont( font, 12 );
+	}
+	if ( v->fonts[0] == NULL || v->fonts[1] == NULL )
+	{
+		fprintf( stderr, "demo: no font (set KCC_DEMO_FONT to a .ttf file, or install fonts-dejavu-core): no text\n" );
+	}
+	v->draw = kcc_default_debug_draw();
+	v->draw.draw_segment = draw_segment;
+	v->draw.draw_polygon = draw_polygon;
+	v->draw.draw_solid_polygon = draw_solid_polygon;
+	v->draw.draw_point = draw_point;
+	v->draw.draw_text = draw_text;
+	v->draw.name_of = name_of;
+	v->draw.context = v;
+	v->draw.arrow_length = 0.6f;
+	v->draw.text_height = 16.0f / scale;
+	return true;
+}
+
+void demo_view_shutdown( demo_view* v )
+{
+	for ( int i = 0; i < DEMO_TEXT_CACHE; ++i )
+	{
+		if ( v->cache[i].texture != NULL )
+		{
+			SDL_DestroyTexture( v->cache[i].texture );
+		}
+	}
+	for ( int i = 0; i < 2; ++i )
+	{
+		if ( v->fonts[i] != NULL )
+		{
+			TTF_CloseFont( v->fonts[i] );
+		}
+	}
+	if ( TTF_WasInit() )
+	{
+		TTF_Quit();
+	}
+	memset( v, 0, sizeof( *v ) );
+}
+
+void demo_view_follow( demo_view* v, const demo_game* g, bool snap )
+{
+	vec2s target = demo_player_position( g );
+	if ( g->player.top_down )
+	{
+		// The whole room in view.
+		vec2s room = glms_vec2_sub( g->room.max, g->room.min );
+		float fit_w = (float)v->width / ( room.x + 2.0f ), fit_h = (float)v->height / ( room.y + 2.0f );
+		v->scale = fit_w < fit_h ? fit_w : fit_h;
+		target = glms_vec2_scale( glms_vec2_add( g->room.min, g->room.max ), 0.5f );
+		snap = snap || v->center.x < g->room.min.x;
+	}
+	else
+	{
+		snap = snap || v->scale != v->zoom;
+		v->scale = v->zoom;
+		target.y += 1.5f; // more to see above than below
+	}
+	v->draw.text_height = 16.0f / v->scale;
+	float half_w = 0.5f * (float)v->width / v->scale, half_h = 0.5f * (float)v->height / v->scale;
+	target.x = target.x < half_w ? half_w : ( target.x > g->size.x - half_w ? g->size.x - half_w : target.x );
+	target.y = target.y > g->size.y - half_h ? g->size.y - half_h : target.y;
+	target.y = target.y < half_h - 0.5f ? half_h - 0.5f : target.y;
+	v->center = snap ? target : glms_vec2_lerp( v->center, target, 0.15f );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The level
+
+typedef struct level_style
+{
+	const demo_view* v;
+	const demo_game* g;
+	bool sensors; ///< this pass draws the zones (the other one everything else)
+} level_style;
+
+static kcc_color parse_color( const char* text, kcc_color fallback )
+{
+	// Tiled writes #AARRGGBB (or #RRGGBB).
+	unsigned value = 0;
+	size_t length = text != NULL ? strlen( text ) : 0;
+	if ( length < 7 || text[0] != '#' || sscanf( text + 1, "%x", &value ) != 1 )
+	{
+		return fallback;
+	}
+	uint8_t a = length == 9 ? (uint8_t)( value >> 24 ) : 255;
+	return rgba( (uint8_t)( value >> 16 ), (uint8_t)( value >> 8 ), (uint8_t)value, a );
+}
+
+bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pushable, kcc_color zone, kcc_color* line,
+						kcc_color* fill )
+{
+	cpBitmask categories = cpShapeGetFilter( shape ).categories;
+	if ( categories & DEMO_CHARACTER_CATEGORY )
+	{
+		return false; // characters are drawn with their state
+	}
+	if ( cpShapeGetSensor( shape ) )
+	{
+		*fill = zone;
+		*line = rgba( zone.r, zone.g, zone.b, 200 );
+	}
+	else if ( categories & one_way )
+	{
+		*fill = rgba( 200, 140, 60, 230 );
+		*line = rgba( 255, 200, 110, 255 );
+	}
+	else if ( categories & pushable )
+	{
+		*fill = rgba( 140, 95, 50, 255 );
+		*line = rgba( 215, 160, 90, 255 );
+	}
+	else if ( cpBodyGetType( cpShapeGetBody( (cpShape*)shape ) ) == CP_BODY_TYPE_KINEMATIC )
+	{
+		*fill = rgba( 50, 140, 150, 255 );
+		*line = rgba( 120, 220, 225, 255 );
+	}
+	else
+	{
+		*fill = rgba( 66, 71, 88, 255 );
+		*line = rgba( 104, 111, 136, 255 );
+	}
+	return true;
+}
+
+static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context )
+{
+	const level_style* s = context;
+	const demo_game* g = s->g;
+	if ( ( cpShapeGetSensor( shape ) != cpFalse ) != s->sensors )
+	{
+		return false;
+	}
+	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
+	const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
+	kcc_color zone = parse_color( p != NULL ? p->string : NULL, rgba( 90, 160, 255, 60 ) );
+	return demo_shape_colors( shape, g->level_def.one_way_category, g->level_def.pushable_category, zone, line, fill );
+}
+
+// Zones under everything else.
+static void draw_zones( demo_view* v, const demo_game* g )
+{
+	// The top-down room's floor under everything.
+	if ( g->room.max.x > g->room.min.x )
+	{
+		SDL_FPoint a = demo_view_to_screen( v, kcc_v2( g->room.min.x, g->room.max.y ) );
+		SDL_FPoint b = demo_view_to_screen( v, kcc_v2( g->room.max.x, g->room.min.y ) );
+		demo_view_panel( v, a.x, a.y, b.x - a.x, b.y - a.y, rgba( 38, 44, 40, 255 ) );
+	}
+	level_style style = { v, g, true };
+	v->line_width = 1.0f;
+	kcc_debug_draw_space( &v->draw, g->space, style_level_shape, &style );
+}
+
+static void draw_level( demo_view* v, const demo_game* g )
+{
+	level_style style = { v, g, false };
+	v->line_width = 1.0f;
+	kcc_debug_draw_space( &v->draw, g->space, style_level_shape, &style );
+	// Crates get a cross, so that their motion shows.
+	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
+	{
+		const kcc_level_object* o = kcc_level_get_object( g->level, i );
+		if ( o->kind == KCC_LEVEL_CRATE && o->shape_count > 0 )
+		{
+			cpBB bb = cpShapeGetBB( o->shapes[0] );
+			kcc_color c = rgba( 215, 160, 90, 255 );
+			draw_segment( kcc_v2( (float)bb.l, (float)bb.b ), kcc_v2( (float)bb.r, (float)bb.t ), c, v );
+			draw_segment( kcc_v2( (float)bb.l, (float)bb.t ), kcc_v2( (float)bb.r, (float)bb.b ), c, v );
+		}
+	}
+}
+
+static void draw_labels( demo_view* v, const demo_game* g )
+{
+	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
+	{
+		const kcc_level_object* o = kcc_level_get_object( g->level, i );
+		if ( strcmp( o->class_name, "label" ) == 0 )
+		{
+			SDL_FPoint s = demo_view_to_screen( v, o->position );
+			demo_view_text( v, 1, s.x, s.y, o->name, rgba( 200, 205, 220, 255 ) );
+		}
+	}
+}
+
+static void draw_platform_paths( demo_view* v, const demo_game* g )
+{
+	v->line_width = 1.0f;
+	for ( int i = 0; i < kcc_level_platform_count( g->level ); ++i )
+	{
+		const kcc_level_platform* p = kcc_level_get_platform( g->level, i );
+		for ( int k = 0; k + 1 < p->point_count; ++k )
+		{
+			vec2s a = glms_vec2_add( p->start, glms_vec2_sub( p->points[k], p->points[0] ) );
+			vec2s b = glms_vec2_add( p->start, glms_vec2_sub( p->points[k + 1], p->points[0] ) );
+			draw_segment( a, b, rgba( 120, 220, 225, 120 ), v );
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Characters and attacks
+
+static kcc_color player_color( demo_shape_kind k )
+{
+	static const kcc_color colors[DEMO_SHAPE_COUNT] = {
+		{ 80, 200, 120, 255 }, // circle
+		{ 80, 150, 245, 255 }, // capsule
+		{ 235, 185, 70, 255 }, // rounded box
+	};
+	return colors[k];
+}
+
+static void draw_characters( demo_view* v, const demo_game* g )
+{
+	v->line_width = 1.5f;
+	for ( int i = 0; i < g->enemy_count; ++i )
+	{
+		const demo_enemy* e = g->enemies + i;
+		kcc_shape s = demo_enemy_world_shape( e );
+		bool flash = e->flash > 0 && ( e->flash / 3 ) % 2 == 0;
+		kcc_color fill = flash ? rgba( 255, 255, 255, 255 ) : rgba( 205, 70, 60, 255 );
+		if ( e->kind == DEMO_BAT )
+		{
+			// Flying: its shadow on the ground below it, the bat drawn above by its height.
+			kcc_shape shadow = kcc_make_circle( e->position, 0.3f );
+			kcc_debug_draw_shape( &v->draw, &shadow, rgba( 0, 0, 0, 0 ), rgba( 0, 0, 0, 110 ) );
+			float height = 0.5f * ( e->z_min + e->z_max );
+			s = kcc_shape_translate( &e->shape, kcc_v2( e->position.x, e->position.y + height ) );
+			fill = flash ? fill : rgba( 160, 90, 220, 255 );
+		}
+		kcc_debug_draw_shape( &v->draw, &s, rgba( 255, 220, 210, 255 ), fill );
+	}
+	const demo_player* p = &g->player;
+	kcc_shape s = demo_player_shape( g );
+	kcc_debug_draw_shape( &v->draw, &s, rgba( 255, 255, 255, 255 ), player_color( p->shape_kind ) );
+}
+
+// The attack's shape, and where its label goes (label written into label).
+static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
+{
+	const demo_attack* a = &g->attack;
+	if ( a->kind == DEMO_ATTACK_NONE )
+	{
+		return;
+	}
+	v->line_width = 2.0f;
+	kcc_debug_draw fan_draw = v->draw;
+	kcc_color line = rgba( 255, 220, 90, 255 ), fill = rgba( 255, 220, 90, 70 );
+	char label[96];
+	label[0] = '\0';
+	vec2s at = kcc_v2( 0.0f, 0.0f );
+	if ( a->kind == DEMO_ATTACK_FAN )
+	{
+		// Seed 001: the fan drawn as its centre point and arc points every degree.
+		fan_draw.arc_step = 1.0f * DEMO_DEGREES;
+		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle / DEMO_DEGREES ) );
+		const kcc_sector* fan = &a->shape.sector;
+		at = glms_vec2_muladds( fan->direction, fan->radius + 0.3f, fan->apex );
+	}
+	else if ( a->kind == DEMO_ATTACK_DASH )
+	{
+		line = rgba( 120, 200, 255, 255 );
+		fill = rgba( 120, 200, 255, 70 );
+		snprintf( label, sizeof( label ), "dash: capsule" );
+		at = a->shape.capsule.b;
+	}
+	else
+	{
+		line = rgba( 255, 130, 70, 255 );
+		fill = rgba( 255, 130, 70, 70 );
+		snprintf( label, sizeof( label ), "slam: volume z %.1f..%.1f", (double)a->volume.z_min,
+				  (double)a->volume.z_max );
+		kcc_aabb b = kcc_shape_bounds( &a->shape );
+		at = kcc_v2( b.min.x, b.max.y + 0.6f );
+	}
+	if ( label_only == false )
+	{
+		kcc_debug_draw_shape( &fan_draw, &a->shape, line, fill );
+		return;
+	}
+	if ( a->hit_count > 0 || a->missed_by_height > 0 )
+	{
+		size_t n = strlen( label );
+		snprintf( label + n, sizeof( label ) - n, ": %d hit", a->hit_count );
+	}
+	SDL_FPoint s = demo_view_to_screen( v, at );
+	demo_view_text( v, 1, s.x, s.y, label, line );
+}
+
+static void draw_overlay( demo_view* v, const demo_game* g )
+{
+	draw_platform_paths( v, g );
+	v->line_width = 2.0f;
+	v->font_for_world_text = 1;
+	for ( int i = 0; i < g->enemy_count; ++i )
+	{
+		const demo_enemy* e = g->enemies + i;
+		if ( e->controller != NULL )
+		{
+			kcc_debug_draw quiet = v->draw;
+			quiet.draw_text = NULL; // enemies: no labels, they would crowd the picture
+			kcc_debug_draw_move( &quiet, e->controller, e->wanted, &e->result );
+		}
+	}
+	kcc_debug_draw_move( &v->draw, g->player.controller, g->player.wanted, &g->player.result );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HUD
+
+static void flags_text( uint32_t flags, char* out, size_t size )
+{
+	static const struct
+	{
+		uint32_t flag;
+		const char* name;
+	} names[] = {
+		{ KCC_ON_FLOOR, "FLOOR" },     { KCC_ON_WALL, "WALL" },       { KCC_ON_CEILING, "CEILING" },
+		{ KCC_SNAPPED, "SNAPPED" },    { KCC_STEPPED, "STEPPED" },    { KCC_DEPENETRATED, "DEPENETRATED" },
+		{ KCC_CRUSHED, "CRUSHED" },    { KCC_PUSHED, "PUSHED" },      { KCC_CORNER_CORRECTED, "CORNER" },
+	};
+	size_t n = 0;
+	out[0] = '\0';
+	for ( size_t i = 0; i < sizeof( names ) / sizeof( names[0] ); ++i )
+	{
+		if ( ( flags & names[i].flag ) && n < size )
+		{
+			n += (size_t)snprintf( out + n, size - n, "%s%s", n > 0 ? " " : "", names[i].name );
+		}
+	}
+}
+
+void demo_view_legend( demo_view* v )
+{
+	const struct
+	{
+		const char* name;
+		kcc_color color;
+	} legend[] = {
+		{ "hit, normal", v->draw.hit_color },   { "wanted motion", v->draw.motion_color },
+		{ "slide tangent", v->draw.tangent_color }, { "path", v->draw.path_color },
+		{ "floor normal", v->draw.floor_color }, { "zone event", v->draw.event_color },
+	};
+	float ly = (float)v->height - 26.0f, lx = 10.0f;
+	demo_view_panel( v, 4.0f, ly - 6.0f, (float)v->width - 8.0f, 26.0f, rgba( 10, 12, 18, 185 ) );
+	for ( size_t i = 0; i < sizeof( legend ) / sizeof( legend[0] ); ++i )
+	{
+		demo_view_panel( v, lx, ly + 3.0f, 14.0f, 4.0f, legend[i].color );
+		lx += 19.0f;
+		lx += (float)demo_view_text( v, 1, lx, ly - 2.0f, legend[i].name, rgba( 235, 238, 245, 255 ) ) + 14.0f;
+	}
+}
+
+static void draw_hud( demo_view* v, const demo_game* g )
+{
+	const demo_player* p = &g->player;
+	const kcc_move_result* r = &p->result;
+	kcc_color white = rgba( 235, 238, 245, 255 ), dim = rgba( 170, 176, 195, 255 );
+	char line[160], flags[96];
+	float x = 12.0f, y = 10.0f, h = 18.0f;
+	demo_view_panel( v, 4.0f, 4.0f, 372.0f, 8.0f + h * ( 6.0f + (float)g->log_count ), rgba( 10, 12, 18, 185 ) );
+	snprintf( line, sizeof( line ), "kcc2d demo   frame %d   %s, %s%s", g->frame, demo_shape_kind_name( p->shape_kind ),
+			  p->top_down ? "FLOATING (top-down)" : "GROUNDED", p->crouched ? ", crouched" : "" );
+	demo_view_text( v, 0, x, y, line, white );
+	vec2s real = kcc_controller_get_real_velocity( p->controller );
+	snprintf( line, sizeof( line ), "speed %.2f u/s  (vx %+.2f, vy %+.2f)%s", (double)glms_vec2_norm( real ),
+			  (double)real.x, (double)real.y, p->speed_scale < 1.0f ? "  slowed by a zone" : "" );
+	demo_view_text( v, 0, x, y += h, line, white );
+	flags_text( r->flags, flags, sizeof( flags ) );
+	if ( flags[0] == '\0' )
+	{
+		snprintf( flags, sizeof( flags ), "%s", p->top_down ? "(no contact)" : "(in the air)" );
+	}
+	snprintf( line, sizeof( line ), "flags: %s", flags );
+	demo_view_text( v, 0, x, y += h, line, rgba( 140, 235, 160, 255 ) );
+	const char* floor = ( r->flags & KCC_ON_FLOOR ) ? demo_shape_name( g, r->floor_shape ) : NULL;
+	int n = snprintf( line, sizeof( line ), "floor: %s   zones:", floor != NULL ? floor : "-" );
+	for ( int i = 0; i < r->sensor_count && n < (int)sizeof( line ); ++i )
+	{
+		const char* name = demo_shape_name( g, r->sensors[i] );
+		n += snprintf( line + n, sizeof( line ) - (size_t)n, " %s", name != NULL ? name : "?" );
+	}
+	demo_view_text( v, 0, x, y += h, line, white );
+	snprintf( line, sizeof( line ), "hits: fan %d  dash %d  slam %d  (passed under: %d)", g->stats.fan_hits,
+			  g->stats.dash_hits, g->stats.slam_hits, g->stats.slam_height_misses );
+	demo_view_text( v, 0, x, y += h, line, white );
+	demo_view_text( v, 0, x, y += h, "events:", dim );
+	for ( int i = 0; i < g->log_count; ++i )
+	{
+		demo_view_text( v, 0, x + 8.0f, y += h, g->log[i], dim );
+	}
+
+	// Controls, top right.
+	static const char* controls[] = {
+		"A/D or arrows: walk   Shift: run",
+		"W / Up / Space: jump   S / Down: crouch",
+		"Down + jump: drop through a one-way",
+		"mouse: aim   left: fan   right: dash",
+		"F or middle: ground slam (dive in the air)",
+		"1 2 3: circle, capsule, rounded box",
+		"Tab: debug overlay   R: respawn   T: tour",
+		"P: pause   N: next frame   Esc: quit",
+	};
+	if ( v->caption == NULL )
+	{
+		float cw = 318.0f, cx = (float)v->width - cw - 4.0f;
+		demo_view_panel( v, cx, 4.0f, cw, 8.0f + h * 8.0f, rgba( 10, 12, 18, 185 ) );
+		for ( int i = 0; i < 8; ++i )
+		{
+			demo_view_text( v, 1, cx + 8.0f, 8.0f + h * (float)i, controls[i], dim );
+		}
+	}
+
+	if ( g->message_timer > 0 )
+	{
+		demo_view_text( v, 0, 0.5f * (float)v->width - 150.0f, 70.0f, g->message, rgba( 255, 210, 120, 255 ) );
+	}
+	if ( v->caption != NULL )
+	{
+		float cy = (float)v->height - ( v->overlay ? 56.0f : 30.0f );
+		demo_view_panel( v, 0.5f * (float)v->width - 320.0f, cy - 4.0f, 640.0f, 24.0f, rgba( 10, 12, 18, 200 ) );
+		demo_view_text( v, 0, 0.5f * (float)v->width - 312.0f, cy, v->caption, rgba( 255, 230, 120, 255 ) );
+	}
+}
+
+void demo_view_draw( demo_view* v, const demo_game* g )
+{
+	v->frame += 1;
+	v->game = g;
+	SDL_SetRenderDrawColor( v->renderer, 24, 27, 36, 255 );
+	SDL_RenderClear( v->renderer );
+	draw_zones( v, g );
+	// Attacks behind the level: a fan aimed along the ground is cut by the floor, as the eye expects (the hit test
+	// itself goes through walls: a game that minds tests a ray to each target).
+	draw_attack( v, g, false );
+	draw_level( v, g );
+	draw_labels( v, g );
+	draw_characters( v, g );
+	draw_attack( v, g, true );
+	if ( v->overlay )
+	{
+		draw_overlay( v, g );
+	}
+	if ( v->hud )
+	{
+		draw_hud( v, g );
+	}
+	if ( v->overlay && v->legend )
+	{
+		demo_view_legend( v );
+	}
+}
