@@ -191,7 +191,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
 	}
 	params.leaving = moving_up;
-	if ( grounded_mode && def->stop_on_slope && was_on_floor && moving_up == false && glms_vec2_dot( delta, up ) > 0.0f )
+	if ( grounded_mode && def->stop_on_slope && was_on_floor && moving_up == false &&
+		 glms_vec2_dot( delta, up ) > 0.0f )
 	{
 		// On the floor and not leaving it, the floor takes the upward part of the input as it takes the downward part
 		// (move_and_slide's velocity on an uphill floor is lifted along it): the walk goes up slopes at the slope's
@@ -282,8 +283,9 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			if ( kind == KCC_KIND_FLOOR && may_step && ( was_on_floor || hit_floor ) &&
 				 glms_vec2_dot( s.normal, up ) < KCC_PARALLEL_COSINE && glms_vec2_norm( kcc_lateral( r, up ) ) > 0.0f )
 			{
-				// A round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as over
-				// a riser, forward by the lateral motion left: sliding along the edge would slow it on every step.
+				// A round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as
+				// over a riser, forward by the lateral motion left: sliding along the edge would slow it on every
+				// step.
 				step = kcc_try_step( c, p, kcc_lateral( r, up ), &s.normal );
 				if ( step.stepped )
 				{

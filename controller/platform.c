@@ -125,6 +125,7 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 	}
 	// Just landed on it: no motion measured yet, so Chipmunk's own velocity at the contact (zero for a platform moved
 	// by setting its position; found by this move's query, so still alive).
-	cpVect contact = kcc_bridge_world( c->position, glms_vec2_muladds( c->floor_normal, -c->rounding, c->carry_anchor ) );
+	vec2s touch = glms_vec2_muladds( c->floor_normal, -c->rounding, c->carry_anchor );
+	cpVect contact = kcc_bridge_world( c->position, touch );
 	c->platform_velocity = kcc_world_body_velocity( c->platform, contact );
 }

@@ -266,9 +266,9 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	}
 	if ( params->grounded && on_floor && params->stop_on_slope )
 	{
-		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)), lifted
-		// along the uphill floors met so that it points into none of them: clipping it instead would shrink it by
-		// cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
+		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)),
+		// lifted along the uphill floors met so that it points into none of them: clipping it instead would shrink it
+		// by cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
 		// step's edge. Over a crest, the speed up the slope does not launch the character.
 		v = kcc_lateral( v, up );
 		float lift = 0.0f;
