@@ -635,7 +635,7 @@ const char* kcc_status_string( kcc_status s )
 		case KCC_ERROR_SPACE_LOCKED:
 			return "the cpSpace is locked: called from a Chipmunk callback, or another thread uses the space";
 		case KCC_ERROR_BLOCKED:
-			return "the new shape would overlap a solid where the character is (kcc_controller_set_shape)";
+			return "blocked: the new shape would overlap a solid here";
 		default:
 			return "unknown status";
 	}
@@ -739,6 +739,62 @@ kcc_status kcc_controller_set_up( kcc_controller* c, vec2s up )
 	c->floor_normal = c->def.up;
 	kcc_forget_floor( c );
 	return KCC_OK;
+}
+
+kcc_status kcc_controller_set_mode( kcc_controller* c, kcc_motion_mode mode )
+{
+	if ( KCC_USABLE( c, "kcc_controller_set_mode" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( mode != KCC_MODE_GROUNDED && mode != KCC_MODE_FLOATING )
+	{
+		KCC_ASSERT( false, "kcc_controller_set_mode: mode must be KCC_MODE_GROUNDED or KCC_MODE_FLOATING" );
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	c->def.mode = mode;
+	c->flags = 0;
+	c->floor_normal = c->def.up;
+	kcc_forget_floor( c );
+	return KCC_OK;
+}
+
+kcc_motion_mode kcc_controller_get_mode( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_get_mode" ) ? c->def.mode : KCC_MODE_GROUNDED;
+}
+
+const char* kcc_flag_string( uint32_t flag )
+{
+	switch ( flag )
+	{
+		case KCC_ON_FLOOR:
+			return "KCC_ON_FLOOR";
+		case KCC_ON_WALL:
+			return "KCC_ON_WALL";
+		case KCC_ON_CEILING:
+			return "KCC_ON_CEILING";
+		case KCC_SNAPPED:
+			return "KCC_SNAPPED";
+		case KCC_STEPPED:
+			return "KCC_STEPPED";
+		case KCC_DEPENETRATED:
+			return "KCC_DEPENETRATED";
+		case KCC_CRUSHED:
+			return "KCC_CRUSHED";
+		case KCC_HIT_LIMIT:
+			return "KCC_HIT_LIMIT";
+		case KCC_CANDIDATES_TRUNCATED:
+			return "KCC_CANDIDATES_TRUNCATED";
+		case KCC_SENSOR_EVENTS_TRUNCATED:
+			return "KCC_SENSOR_EVENTS_TRUNCATED";
+		case KCC_PUSHED:
+			return "KCC_PUSHED";
+		case KCC_CORNER_CORRECTED:
+			return "KCC_CORNER_CORRECTED";
+		default:
+			return "unknown flag";
+	}
 }
 
 vec2s kcc_controller_get_up( const kcc_controller* c )

@@ -308,13 +308,14 @@ static void test_status_strings( void** state )
 {
 	(void)state;
 	const kcc_status all[] = { KCC_OK, KCC_ERROR_NULL_ARGUMENT, KCC_ERROR_NOT_FINITE, KCC_ERROR_TOO_LARGE,
-							   KCC_ERROR_INVALID_ARGUMENT };
+							   KCC_ERROR_INVALID_ARGUMENT, KCC_ERROR_SPACE_LOCKED, KCC_ERROR_BLOCKED };
 	int n = (int)( sizeof( all ) / sizeof( all[0] ) );
 	for ( int i = 0; i < n; ++i )
 	{
 		const char* text = kcc_status_string( all[i] );
 		assert_non_null( text );
 		assert_true( strlen( text ) > 0 );
+		assert_string_not_equal( text, kcc_status_string( (kcc_status)42 ) );
 		for ( int j = 0; j < i; ++j )
 		{
 			assert_string_not_equal( text, kcc_status_string( all[j] ) );
@@ -322,6 +323,62 @@ static void test_status_strings( void** state )
 	}
 	assert_non_null( kcc_status_string( (kcc_status)-99 ) );
 	assert_non_null( kcc_status_string( (kcc_status)42 ) );
+	// Every flag has its own name; anything else is unknown.
+	for ( uint32_t bit = 1; bit & KCC_ALL_FLAGS; bit <<= 1 )
+	{
+		assert_string_not_equal( kcc_flag_string( bit ), "unknown flag" );
+		assert_true( strstr( kcc_flag_string( bit ), "KCC_" ) == kcc_flag_string( bit ) );
+		for ( uint32_t other = 1; other < bit; other <<= 1 )
+		{
+			assert_string_not_equal( kcc_flag_string( bit ), kcc_flag_string( other ) );
+		}
+	}
+	assert_string_equal( kcc_flag_string( KCC_ON_FLOOR | KCC_ON_WALL ), "unknown flag" );
+	assert_string_equal( kcc_flag_string( KCC_ALL_FLAGS + 1 ), "unknown flag" );
+}
+
+static int s_mode_asserts = 0;
+
+static int count_mode_assert( const char* message, const char* file, int line )
+{
+	(void)file;
+	(void)line;
+	s_mode_asserts += strstr( message, "kcc_controller_set_mode" ) != NULL;
+	return 0;
+}
+
+// The motion mode changes at run time (a door into a top-down room): FLOATING has no floor, GROUNDED finds it again.
+static void test_set_mode( void** state )
+{
+	(void)state;
+	kcc_set_assert_fcn( count_mode_assert );
+	cpSpace* space = cpSpaceNew();
+	cpShape* floor = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -10, -1, 10, 0 ), 0.0 ) );
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 0.0f, 0.61f );
+	kcc_controller* c = kcc_controller_create( space, &def );
+	kcc_move_result r;
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.1f, -0.1f ), &r ), KCC_OK );
+	assert_true( r.flags & KCC_ON_FLOOR );
+	assert_int_equal( kcc_controller_set_mode( c, KCC_MODE_FLOATING ), KCC_OK );
+	assert_int_equal( kcc_controller_get_mode( c ), KCC_MODE_FLOATING );
+	assert_false( kcc_controller_is_on_floor( c ) );
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.1f, -0.1f ), &r ), KCC_OK );
+	assert_true( ( r.flags & KCC_ON_FLOOR ) == 0 && ( r.flags & KCC_ON_WALL ) != 0 ); // every surface is a wall
+	assert_int_equal( kcc_controller_set_mode( c, (kcc_motion_mode)7 ), KCC_ERROR_INVALID_ARGUMENT );
+	assert_int_equal( kcc_controller_get_mode( c ), KCC_MODE_FLOATING );
+	assert_int_equal( kcc_controller_set_mode( NULL, KCC_MODE_GROUNDED ), KCC_ERROR_NULL_ARGUMENT );
+	assert_int_equal( kcc_controller_set_mode( c, KCC_MODE_GROUNDED ), KCC_OK );
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.1f, -0.1f ), &r ), KCC_OK );
+	assert_true( r.flags & KCC_ON_FLOOR );
+#if defined( KCC_ENABLE_ASSERT )
+	assert_int_equal( s_mode_asserts, 2 ); // the bad mode and the NULL controller are named
+#endif
+	kcc_set_assert_fcn( record_assert ); // the file's handler (main)
+	kcc_controller_destroy( c );
+	cpSpaceRemoveShape( space, floor );
+	cpShapeFree( floor );
+	cpSpaceFree( space );
 }
 
 static void count_shape( cpShape* shape, void* data )
@@ -635,6 +692,7 @@ int main( void )
 		cmocka_unit_test( test_create_accepts_every_test_character ),
 		cmocka_unit_test( test_destroy_null_is_a_no_op ),
 		cmocka_unit_test( test_status_strings ),
+		cmocka_unit_test( test_set_mode ),
 		cmocka_unit_test( test_body_and_shape_live_in_the_space ),
 		cmocka_unit_test( test_flags_and_set_position ),
 		cmocka_unit_test( test_state_snapshot_restore_round_trip ),

@@ -217,6 +217,10 @@ KCC_API kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape*
 KCC_API kcc_status kcc_controller_set_up( kcc_controller* c, vec2s up );
 KCC_API vec2s kcc_controller_get_up( const kcc_controller* c );
 
+/// Changes the motion mode (a door from a platformer level into a top-down room); the ground state is cleared.
+KCC_API kcc_status kcc_controller_set_mode( kcc_controller* c, kcc_motion_mode mode );
+KCC_API kcc_motion_mode kcc_controller_get_mode( const kcc_controller* c );
+
 /// Drop through the one-way shape the character stands on (KCC_ON_FLOOR on a shape in one_way_categories): it is
 /// ignored from the next move on until the character is clear of it. False (nothing changes) when not on one.
 KCC_API bool kcc_controller_drop_through( kcc_controller* c );
@@ -237,6 +241,8 @@ KCC_API kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state );
 
 KCC_API const char* kcc_status_string( kcc_status s );
+/// The name of one flag ("KCC_ON_FLOOR"), "unknown flag" for anything else.
+KCC_API const char* kcc_flag_string( uint32_t flag );
 
 #ifdef __cplusplus
 }

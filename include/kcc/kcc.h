@@ -4,3 +4,4 @@
 
 #include "kcc/geometry.h"
 #include "kcc/controller.h"
+#include "kcc/debug_draw.h"
