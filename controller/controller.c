@@ -554,7 +554,11 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 		return KCC_ERROR_NOT_FINITE;
 	}
 	const char* shape_problem = kcc_shape_fits( &c->def, &state->shape );
-	kcc_shape local = kcc_character_shape( &state->shape );
+	kcc_shape local = { .type = KCC_SHAPE_INVALID };
+	if ( shape_problem == NULL )
+	{
+		local = kcc_character_shape( &state->shape );
+	}
 	bool in_range = ( state->flags & ~KCC_ALL_FLAGS ) == 0 && fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) <= 1.0e-3f &&
 					fabsf( glms_vec2_norm( state->up ) - 1.0f ) <= 1.0e-3f && state->last_dt >= 0.0f &&
 					state->zone_count >= 0 && state->zone_count <= KCC_MAX_ZONES && state->support_count >= 0 &&
@@ -682,8 +686,12 @@ kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
 	}
 	const char* problem = kcc_shape_fits( &c->def, shape );
 	KCC_ASSERT( problem == NULL, problem );
+	if ( problem != NULL )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT; // before the conversion below, whose own assert would hide this message
+	}
 	kcc_shape local = kcc_character_shape( shape );
-	if ( problem != NULL || local.type == KCC_SHAPE_INVALID )
+	if ( local.type == KCC_SHAPE_INVALID )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}

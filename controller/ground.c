@@ -97,7 +97,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	return g;
 }
 
-kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal )
 {
 	kcc_step_result result = { 0 };
 	result.position = p;
@@ -138,6 +138,10 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral )
 	if ( tread.hit == false )
 	{
 		return result;
+	}
+	if ( edge_normal != NULL && glms_vec2_dot( tread.normal, *edge_normal ) >= KCC_PARALLEL_COSINE )
+	{
+		return result; // the walkable contact goes on ahead as it is (a ramp): no edge to climb over
 	}
 	float top = glms_vec2_dot( tread.point, up );
 	float bottom = glms_vec2_dot( p, up ) + c->bottom_offset;

@@ -103,7 +103,7 @@ struct kcc_controller
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
 	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
-	vec2s carry;                  ///< the platform's carry in the current move
+	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
 	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
 	// Zones: the sensors the character is inside (identities only)
@@ -382,7 +382,9 @@ typedef struct kcc_step_result
 } kcc_step_result;
 
 /// Step climbing from local position p: up by step_height, forward by lateral, down; lands only on walkable floor.
-kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral );
+/// edge_normal: NULL when a riser (a wall) blocked lateral; else the walkable contact that did (a round bottom rolling
+/// over a step's edge), and the tread must not be the same surface going on (a ramp's own surface is no step).
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal );
 
 // platform.c ------------------------------------------------------------------------------------------------------
 

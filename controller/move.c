@@ -191,6 +191,14 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
 	}
 	params.leaving = moving_up;
+	if ( grounded_mode && def->stop_on_slope && was_on_floor && moving_up == false &&
+		 glms_vec2_dot( delta, up ) > 0.0f )
+	{
+		// On the floor and not leaving it, the floor takes the upward part of the input as it takes the downward part
+		// (move_and_slide's velocity on an uphill floor is lifted along it): the walk goes up slopes at the slope's
+		// speed however much of that lift the game kept.
+		delta = kcc_lateral( delta, up );
+	}
 
 	// 4. Cast and slide.
 	vec2s planes[KCC_MAX_PLANES];
@@ -208,6 +216,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool other_wall = false;
 	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
+	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
+	kcc_step_result step = { 0 }; // a step climbed in the move
 
 	if ( delta_length >= def->min_move && delta_length > 0.0f )
 	{
@@ -270,6 +280,18 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				}
 				// It did not move: it blocks like any wall.
 			}
+			if ( kind == KCC_KIND_FLOOR && may_step && ( was_on_floor || hit_floor ) &&
+				 glms_vec2_dot( s.normal, up ) < KCC_PARALLEL_COSINE && glms_vec2_norm( kcc_lateral( r, up ) ) > 0.0f )
+			{
+				// A round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as
+				// over a riser, forward by the lateral motion left: sliding along the edge would slow it on every
+				// step.
+				step = kcc_try_step( c, p, kcc_lateral( r, up ), &s.normal );
+				if ( step.stepped )
+				{
+					break;
+				}
+			}
 			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
 			if ( kind == KCC_KIND_FLOOR )
 			{
@@ -310,19 +332,11 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	if ( grounded_mode )
 	{
 		bool grounded = was_on_floor || hit_floor;
-		if ( def->step_height > 0.0f && grounded && blocked && moving_up == false && glms_vec2_norm( blocked_lateral ) > 0.0f )
+		if ( step.stepped == false && may_step && grounded && blocked && glms_vec2_norm( blocked_lateral ) > 0.0f )
 		{
-			kcc_step_result st = kcc_try_step( c, p, blocked_lateral );
-			if ( st.stepped )
+			step = kcc_try_step( c, p, blocked_lateral, NULL );
+			if ( step.stepped )
 			{
-				travel += glms_vec2_norm( glms_vec2_sub( st.position, p ) );
-				p = st.position;
-				kcc_path_add( &path, p );
-				flags |= KCC_STEPPED;
-				hit_floor = true;
-				on_floor = true;
-				floor_normal = st.normal;
-				floor_candidate = st.floor;
 				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
 				kcc_remove_collision( acc, blocked_collision );
 				if ( other_wall == false )
@@ -330,6 +344,17 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 					flags &= ~(uint32_t)KCC_ON_WALL;
 				}
 			}
+		}
+		if ( step.stepped )
+		{
+			travel += glms_vec2_norm( glms_vec2_sub( step.position, p ) );
+			p = step.position;
+			kcc_path_add( &path, p );
+			flags |= KCC_STEPPED;
+			hit_floor = true;
+			on_floor = true;
+			floor_normal = step.normal;
+			floor_candidate = step.floor;
 		}
 		if ( on_floor == false && ( moving_up == false || hit_floor ) )
 		{

@@ -68,6 +68,13 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	double ry = fy - c->platform_position.y;
 	vec2s carry = { { kcc_bridge_to_float( position.x + cs * rx - sn * ry - fx ),
 					  kcc_bridge_to_float( position.y + sn * rx + cs * ry - fy ) } };
+	// The platform's own motion where the character touched it (its velocity at the contact, once divided by dt): the
+	// contact is the rounding's radius from the carried point, against the floor normal.
+	double gx = fx - (double)c->floor_normal.x * (double)c->rounding;
+	double gy = fy - (double)c->floor_normal.y * (double)c->rounding;
+	double qx = gx - c->platform_position.x, qy = gy - c->platform_position.y;
+	vec2s contact_motion = { { kcc_bridge_to_float( position.x + cs * qx - sn * qy - gx ),
+							   kcc_bridge_to_float( position.y + sn * qx + cs * qy - gy ) } };
 	float length = glms_vec2_norm( carry );
 	if ( kcc_is_valid_vec2( carry ) == false || length <= 0.0f || length > c->def.max_displacement )
 	{
@@ -92,7 +99,7 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	if ( kcc_validate_position( c, moved ) == KCC_OK )
 	{
 		c->position = moved;
-		c->carry = carry;
+		c->carry = contact_motion;
 		const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
 		kcc_zones_track( c, path, 2, acc->travel, acc );
 		kcc_result_path_add( acc->out, moved );
@@ -118,6 +125,7 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 	}
 	// Just landed on it: no motion measured yet, so Chipmunk's own velocity at the contact (zero for a platform moved
 	// by setting its position; found by this move's query, so still alive).
-	cpVect contact = kcc_bridge_world( c->position, c->carry_anchor );
+	vec2s touch = glms_vec2_muladds( c->floor_normal, -c->rounding, c->carry_anchor );
+	cpVect contact = kcc_bridge_world( c->position, touch );
 	c->platform_velocity = kcc_world_body_velocity( c->platform, contact );
 }

@@ -54,15 +54,29 @@ static bool kcc_violates( vec2s v, vec2s n, float scale )
 }
 
 // GROUNDED walls: clipping against a steep surface must not turn lateral motion into climbing (else characters
-// walk up 60 degree slopes). When v was not already going up and the clip would lift it, the wall acts as a
-// vertical one (its normal with the up part removed); the result is then kept out of the real plane, which can
-// only slide it down.
+// walk up 60 degree slopes, or climb them in the air by pushing into them while rising: each frame's push became
+// upward speed, and a jump held against a 72 degree slope climbed it at 14 u/s). Going up, v slides up along the wall
+// by its own upward part and no more. Otherwise, when the clip would lift it, the wall acts as a vertical one (its
+// normal with the up part removed); the result is then kept out of the real plane, which can only slide it down.
 static vec2s kcc_clip_wall( vec2s up, vec2s v, vec2s n )
 {
 	vec2s r = kcc_clip_vector( v, n );
-	if ( glms_vec2_dot( v, up ) > 0.0f || glms_vec2_dot( r, up ) <= 0.0f )
+	float rising = glms_vec2_dot( v, up );
+	if ( glms_vec2_dot( r, up ) <= kcc_maxf( rising, 0.0f ) )
 	{
 		return r;
+	}
+	if ( rising > 0.0f )
+	{
+		// Along the wall, upward (the clip lifted v, so the wall faces up and is not vertical: its tangent has a
+		// positive up part), as high as v rose: the nearest motion that neither enters the wall nor rises more than
+		// v did, shorter than v.
+		vec2s tangent = kcc_v2( -n.y, n.x );
+		if ( glms_vec2_dot( tangent, up ) < 0.0f )
+		{
+			tangent = glms_vec2_negate( tangent );
+		}
+		return kcc_clip_vector( glms_vec2_scale( tangent, rising / glms_vec2_dot( tangent, up ) ), n );
 	}
 	vec2s flat = kcc_mul_sub( n, glms_vec2_dot( n, up ), up );
 	float len = glms_vec2_norm( flat );
@@ -250,10 +264,29 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	{
 		floor_met |= ( collisions[i].flags & KCC_KIND_FLOOR ) != 0;
 	}
-	if ( params->grounded && on_floor )
+	if ( params->grounded && on_floor && params->stop_on_slope )
 	{
-		// On a floor after the move: the velocity is what moves along it (the fall ends; over a crest, the speed up
-		// the slope does not launch the character).
+		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)),
+		// lifted along the uphill floors met so that it points into none of them: clipping it instead would shrink it
+		// by cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
+		// step's edge. Over a crest, the speed up the slope does not launch the character.
+		v = kcc_lateral( v, up );
+		float lift = 0.0f;
+		for ( int i = -1; i < count; ++i )
+		{
+			vec2s n = i < 0 ? floor_normal : collisions[i].normal;
+			float along_up = glms_vec2_dot( up, n );
+			bool floor = i < 0 || ( collisions[i].flags & ( KCC_KIND_FLOOR | KCC_PUSHED ) ) == KCC_KIND_FLOOR;
+			if ( floor && along_up < KCC_PARALLEL_COSINE && along_up > 0.0f )
+			{
+				lift = kcc_maxf( lift, -glms_vec2_dot( v, n ) / along_up );
+			}
+		}
+		v = glms_vec2_muladds( up, lift, v );
+	}
+	else if ( params->grounded && on_floor )
+	{
+		// Without stop_on_slope the floor takes only the part into it: gravity slides the character down slopes.
 		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
 	}
 	else if ( params->grounded && params->stop_on_slope && floor_met && glms_vec2_dot( v, up ) < 0.0f )
@@ -265,6 +298,16 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	vec2s normals[KCC_MAX_COLLISIONS * 2 + 1];
 	int n = 0;
 	bool rising = glms_vec2_dot( v, up ) > 0.0f;
+	for ( int i = 0; i < count && params->grounded; ++i )
+	{
+		// A push into a steep wall adds no upward speed, and one going down slides down along it: the projection
+		// below would take the cone's apex, zero, for the latter (a character held against a 60 degree slope in the
+		// air hung on it, gravity never building up).
+		if ( ( collisions[i].flags & ( KCC_KIND_WALL | KCC_PUSHED ) ) == KCC_KIND_WALL )
+		{
+			v = kcc_clip_wall( up, v, collisions[i].normal );
+		}
+	}
 	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
 	{
 		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only

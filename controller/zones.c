@@ -25,8 +25,15 @@ static void kcc_zone_event( kcc_move_accumulator* acc, cpShape* shape, kcc_senso
 	}
 	if ( out->sensor_event_count >= KCC_MAX_SENSOR_EVENTS )
 	{
+		// Zones are met in the query's order, not the path's: the events kept are the first ones along the path, so
+		// one that comes before the last kept takes its place.
 		acc->flags |= KCC_SENSOR_EVENTS_TRUNCATED;
-		return;
+		const kcc_sensor_event* last = out->sensor_events + KCC_MAX_SENSOR_EVENTS - 1;
+		if ( last->travel < travel || ( last->travel == travel && last->type >= type ) )
+		{
+			return;
+		}
+		out->sensor_event_count -= 1;
 	}
 	// Insertion in path order; at one place, ends before begins (leaving one zone for the next).
 	int i = out->sensor_event_count++;

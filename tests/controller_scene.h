@@ -25,6 +25,7 @@
 #include <string.h>
 
 #define SCENE_MAX_SHAPES 4096
+#define SCENE_MAX_EXTRAS 64
 #define SCENE_PI 3.14159265358979323846f
 
 /// The three characters every scenario runs with.
@@ -98,6 +99,8 @@ typedef struct scene
 	cpBody* probe_body;                   ///< kinematic body outside the space, carries the probe
 	cpShape* probe;                       ///< Chipmunk copy of the measured character shape
 	kcc_shape probe_geometry;             ///< the shape the probe was built from
+	int extra_count;                      ///< bodies' shapes and sensors (scene_add_sensor_box ...): not measured
+	cpShape* extras[SCENE_MAX_EXTRAS];
 } scene;
 
 static inline scene* scene_create( float mirror )
@@ -127,6 +130,17 @@ static inline void scene_destroy( scene* s )
 			cpSpaceRemoveShape( s->space, s->shapes[i] );
 		}
 		cpShapeFree( s->shapes[i] );
+	}
+	for ( int i = 0; i < s->extra_count; ++i )
+	{
+		cpBody* body = cpShapeGetBody( s->extras[i] );
+		cpSpaceRemoveShape( s->space, s->extras[i] );
+		cpShapeFree( s->extras[i] );
+		if ( body != cpSpaceGetStaticBody( s->space ) )
+		{
+			cpSpaceRemoveBody( s->space, body );
+			cpBodyFree( body );
+		}
 	}
 	if ( s->probe != NULL )
 	{
@@ -438,6 +452,131 @@ static inline float test_random( uint32_t* state, float lo, float hi )
 {
 	*state = *state * 1664525u + 1013904223u;
 	return lo + ( hi - lo ) * (float)( *state >> 8 ) * ( 1.0f / 16777216.0f );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Gameplay: stairs, zones and bodies. Sensors and shapes on their own bodies go straight into the space and are
+// not part of the measured level (scene_overlap and scene_gap ignore them: a test measures a pushed box or a
+// platform itself); they are not mirrored; scene_destroy removes and frees them.
+
+/// A flight of count steps going right from the floor's edge at (x, y): each rise high and run deep, solid down to
+/// y - 1, then a landing landing long at the top. Before mirroring.
+static inline void scene_add_stairs( scene* s, float x, float y, int count, float rise, float run, float landing )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		float last = i + 1 == count ? landing : 0.0f;
+		scene_add_box( s, x + run * (float)i, y - 1.0f, x + run * (float)( i + 1 ) + last, y + rise * (float)( i + 1 ) );
+	}
+}
+
+static inline cpShape* scene_keep_extra( scene* s, cpShape* shape )
+{
+	if ( s->extra_count >= SCENE_MAX_EXTRAS || shape == NULL )
+	{
+		abort();
+	}
+	s->extras[s->extra_count++] = shape;
+	cpSpaceAddShape( s->space, shape );
+	return shape;
+}
+
+/// A sensor box (a zone) on the static body, in the given filter categories.
+static inline cpShape* scene_add_sensor_box( scene* s, float min_x, float min_y, float max_x, float max_y,
+											 cpBitmask categories )
+{
+	cpShape* shape = cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( min_x, min_y, max_x, max_y ), 0.0 );
+	cpShapeSetSensor( shape, cpTrue );
+	cpShapeSetFilter( shape, cpShapeFilterNew( CP_NO_GROUP, categories, CP_ALL_CATEGORIES ) );
+	return scene_keep_extra( s, shape );
+}
+
+/// A box (half extents, rounding radius) on a body of its own at center: kinematic when mass is 0 (a moving
+/// platform, a pushable crate), dynamic of that mass otherwise (its moment from the box). In the given categories.
+static inline cpShape* scene_add_body_box( scene* s, vec2s center, vec2s half_extents, float radius, float mass,
+										   cpBitmask categories )
+{
+	double w = 2.0 * half_extents.x, h = 2.0 * half_extents.y;
+	cpBody* body = mass > 0.0f ? cpBodyNew( mass, cpMomentForBox( mass, w, h ) ) : cpBodyNewKinematic();
+	cpBodySetPosition( body, cpv( center.x, center.y ) );
+	cpSpaceAddBody( s->space, body );
+	cpShape* shape = cpBoxShapeNew( body, w, h, radius );
+	cpShapeSetFilter( shape, cpShapeFilterNew( CP_NO_GROUP, categories, CP_ALL_CATEGORIES ) );
+	return scene_keep_extra( s, shape );
+}
+
+/// Removes and frees an extra shape (and its body unless static), as a game deleting it mid-scenario.
+static inline void scene_remove_extra( scene* s, cpShape* shape )
+{
+	for ( int i = 0; i < s->extra_count; ++i )
+	{
+		if ( s->extras[i] == shape )
+		{
+			cpBody* body = cpShapeGetBody( shape );
+			cpSpaceRemoveShape( s->space, shape );
+			cpShapeFree( shape );
+			if ( body != cpSpaceGetStaticBody( s->space ) )
+			{
+				cpSpaceRemoveBody( s->space, body );
+				cpBodyFree( body );
+			}
+			s->extras[i] = s->extras[--s->extra_count];
+			return;
+		}
+	}
+	abort();
+}
+
+/// A body's polygon shape where it is now, as a core polygon (for measures independent of the controller).
+static inline kcc_shape scene_body_box_geometry( const cpShape* shape )
+{
+	cpBody* body = cpShapeGetBody( shape );
+	int count = cpPolyShapeGetCount( shape );
+	vec2s points[KCC_MAX_POLYGON_VERTICES];
+	for ( int i = 0; i < count && i < KCC_MAX_POLYGON_VERTICES; ++i )
+	{
+		cpVect p = cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, i ) );
+		points[i] = kcc_v2( (float)p.x, (float)p.y );
+	}
+	return kcc_make_polygon( points, count, (float)cpPolyShapeGetRadius( shape ) );
+}
+
+/// Distance from the character shape at position to other (world coordinates); 0 when they overlap.
+static inline float scene_distance_to( const kcc_shape* character, vec2s position, const kcc_shape* other )
+{
+	kcc_shape placed = kcc_shape_translate( character, position );
+	return kcc_distance( &placed, other ).distance;
+}
+
+/// Overlap depth of the character shape at position with other (0 when apart).
+static inline float scene_depth_in( const kcc_shape* character, vec2s position, const kcc_shape* other )
+{
+	kcc_shape placed = kcc_shape_translate( character, position );
+	kcc_penetration_output p = kcc_penetration( &placed, other );
+	return p.overlapping ? p.depth : 0.0f;
+}
+
+/// Moves a kinematic body to p, as a game moves a platform by position: set and reindex.
+static inline void scene_place_body( scene* s, cpBody* body, vec2s p )
+{
+	cpBodySetPosition( body, cpv( p.x, p.y ) );
+	cpSpaceReindexShapesForBody( s->space, body );
+}
+
+static inline vec2s scene_body_position( const cpShape* shape )
+{
+	cpVect p = cpBodyGetPosition( cpShapeGetBody( shape ) );
+	return kcc_v2( (float)p.x, (float)p.y );
+}
+
+/// Whether kcc_controller_def_problem refuses a default def whose float field at offset (offsetof( kcc_controller_def,
+/// field )) is value, with a message naming field.
+static inline bool test_def_refuses( size_t offset, float value, const char* field )
+{
+	kcc_controller_def def = kcc_default_controller_def();
+	memcpy( (char*)&def + offset, &value, sizeof( value ) );
+	const char* problem = kcc_controller_def_problem( &def );
+	return problem != NULL && strstr( problem, field ) != NULL;
 }
 
 #if defined( CMOCKA_H_ )

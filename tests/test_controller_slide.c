@@ -375,13 +375,14 @@ static void test_velocity_clip( void** state )
 	steep.normal = slope_normal( 60.0f * DEG );
 	vec2s s = kcc_clip_velocity( &p, kcc_v2( 6.0f, -0.5f ), &steep, 1, false, p.up );
 	assert_true( s.y <= 0.0f );
-	// Floor with stop_on_slope: the fall ends and the lateral part follows the floor: into an uphill slope it turns
-	// along it (the velocity never points into a surface met), never down it (no downhill slide while standing).
+	// Floor with stop_on_slope: the fall ends and the lateral part is kept whole: into an uphill slope it is lifted
+	// along it (the velocity never points into a surface met, and a game keeping its momentum does not slow down),
+	// never turned down it (no downhill slide while standing).
 	kcc_collision floor = { 0 };
 	floor.normal = slope_normal( 30.0f * DEG );
 	floor.flags = KCC_ON_FLOOR;
 	vec2s f = kcc_clip_velocity( &p, kcc_v2( 4.0f, -5.0f ), &floor, 1, true, floor.normal );
-	assert_vec2_near( f, kcc_v2( 3.0f, 1.73205078f ), 1e-6f );
+	assert_vec2_near( f, kcc_v2( 4.0f, 2.30940108f ), 1e-6f );
 	assert_true( dot( f, floor.normal ) >= 0.0f );
 	f = kcc_clip_velocity( &p, kcc_v2( 0.0f, -5.0f ), &floor, 1, true, floor.normal );
 	assert_vec2_near( f, kcc_v2( 0.0f, 0.0f ), 0.0f );

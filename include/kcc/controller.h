@@ -73,8 +73,8 @@ enum
 	KCC_HIT_LIMIT = 1u << 7,      ///< max_slides re-casts used and motion remained
 	KCC_CANDIDATES_TRUNCATED = 1u << 8, ///< more shapes than max_candidates in a region even after splitting the
 										///< move into sub-moves: some shapes were not considered (raise max_candidates)
-	KCC_SENSOR_EVENTS_TRUNCATED = 1u << 9, ///< more than KCC_MAX_SENSOR_EVENTS zone events in the move: the rest were
-										   ///< dropped
+	KCC_SENSOR_EVENTS_TRUNCATED = 1u << 9, ///< more than KCC_MAX_SENSOR_EVENTS zone events in the move: the first ones
+										   ///< along the path are kept, the rest dropped
 	KCC_PUSHED = 1u << 10,              ///< pushed a body (pushable_categories); on a collision: that contact, which
 										///< neither clips the velocity nor counts as a wall
 	KCC_CORNER_CORRECTED = 1u << 11,    ///< nudged around a corner (def.corner_correction)
