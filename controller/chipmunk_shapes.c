@@ -354,6 +354,11 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
 	candidate->one_way = ( categories & c->def.one_way_categories ) != 0;
 	candidate->pushable = ( categories & c->def.pushable_categories ) != 0;
+	if ( candidate->pushable && kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
+	{
+		// Another character: its controller owns its body and would put it back, so it blocks like a wall.
+		candidate->pushable = false;
+	}
 	cpBB bb = candidate->bb;
 	double area = cpShapeGetArea( (cpShape*)shape );
 	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )

@@ -50,9 +50,9 @@ static uint32_t kcc_hash( const kcc_controller* c )
 // The slot holding c, or -1.
 static int kcc_find( const kcc_controller* c )
 {
-	if ( s_capacity == 0 )
+	if ( s_capacity == 0 || c == NULL || c == s_tombstone )
 	{
-		return -1;
+		return -1; // NULL and the tombstone mark empty slots: they are never controllers
 	}
 	uint32_t mask = (uint32_t)s_capacity - 1u;
 	for ( uint32_t i = kcc_hash( c ) & mask, n = 0; n < (uint32_t)s_capacity; i = ( i + 1u ) & mask, ++n )
