@@ -518,6 +518,7 @@ static bool picture_demo( const char* map, const char* folder )
 	demo_view_init( &view, renderer, PANEL_W, PANEL_H, 30.0f );
 	view.hud = false;
 	view.legend = false;
+	view.cut_labels = false;
 	demo_tour tour;
 	demo_tour_start( &tour );
 	int drawn = 0;

@@ -216,6 +216,7 @@ bool demo_view_init( demo_view* v, SDL_Renderer* renderer, int width, int height
 	v->overlay = true;
 	v->hud = true;
 	v->legend = true;
+	v->cut_labels = true;
 	SDL_SetRenderDrawBlendMode( renderer, SDL_BLENDMODE_BLEND );
 	const char* font = demo_find_font();
 	if ( font != NULL && TTF_Init() == 0 )
@@ -404,6 +405,12 @@ static void draw_labels( demo_view* v, const demo_game* g )
 		if ( strcmp( o->class_name, "label" ) == 0 )
 		{
 			SDL_FPoint s = demo_view_to_screen( v, o->position );
+			int w = 0, h = 0;
+			if ( v->cut_labels == false && v->fonts[1] != NULL && TTF_SizeUTF8( v->fonts[1], o->name, &w, &h ) == 0 &&
+				 ( s.x < 0.0f || s.y < 0.0f || s.x + (float)w > (float)v->width || s.y + (float)h > (float)v->height ) )
+			{
+				continue; // half a sentence says nothing
+			}
 			demo_view_text( v, 1, s.x, s.y, o->name, rgba( 200, 205, 220, 255 ) );
 		}
 	}
@@ -482,7 +489,7 @@ static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
 		fan_draw.arc_step = 1.0f * DEMO_DEGREES;
 		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle / DEMO_DEGREES ) );
 		const kcc_sector* fan = &a->shape.sector;
-		at = glms_vec2_muladds( fan->direction, fan->radius + 0.3f, fan->apex );
+		at = kcc_v2( fan->apex.x, fan->apex.y + fan->radius + 0.2f ); // above the fan, whichever way it aims
 	}
 	else if ( a->kind == DEMO_ATTACK_DASH )
 	{
@@ -511,6 +518,11 @@ static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
 		snprintf( label + n, sizeof( label ) - n, ": %d hit", a->hit_count );
 	}
 	SDL_FPoint s = demo_view_to_screen( v, at );
+	int w = 0, h = 0;
+	if ( v->fonts[1] != NULL && TTF_SizeUTF8( v->fonts[1], label, &w, &h ) == 0 && s.x + (float)w > (float)v->width - 4.0f )
+	{
+		s.x = fmaxf( 4.0f, (float)v->width - 4.0f - (float)w ); // the attack's label stays whole on the screen
+	}
 	demo_view_text( v, 1, s.x, s.y, label, line );
 }
 

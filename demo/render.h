@@ -36,6 +36,7 @@ typedef struct demo_view
 	bool overlay;            ///< the debug overlay: paths, contacts, normals, flags, zone events
 	bool hud;                ///< the HUD panels
 	bool legend;             ///< the overlay's legend (with the overlay)
+	bool cut_labels;         ///< level labels cut by the screen's edge are drawn (not in the small pictures)
 	const char* caption;     ///< a line at the bottom (the tour's current step), or NULL
 	const demo_game* game;   ///< the game being drawn (names for the overlay's labels)
 } demo_view;
