@@ -161,7 +161,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
 	uint32_t flags = 0;
 	vec2s p = { { 0.0f, 0.0f } };
-	kcc_path path = { .count = 0 };
+	kcc_path path;
+	path.count = 0; // only the first count points are ever read: the rest is not cleared
 	kcc_path_add( &path, p );
 
 	// 3. Start overlapping (spawned inside, the world changed): push out first.
