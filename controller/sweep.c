@@ -114,6 +114,8 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	}
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
+	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
+	int moving_proxy_count = 0;
 	bool have_moving = false;
 	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
 	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
@@ -132,9 +134,10 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 		if ( have_moving == false )
 		{
 			kcc_character_at( c, from, &moving );
+			moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
 			have_moving = true;
 		}
-		kcc_cast_output out = kcc_shape_cast_trusted( &moving, translation, &cand->core, 0.0f );
+		kcc_cast_output out = kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
 		if ( out.hit == false )
 		{
 			continue;

@@ -652,30 +652,16 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 	return kcc_cast_polytopes( a, translation, b, separation );
 }
 
-// Every shape cast: validate (unless trusted), then the pieces' casts.
-static kcc_cast_output kcc_cast_shapes( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
-										float target_separation, bool validate, bool conservative )
+// The cast of a moving shape given by its proxies (na == 0: not usable) against a target shape.
+static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s translation, const kcc_shape* target,
+											  float target_separation, bool conservative )
 {
-	KCC_ASSERT( kcc_is_valid_vec2( translation ), "kcc_shape_cast: translation is not finite" );
-	KCC_ASSERT( kcc_is_valid_float( target_separation ) && target_separation >= 0.0f,
-				"kcc_shape_cast_separation: target_separation is negative or not finite" );
 	if ( kcc_is_valid_vec2( translation ) == false || kcc_is_valid_float( target_separation ) == false ||
 		 target_separation < 0.0f )
 	{
 		return kcc_cast_miss();
 	}
-	if ( validate )
-	{
-		bool valid_moving = kcc_shape_is_valid( moving ), valid_target = kcc_shape_is_valid( target );
-		KCC_ASSERT( valid_moving, "kcc_shape_cast: moving shape is invalid" );
-		KCC_ASSERT( valid_target, "kcc_shape_cast: target shape is invalid" );
-		if ( valid_moving == false || valid_target == false )
-		{
-			return kcc_cast_miss();
-		}
-	}
-	kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
-	int na = kcc_make_proxies( moving, pa );
+	kcc_proxy pb[KCC_MAX_PROXIES];
 	int nb = kcc_make_proxies( target, pb );
 	if ( na == 0 || nb == 0 || kcc_in_range( translation ) == false || target_separation > KCC_MAX_MAGNITUDE )
 	{
@@ -722,6 +708,28 @@ static kcc_cast_output kcc_cast_shapes( const kcc_shape* moving, vec2s translati
 	return best;
 }
 
+// Every shape cast: validate (unless trusted), then the pieces' casts.
+static kcc_cast_output kcc_cast_shapes( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
+										float target_separation, bool validate, bool conservative )
+{
+	KCC_ASSERT( kcc_is_valid_vec2( translation ), "kcc_shape_cast: translation is not finite" );
+	KCC_ASSERT( kcc_is_valid_float( target_separation ) && target_separation >= 0.0f,
+				"kcc_shape_cast_separation: target_separation is negative or not finite" );
+	if ( validate )
+	{
+		bool valid_moving = kcc_shape_is_valid( moving ), valid_target = kcc_shape_is_valid( target );
+		KCC_ASSERT( valid_moving, "kcc_shape_cast: moving shape is invalid" );
+		KCC_ASSERT( valid_target, "kcc_shape_cast: target shape is invalid" );
+		if ( valid_moving == false || valid_target == false )
+		{
+			return kcc_cast_miss();
+		}
+	}
+	kcc_proxy pa[KCC_MAX_PROXIES];
+	int na = kcc_make_proxies( moving, pa );
+	return kcc_cast_from_proxies( pa, na, translation, target, target_separation, conservative );
+}
+
 kcc_cast_output kcc_shape_cast( const kcc_shape* moving, vec2s translation, const kcc_shape* target )
 {
 	return kcc_cast_shapes( moving, translation, target, 0.0f, true, false );
@@ -737,6 +745,12 @@ kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translati
 										float target_separation )
 {
 	return kcc_cast_shapes( moving, translation, target, target_separation, false, false );
+}
+
+kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
+										 const kcc_shape* target, float target_separation )
+{
+	return kcc_cast_from_proxies( moving, moving_count, translation, target, target_separation, false );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,

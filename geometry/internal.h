@@ -184,6 +184,11 @@ kcc_distance_output kcc_distance_trusted( const kcc_shape* a, const kcc_shape* b
 kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translation, const kcc_shape* target,
 										float target_separation );
 
+/// kcc_shape_cast_trusted with the moving shape given by its proxies (kcc_make_proxies; moving_count 0: not usable),
+/// for a caller that casts one shape against many targets and builds them once.
+kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
+										 const kcc_shape* target, float target_separation );
+
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );
 
