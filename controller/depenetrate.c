@@ -14,6 +14,18 @@ static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s 
 	return pen.overlapping && kcc_has_normal( pen.normal ) && kcc_one_way_passing( c, pen.normal, pen.depth );
 }
 
+// Whether a one-way shape of the body that carried the character moved into it: a wall or ceiling cut the carry
+// short, and where the whole carry would have held it (its place on the platform) it was not passing through.
+static bool kcc_carried_into( kcc_controller* c, const kcc_candidate* cand, vec2s start )
+{
+	if ( c->carry_body == NULL || ( c->carry_missed.x == 0.0f && c->carry_missed.y == 0.0f ) ||
+		 kcc_world_shape_body( cand->shape ) != c->carry_body )
+	{
+		return false;
+	}
+	return kcc_passing_at( c, cand, glms_vec2_add( start, c->carry_missed ) ) == false;
+}
+
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 {
 	const vec2s start = p;
@@ -49,7 +61,8 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 			}
 			// Passing through a one-way shape: never pushed out sideways or up. One the character was not passing
 			// through where the push-out started (it was above it) is solid to the push: it never sinks into it.
-			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) && ( round == 0 || kcc_passing_at( c, cand, start ) ) )
+			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) &&
+				 ( round == 0 || kcc_passing_at( c, cand, start ) ) && kcc_carried_into( c, cand, start ) == false )
 			{
 				continue;
 			}

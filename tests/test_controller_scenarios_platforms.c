@@ -593,6 +593,64 @@ static void test_carried_into_a_wall( void** state )
 	}
 }
 
+// A lift rising at 6 u/s into a ceiling, solid or one-way: the character rides it up, and the move that squeezes it
+// between the two reports KCC_CRUSHED. Every frame it is either clear of the ceiling and the lift or reported
+// crushed; a one-way lift, once the character was crushed, may pass through it (from below, as one-way shapes do),
+// never before: it must not silently swallow the character it carries.
+static void test_lift_squeezes_into_a_ceiling( void** state )
+{
+	(void)state;
+	const float speed = 6.0f, climb = 0.5f;
+	for ( int run = 0; run < 2 * TEST_CHARACTER_COUNT; ++run )
+	{
+		int kind = run % TEST_CHARACTER_COUNT;
+		bool one_way = run >= TEST_CHARACTER_COUNT;
+		const char* name = test_character_name( kind );
+		const char* lift = one_way ? "one-way lift" : "solid lift";
+		platform_world w = platform_create( kind, kcc_v2( 0.0f, 0.0f ), 2.0f, 0.25f, kcc_v2( 0.0f, 0.0f ) );
+		kcc_controller_destroy( w.c );
+		float height = test_character_height( kind );
+		float ceiling = 0.25f + height + climb; // its bottom: the character meets it after the climb
+		scene_add_box( w.s, -3.0f, ceiling, 3.0f, ceiling + 1.0f );
+		give_level_category( w.s );
+		cpShapeSetFilter( w.shape, cpShapeFilterNew( CP_NO_GROUP, one_way ? ONE_WAY_CATEGORY : LEVEL_CATEGORY,
+													 CP_ALL_CATEGORIES ) );
+		w.def.one_way_categories = ONE_WAY_CATEGORY;
+		w.c = scene_create_controller( w.s, &w.def );
+		assert_non_null( w.c );
+		kcc_shape placed_lift;
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		int crushed = 0, first_crushed = -1;
+		for ( int step = 1; step <= 60; ++step )
+		{
+			// Up until the lift's top is at the ceiling, then it stays there.
+			platform_place( &w, kcc_v2( 0.0f, fminf( speed * (float)step * DT, ceiling - 0.25f ) ), 0.0f );
+			kcc_move_result r;
+			assert_int_equal( test_gravity_step( w.c, &velocity, 0.0f, GRAVITY, DT, &r ), KCC_OK );
+			if ( r.flags & KCC_CRUSHED )
+			{
+				crushed += 1;
+				first_crushed = first_crushed < 0 ? step : first_crushed;
+				continue;
+			}
+			float in_ceiling = scene_overlap( w.s, &w.def.shape, r.position );
+			placed_lift = platform_geometry( &w );
+			float in_lift = scene_depth_in( &w.def.shape, r.position, &placed_lift );
+			SCENE_CHECK( in_ceiling <= 1e-3f * height, "%s %s step %d: %g inside the ceiling, not reported crushed",
+						 name, lift, step, (double)in_ceiling );
+			SCENE_CHECK( in_lift <= 1e-3f * height || ( one_way && first_crushed > 0 ),
+						 "%s %s step %d: %g inside the lift, not reported crushed", name, lift, step, (double)in_lift );
+		}
+		print_message( "%s %s: crushed from frame %d, %d frames\n", name, lift, first_crushed, crushed );
+		// It meets the ceiling once the lift climbed by the gap (less a skin): riding until then.
+		int meets = (int)floorf( ( climb - w.def.skin ) / ( speed * DT ) );
+		SCENE_CHECK( first_crushed >= meets, "%s %s: crushed at frame %d, before meeting the ceiling (%d)", name,
+					 lift, first_crushed, meets );
+		SCENE_CHECK( crushed > 0, "%s %s: squeezed against the ceiling, never reported", name, lift );
+		platform_destroy( &w );
+	}
+}
+
 // The game removes and frees the platform between two frames: nothing reads it (ASan), the character falls.
 static void test_platform_removed( void** state )
 {
@@ -640,6 +698,7 @@ int main( void )
 		cmocka_unit_test( test_ride_very_fast ),
 		cmocka_unit_test( test_ride_rotating ),
 		cmocka_unit_test( test_carried_into_a_wall ),
+		cmocka_unit_test( test_lift_squeezes_into_a_ceiling ),
 		cmocka_unit_test( test_platform_removed ),
 	};
 	return cmocka_run_group_tests_name( "controller_scenarios_platforms", tests, NULL, NULL );
