@@ -559,6 +559,50 @@ static void test_ride_rotating( void** state )
 	}
 }
 
+// A one-way bar swinging fast (+-0.5 rad at 10 rad/s: up to 0.08 rad a frame): the carry keeps the touching point on
+// the bar, and the bar's turn tilts the rest of a flat bottom into it. A character that stood on the bar is pushed
+// back on top: it never ends a move sunk into the bar it rode (unless reported crushed).
+static void test_ride_a_fast_turning_one_way_bar( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		const char* name = test_character_name( kind );
+		platform_world w = platform_create( kind, kcc_v2( 0.0f, 0.0f ), 4.0f, 0.25f, kcc_v2( 1.5f, 0.0f ) );
+		kcc_controller_destroy( w.c );
+		give_level_category( w.s );
+		cpShapeSetFilter( w.shape, cpShapeFilterNew( CP_NO_GROUP, ONE_WAY_CATEGORY, CP_ALL_CATEGORIES ) );
+		w.def.one_way_categories = ONE_WAY_CATEGORY;
+		w.c = scene_create_controller( w.s, &w.def );
+		assert_non_null( w.c );
+		float height = test_character_height( kind );
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		bool rode = false;
+		int riding_frames = 0;
+		float deepest = 0.0f;
+		for ( int step = 1; step <= 120; ++step )
+		{
+			platform_place( &w, kcc_v2( 0.0f, 0.0f ), 0.5f * (float)sin( 10.0 * step * (double)DT ) );
+			kcc_move_result r;
+			assert_int_equal( test_gravity_step( w.c, &velocity, 0.0f, GRAVITY, DT, &r ), KCC_OK );
+			kcc_shape bar = platform_geometry( &w );
+			float depth = scene_depth_in( &w.def.shape, r.position, &bar );
+			if ( rode && ( r.flags & KCC_CRUSHED ) == 0 )
+			{
+				deepest = fmaxf( deepest, depth );
+				SCENE_CHECK( depth <= 1e-3f * height, "%s step %d: %g sunk into the one-way bar it rode", name, step,
+							 (double)depth );
+			}
+			rode = ( r.flags & KCC_ON_FLOOR ) != 0 && r.floor_shape == w.shape;
+			riding_frames += rode;
+		}
+		print_message( "%s on a fast-turning one-way bar: on it %d of 120 frames, deepest %g\n", name, riding_frames,
+					   (double)deepest );
+		SCENE_CHECK( riding_frames >= 60, "%s: rode the bar only %d frames", name, riding_frames );
+		platform_destroy( &w );
+	}
+}
+
 // The carry is a cast: a static wall above the platform's path stops the character; the platform slides on under
 // the wall and the character falls off its end.
 static void test_carried_into_a_wall( void** state )
@@ -697,6 +741,7 @@ int main( void )
 		cmocka_unit_test( test_ride_fast ),
 		cmocka_unit_test( test_ride_very_fast ),
 		cmocka_unit_test( test_ride_rotating ),
+		cmocka_unit_test( test_ride_a_fast_turning_one_way_bar ),
 		cmocka_unit_test( test_carried_into_a_wall ),
 		cmocka_unit_test( test_lift_squeezes_into_a_ceiling ),
 		cmocka_unit_test( test_platform_removed ),
