@@ -14,6 +14,24 @@ static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s 
 	return pen.overlapping && kcc_has_normal( pen.normal ) && kcc_one_way_passing( c, pen.normal, pen.depth );
 }
 
+// Whether a one-way shape was moved into the character by its platform, so that the push-out must treat it as solid:
+// the one it stood on at the last move (it was on top; a turning platform tilts it into the character), or one of
+// the carrying body's shapes it was not passing through where the whole carry would have held it (a wall or a
+// ceiling cut the carry short and the body moved on).
+static bool kcc_moved_into( kcc_controller* c, const kcc_candidate* cand, vec2s start, vec2s normal )
+{
+	if ( cand->shape == c->floor_shape && glms_vec2_dot( normal, c->def.up ) >= c->cos_floor - KCC_CLASSIFY_SLACK )
+	{
+		return true;
+	}
+	if ( c->carry_body == NULL || ( c->carry_missed.x == 0.0f && c->carry_missed.y == 0.0f ) ||
+		 kcc_world_shape_body( cand->shape ) != c->carry_body )
+	{
+		return false;
+	}
+	return kcc_passing_at( c, cand, glms_vec2_add( start, c->carry_missed ) ) == false;
+}
+
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 {
 	const vec2s start = p;
@@ -48,8 +66,11 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 				continue;
 			}
 			// Passing through a one-way shape: never pushed out sideways or up. One the character was not passing
-			// through where the push-out started (it was above it) is solid to the push: it never sinks into it.
-			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) && ( round == 0 || kcc_passing_at( c, cand, start ) ) )
+			// through where the push-out started (it was above it), or that its platform moved into it, is solid to
+			// the push: it never sinks into it.
+			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) &&
+				 ( round == 0 || kcc_passing_at( c, cand, start ) ) &&
+				 kcc_moved_into( c, cand, start, pen.normal ) == false )
 			{
 				continue;
 			}

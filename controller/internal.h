@@ -104,6 +104,8 @@ struct kcc_controller
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
 	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
 	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
+	const cpBody* carry_body;     ///< the body that carried the character in the current move, or NULL
+	vec2s carry_missed;           ///< the part of the carry a wall or ceiling cut off (until the first push-out)
 	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
 	// Zones: the sensors the character is inside (identities only)

@@ -168,6 +168,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	// 3. Start overlapping (spawned inside, the world changed): push out first.
 	bool pushed, crushed;
 	p = kcc_depenetrate( c, p, &pushed, &crushed );
+	c->carry_missed = kcc_v2( 0.0f, 0.0f ); // only where the carry ended
 	kcc_path_add( &path, p );
 	if ( pushed )
 	{
@@ -547,6 +548,8 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
+	c->carry_body = NULL;
+	c->carry_missed = kcc_v2( 0.0f, 0.0f );
 	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
 	{

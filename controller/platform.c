@@ -98,6 +98,8 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	vec2s moved = kcc_bridge_offset( c->origin, p );
 	if ( kcc_validate_position( c, moved ) == KCC_OK )
 	{
+		c->carry_body = found;
+		c->carry_missed = glms_vec2_sub( carry, p );
 		c->position = moved;
 		c->carry = contact_motion;
 		const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };

@@ -219,6 +219,7 @@ typedef struct soak_platform
 	double amp_x, amp_y, omega, phase;
 	double spin;      ///< rad/s of continuous rotation
 	double swing;     ///< amplitude of an angle oscillation
+	double last_x, last_y, last_angle; ///< the body's pose before the last step: where a rider's carry starts from
 } soak_platform;
 
 /// How the character's shape was made (printed exactly in reproductions).

@@ -559,6 +559,50 @@ static void test_ride_rotating( void** state )
 	}
 }
 
+// A one-way bar swinging fast (+-0.5 rad at 10 rad/s: up to 0.08 rad a frame): the carry keeps the touching point on
+// the bar, and the bar's turn tilts the rest of a flat bottom into it. A character that stood on the bar is pushed
+// back on top: it never ends a move sunk into the bar it rode (unless reported crushed).
+static void test_ride_a_fast_turning_one_way_bar( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		const char* name = test_character_name( kind );
+		platform_world w = platform_create( kind, kcc_v2( 0.0f, 0.0f ), 4.0f, 0.25f, kcc_v2( 1.5f, 0.0f ) );
+		kcc_controller_destroy( w.c );
+		give_level_category( w.s );
+		cpShapeSetFilter( w.shape, cpShapeFilterNew( CP_NO_GROUP, ONE_WAY_CATEGORY, CP_ALL_CATEGORIES ) );
+		w.def.one_way_categories = ONE_WAY_CATEGORY;
+		w.c = scene_create_controller( w.s, &w.def );
+		assert_non_null( w.c );
+		float height = test_character_height( kind );
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		bool rode = false;
+		int riding_frames = 0;
+		float deepest = 0.0f;
+		for ( int step = 1; step <= 120; ++step )
+		{
+			platform_place( &w, kcc_v2( 0.0f, 0.0f ), 0.5f * (float)sin( 10.0 * step * (double)DT ) );
+			kcc_move_result r;
+			assert_int_equal( test_gravity_step( w.c, &velocity, 0.0f, GRAVITY, DT, &r ), KCC_OK );
+			kcc_shape bar = platform_geometry( &w );
+			float depth = scene_depth_in( &w.def.shape, r.position, &bar );
+			if ( rode && ( r.flags & KCC_CRUSHED ) == 0 )
+			{
+				deepest = fmaxf( deepest, depth );
+				SCENE_CHECK( depth <= 1e-3f * height, "%s step %d: %g sunk into the one-way bar it rode", name, step,
+							 (double)depth );
+			}
+			rode = ( r.flags & KCC_ON_FLOOR ) != 0 && r.floor_shape == w.shape;
+			riding_frames += rode;
+		}
+		print_message( "%s on a fast-turning one-way bar: on it %d of 120 frames, deepest %g\n", name, riding_frames,
+					   (double)deepest );
+		SCENE_CHECK( riding_frames >= 60, "%s: rode the bar only %d frames", name, riding_frames );
+		platform_destroy( &w );
+	}
+}
+
 // The carry is a cast: a static wall above the platform's path stops the character; the platform slides on under
 // the wall and the character falls off its end.
 static void test_carried_into_a_wall( void** state )
@@ -589,6 +633,64 @@ static void test_carried_into_a_wall( void** state )
 		}
 		SCENE_CHECK( stopped, "%s: never reached the wall", name );
 		SCENE_CHECK( kcc_controller_get_position( w.c ).y < -1.0f, "%s: did not fall off the platform's end", name );
+		platform_destroy( &w );
+	}
+}
+
+// A lift rising at 6 u/s into a ceiling, solid or one-way: the character rides it up, and the move that squeezes it
+// between the two reports KCC_CRUSHED. Every frame it is either clear of the ceiling and the lift or reported
+// crushed; a one-way lift, once the character was crushed, may pass through it (from below, as one-way shapes do),
+// never before: it must not silently swallow the character it carries.
+static void test_lift_squeezes_into_a_ceiling( void** state )
+{
+	(void)state;
+	const float speed = 6.0f, climb = 0.5f;
+	for ( int run = 0; run < 2 * TEST_CHARACTER_COUNT; ++run )
+	{
+		int kind = run % TEST_CHARACTER_COUNT;
+		bool one_way = run >= TEST_CHARACTER_COUNT;
+		const char* name = test_character_name( kind );
+		const char* lift = one_way ? "one-way lift" : "solid lift";
+		platform_world w = platform_create( kind, kcc_v2( 0.0f, 0.0f ), 2.0f, 0.25f, kcc_v2( 0.0f, 0.0f ) );
+		kcc_controller_destroy( w.c );
+		float height = test_character_height( kind );
+		float ceiling = 0.25f + height + climb; // its bottom: the character meets it after the climb
+		scene_add_box( w.s, -3.0f, ceiling, 3.0f, ceiling + 1.0f );
+		give_level_category( w.s );
+		cpShapeSetFilter( w.shape, cpShapeFilterNew( CP_NO_GROUP, one_way ? ONE_WAY_CATEGORY : LEVEL_CATEGORY,
+													 CP_ALL_CATEGORIES ) );
+		w.def.one_way_categories = ONE_WAY_CATEGORY;
+		w.c = scene_create_controller( w.s, &w.def );
+		assert_non_null( w.c );
+		kcc_shape placed_lift;
+		vec2s velocity = kcc_v2( 0.0f, 0.0f );
+		int crushed = 0, first_crushed = -1;
+		for ( int step = 1; step <= 60; ++step )
+		{
+			// Up until the lift's top is at the ceiling, then it stays there.
+			platform_place( &w, kcc_v2( 0.0f, fminf( speed * (float)step * DT, ceiling - 0.25f ) ), 0.0f );
+			kcc_move_result r;
+			assert_int_equal( test_gravity_step( w.c, &velocity, 0.0f, GRAVITY, DT, &r ), KCC_OK );
+			if ( r.flags & KCC_CRUSHED )
+			{
+				crushed += 1;
+				first_crushed = first_crushed < 0 ? step : first_crushed;
+				continue;
+			}
+			float in_ceiling = scene_overlap( w.s, &w.def.shape, r.position );
+			placed_lift = platform_geometry( &w );
+			float in_lift = scene_depth_in( &w.def.shape, r.position, &placed_lift );
+			SCENE_CHECK( in_ceiling <= 1e-3f * height, "%s %s step %d: %g inside the ceiling, not reported crushed",
+						 name, lift, step, (double)in_ceiling );
+			SCENE_CHECK( in_lift <= 1e-3f * height || ( one_way && first_crushed > 0 ),
+						 "%s %s step %d: %g inside the lift, not reported crushed", name, lift, step, (double)in_lift );
+		}
+		print_message( "%s %s: crushed from frame %d, %d frames\n", name, lift, first_crushed, crushed );
+		// It meets the ceiling once the lift climbed by the gap (less a skin): riding until then.
+		int meets = (int)floorf( ( climb - w.def.skin ) / ( speed * DT ) );
+		SCENE_CHECK( first_crushed >= meets, "%s %s: crushed at frame %d, before meeting the ceiling (%d)", name,
+					 lift, first_crushed, meets );
+		SCENE_CHECK( crushed > 0, "%s %s: squeezed against the ceiling, never reported", name, lift );
 		platform_destroy( &w );
 	}
 }
@@ -639,7 +741,9 @@ int main( void )
 		cmocka_unit_test( test_ride_fast ),
 		cmocka_unit_test( test_ride_very_fast ),
 		cmocka_unit_test( test_ride_rotating ),
+		cmocka_unit_test( test_ride_a_fast_turning_one_way_bar ),
 		cmocka_unit_test( test_carried_into_a_wall ),
+		cmocka_unit_test( test_lift_squeezes_into_a_ceiling ),
 		cmocka_unit_test( test_platform_removed ),
 	};
 	return cmocka_run_group_tests_name( "controller_scenarios_platforms", tests, NULL, NULL );
