@@ -1523,7 +1523,7 @@ static bool same_cast( kcc_cast_output a, kcc_cast_output b )
 }
 
 // The trusted entry points (internal.h, used by the controller) skip only the validity check: for valid shapes
-// their outputs are bit for bit those of the public functions.
+// their outputs are bit for bit those of the public functions, also a cast from proxies the caller made.
 static void test_trusted_entry_points_match_public_ones( void** state )
 {
 	(void)state;
@@ -1543,6 +1543,10 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 				kcc_cast_output pub = kcc_shape_cast_separation( &a, d, &b, separation );
 				kcc_cast_output trusted = kcc_shape_cast_trusted( &a, d, &b, separation );
 				assert_true( same_cast( pub, trusted ) );
+				kcc_proxy proxies[KCC_MAX_PROXIES];
+				int proxy_count = kcc_make_proxies( &a, proxies );
+				trusted = kcc_proxies_cast_trusted( proxies, proxy_count, d, &b, separation );
+				assert_true( same_cast( pub, trusted ) ); // the moving shape's proxies made once by the caller
 				pub = kcc_shape_cast( &a, d, &b );
 				trusted = kcc_shape_cast_trusted( &a, d, &b, 0.0f );
 				assert_true( same_cast( pub, trusted ) );
