@@ -651,7 +651,11 @@ static bool kcc_shape_blocked( kcc_controller* c, const kcc_shape* shape )
 	kcc_aabb bounds = kcc_shape_bounds( shape );
 	float height = kcc_shape_height_along( shape, c->def.up );
 	c->origin = c->position;
-	kcc_world_gather( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+	if ( c->candidate_overflow )
+	{
+		return true; // more solids around the new shape than the buffer holds: it can not be shown clear of them
+	}
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;

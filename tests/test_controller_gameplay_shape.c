@@ -208,6 +208,68 @@ static void test_stand_up_next_to_a_ceiling_or_under_a_one_way( void** state )
 	}
 }
 
+// More solids around the standing shape than max_candidates (16): pebbles in the corners of its box, clear of its
+// rounding, and one ceiling into which it would stand. Whatever order the query gives them in, standing up is
+// refused: a shape that can not be shown clear of every solid is not taken.
+static void test_stand_up_among_more_solids_than_the_buffer_holds( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		if ( kind == TEST_BOX )
+		{
+			continue; // a box fills its corners: no room for pebbles clear of it
+		}
+		const char* name = test_character_name( kind );
+		for ( int ceiling_first = 0; ceiling_first < 2; ++ceiling_first )
+		{
+			scene* s = scene_create( 1.0f );
+			scene_add_tile_row( s, -10, -1, 20 );
+			kcc_shape standing = test_character_shape( kind );
+			float half_width = test_character_half_width( kind ), top = test_character_height( kind ) + 0.01f;
+			if ( ceiling_first )
+			{
+				scene_add_box( s, -0.05f, top - 0.05f, 0.05f, top + 0.5f );
+			}
+			for ( int i = 0; i < 24; ++i )
+			{
+				// Twelve pebbles in each upper corner of the standing shape's box, outside its round top.
+				float side = i % 2 ? 1.0f : -1.0f, k = (float)( i / 2 );
+				scene_add_circle( s, kcc_v2( side * ( half_width - 0.01f - 0.004f * k ), top - 0.01f - 0.004f * k ), 0.002f );
+			}
+			if ( ceiling_first == 0 )
+			{
+				scene_add_box( s, -0.05f, top - 0.05f, 0.05f, top + 0.5f );
+			}
+			kcc_controller_def def = test_character_def( kind, kcc_v2( 0.0f, test_character_half_height( kind ) + 0.01f ) );
+			def.shape = crouch_shape( kind );
+			def.max_candidates = 16;
+			kcc_controller* c = scene_create_controller( s, &def );
+			assert_non_null( c );
+			float pebbles_deepest = 0.0f;
+			kcc_shape placed = kcc_shape_translate( &standing, kcc_controller_get_position( c ) );
+			for ( int i = 0; i < s->count; ++i )
+			{
+				if ( s->geometry[i].type == KCC_SHAPE_CIRCLE )
+				{
+					kcc_penetration_output pen = kcc_penetration( &placed, &s->geometry[i] );
+					pebbles_deepest = fmaxf( pebbles_deepest, pen.overlapping ? pen.depth : 0.0f );
+				}
+			}
+			SCENE_CHECK( pebbles_deepest <= 1e-3f * test_character_height( kind ), "%s: a pebble is %g inside the standing shape",
+						 name, (double)pebbles_deepest );
+			kcc_controller_state before = kcc_controller_get_state( c );
+			kcc_status status = kcc_controller_set_shape( c, &standing );
+			SCENE_CHECK( status == KCC_ERROR_BLOCKED, "%s (ceiling added %s): standing up into the ceiling: %s", name,
+						 ceiling_first ? "first" : "last", kcc_status_string( status ) );
+			kcc_controller_state after = kcc_controller_get_state( c );
+			SCENE_CHECK( same_state( &before, &after ), "%s: a refused shape changed the state", name );
+			kcc_controller_destroy( c );
+			scene_destroy( s );
+		}
+	}
+}
+
 // The shape is part of the state: crouch at frame 20, stand at frame 50; restored at frames 10, 20, 30 and 50 and
 // replayed, every frame is bit-identical.
 static void test_rollback_across_a_crouch_is_bit_identical( void** state )
@@ -330,6 +392,7 @@ int main( void )
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_crouch_then_stand_up_under_a_low_ceiling ),
 		cmocka_unit_test( test_stand_up_next_to_a_ceiling_or_under_a_one_way ),
+		cmocka_unit_test( test_stand_up_among_more_solids_than_the_buffer_holds ),
 		cmocka_unit_test( test_rollback_across_a_crouch_is_bit_identical ),
 		cmocka_unit_test( test_bad_shapes_are_refused_and_change_nothing ),
 		cmocka_unit_test( test_blocked_has_its_own_status_string ),
