@@ -89,23 +89,51 @@ static bool kcc_tile_is_full( const kcc_loader* L, const kcc_tile_info* tile )
 	return p[0].x == 0.0 && p[0].y == 0.0 && p[2].x == tile->width && p[2].y == tile->height;
 }
 
-// One tile entry of the tileset: size, properties, class and collision objects.
-static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, int id, kcc_tile_info* tile )
+// Tile properties kept apart from the tiles (Tiled < 1.2's "tileproperties": { "id": { "name": value } }).
+typedef struct kcc_old_properties
+{
+	kcc_level_property* items;
+	int count;
+	bool given;
+} kcc_old_properties;
+
+// One tile of the tileset (entry: its entry in "tiles", NULL when only tileproperties lists it): size, class,
+// properties (its own, then the older tileproperties) and collision objects.
+static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const kcc_old_properties* old, int id,
+									   kcc_tile_info* tile )
 {
 	int what_mark = kcc_what_push( L, ", tile %d", id );
 	double w = tile->width, h = tile->height;
 	const char* class_name = "";
-	kcc_level_property* properties = NULL;
-	int property_count = 0;
+	kcc_level_property* own = NULL;
+	int own_count = 0;
 	if ( kcc_json_number( L, entry, "imagewidth", false, w, &w ) != KCC_LEVEL_OK ||
 		 kcc_json_number( L, entry, "imageheight", false, h, &h ) != KCC_LEVEL_OK ||
 		 kcc_json_number( L, entry, "width", false, w, &w ) != KCC_LEVEL_OK ||
 		 kcc_json_number( L, entry, "height", false, h, &h ) != KCC_LEVEL_OK ||
 		 kcc_json_class( L, entry, &class_name ) != KCC_LEVEL_OK ||
-		 kcc_json_properties( L, entry, &properties, &property_count ) != KCC_LEVEL_OK )
+		 kcc_json_properties( L, entry, &own, &own_count ) != KCC_LEVEL_OK )
 	{
 		kcc_what_pop( L, what_mark );
 		return L->status;
+	}
+	kcc_level_property* properties = own;
+	int property_count = own_count;
+	if ( old->count > 0 )
+	{
+		// The tile's own properties first: kcc_find_property takes the first of a name.
+		property_count = own_count + old->count;
+		properties = kcc_arena_alloc( L->arena, (size_t)property_count * sizeof( kcc_level_property ) );
+		if ( properties == NULL )
+		{
+			kcc_what_pop( L, what_mark );
+			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		}
+		if ( own_count > 0 )
+		{
+			memcpy( properties, own, (size_t)own_count * sizeof( kcc_level_property ) );
+		}
+		memcpy( properties + own_count, old->items, (size_t)old->count * sizeof( kcc_level_property ) );
 	}
 	tile->width = w;
 	tile->height = h;
@@ -113,7 +141,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, int id
 	bool solid = strcmp( class_name, "solid" ) == 0;
 	bool one_way = strcmp( class_name, "one_way" ) == 0;
 	const char* solid_name = L->def->solid_property;
-	const kcc_level_property* solid_property = kcc_find_property( properties, property_count, solid_name );
+	bool solid_given = kcc_find_property( properties, property_count, solid_name ) != NULL;
 	if ( kcc_property_bool( L, properties, property_count, solid_name, solid, &solid ) != KCC_LEVEL_OK ||
 		 kcc_property_bool( L, properties, property_count, "one_way", one_way, &one_way ) != KCC_LEVEL_OK )
 	{
@@ -165,13 +193,48 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, int id
 	tile->piece_count = L->tile_pieces.count - tile->first_piece;
 	// The solid property set to false turns the tile's collision off; set to true (or the class) with no
 	// collision objects, the whole tile collides.
-	if ( solid_property != NULL && solid == false )
+	if ( solid_given && solid == false )
 	{
 		tile->piece_count = 0;
 	}
 	tile->full = tile->piece_count == 0 ? ( solid || one_way ) : kcc_tile_is_full( L, tile );
 	kcc_what_pop( L, what_mark );
 	return L->status;
+}
+
+// The id of an entry of "tiles" (its "id" member) or of an object keyed by id (the older "tiles", tileproperties),
+// or -1 with an error.
+static int kcc_tile_id( kcc_loader* L, const cJSON* t, bool keyed )
+{
+	if ( cJSON_IsObject( t ) == false )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a tile must be an object" );
+		return -1;
+	}
+	if ( keyed == false )
+	{
+		double id = 0.0;
+		return kcc_json_int( L, t, "id", true, 0.0, 0.0, (double)KCC_MAX_TILES_PER_TILESET - 1.0, &id ) ==
+					   KCC_LEVEL_OK
+				   ? (int)id
+				   : -1;
+	}
+	char* end = NULL;
+	long key = strtol( t->string != NULL ? t->string : "", &end, 10 );
+	if ( end == t->string || *end != '\0' || key < 0 || key >= KCC_MAX_TILES_PER_TILESET )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile key '%s' is not a tile id", t->string );
+		return -1;
+	}
+	return (int)key;
+}
+
+// The path of an entry of "tiles" or "tileproperties": tiles[3] in an array, tiles.3 in an object keyed by id.
+static int kcc_push_entry_path( kcc_loader* L, const char* list, const cJSON* entry, int index )
+{
+	const char* dot = L->path_length > 0 ? "." : "";
+	return entry->string != NULL ? kcc_path_push( L, "%s%s.%s", dot, list, entry->string )
+								 : kcc_path_push( L, "%s%s[%d]", dot, list, index );
 }
 
 static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint32_t first_gid, kcc_tileset* set )
@@ -237,61 +300,49 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		}
 		kcc_path_pop( L, mark );
 	}
-	// Tiles: an array of { id, ... } since Tiled 1.2, an object keyed by id before.
+	// Tiles: an array of { id, ... } since Tiled 1.2, an object keyed by id before, when tile properties were
+	// kept apart in "tileproperties" (an object keyed by id).
 	tiles = cJSON_GetObjectItemCaseSensitive( json, "tiles" );
-	if ( L->status == KCC_LEVEL_OK && tiles != NULL && cJSON_IsArray( tiles ) == false &&
-		 cJSON_IsObject( tiles ) == false )
+	const cJSON* old_properties = cJSON_GetObjectItemCaseSensitive( json, "tileproperties" );
+	if ( tiles != NULL && cJSON_IsArray( tiles ) == false && cJSON_IsObject( tiles ) == false )
 	{
 		int mark = kcc_path_push( L, L->path_length > 0 ? ".tiles" : "tiles" );
-		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tiles' must be an array" );
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tiles' must be an array (or an object keyed by tile id)" );
 		kcc_path_pop( L, mark );
+	}
+	if ( old_properties != NULL && cJSON_IsObject( old_properties ) == false )
+	{
+		int mark = kcc_path_push( L, L->path_length > 0 ? ".tileproperties" : "tileproperties" );
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tileproperties' must be an object keyed by tile id" );
+		kcc_path_pop( L, mark );
+	}
+	int tile_entries = tiles != NULL ? cJSON_GetArraySize( tiles ) : 0;
+	int entry_count = tile_entries + ( old_properties != NULL ? cJSON_GetArraySize( old_properties ) : 0 );
+	// Each entry's id, read once: the tiles' entries, then tileproperties'.
+	int* ids = malloc( (size_t)( entry_count > 0 ? entry_count : 1 ) * sizeof( int ) );
+	if ( ids == NULL )
+	{
+		kcc_what_pop( L, what_mark );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	int size = 0; // the table covers the tiles the set lists (max id + 1); tile_count bounds the gids
 	set->tile_count = tile_count >= 0.0 ? (int)tile_count : -1; // -1: not given, any gid up to the next set
-	int index = 0;
-	for ( const cJSON* t = tiles != NULL ? tiles->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
-		  t = t->next, ++index )
+	const cJSON* lists[2] = { tiles, old_properties };
+	const char* list_names[2] = { "tiles", "tileproperties" };
+	for ( int k = 0, n = 0; k < 2; ++k )
 	{
-		int mark = kcc_path_push( L, "%stiles[%d]", L->path_length > 0 ? "." : "", index );
-		double id = 0.0;
-		if ( cJSON_IsObject( t ) == false )
+		for ( const cJSON* t = lists[k] != NULL ? lists[k]->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
+			  t = t->next, ++n )
 		{
-			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a tile must be an object" );
-		}
-		else if ( cJSON_IsArray( tiles ) )
-		{
-			kcc_json_int( L, t, "id", true, 0.0, 0.0, (double)KCC_MAX_TILES_PER_TILESET - 1.0, &id );
-		}
-		else
-		{
-			char* end = NULL;
-			long key = strtol( t->string != NULL ? t->string : "", &end, 10 );
-			if ( end == t->string || *end != '\0' || key < 0 || key >= KCC_MAX_TILES_PER_TILESET )
-			{
-				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile key '%s' is not a tile id", t->string );
-			}
-			id = (double)key;
-		}
-		size = (int)id + 1 > size ? (int)id + 1 : size;
-		kcc_path_pop( L, mark );
-	}
-	// Tiled < 1.2 kept tile properties apart: "tileproperties": { "id": { "name": value } }.
-	const cJSON* old_properties = cJSON_GetObjectItemCaseSensitive( json, "tileproperties" );
-	for ( const cJSON* t = old_properties != NULL ? old_properties->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
-		  t = t->next )
-	{
-		char* end = NULL;
-		long id = strtol( t->string != NULL ? t->string : "", &end, 10 );
-		if ( end == t->string || *end != '\0' || id < 0 || id >= KCC_MAX_TILES_PER_TILESET )
-		{
-			int mark = kcc_path_push( L, "%stileproperties", L->path_length > 0 ? "." : "" );
-			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile key '%s' is not a tile id", t->string );
+			int mark = kcc_push_entry_path( L, list_names[k], t, n );
+			ids[n] = kcc_tile_id( L, t, cJSON_IsObject( lists[k] ) != 0 );
+			size = ids[n] + 1 > size ? ids[n] + 1 : size;
 			kcc_path_pop( L, mark );
 		}
-		size = (int)id + 1 > size ? (int)id + 1 : size;
 	}
 	if ( L->status != KCC_LEVEL_OK )
 	{
+		free( ids );
 		kcc_what_pop( L, what_mark );
 		return L->status;
 	}
@@ -301,8 +352,12 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	}
 	set->table_size = size;
 	set->tiles = malloc( (size_t)( size > 0 ? size : 1 ) * sizeof( kcc_tile_info ) );
-	if ( set->tiles == NULL )
+	kcc_old_properties* old = calloc( (size_t)( old_properties != NULL && size > 0 ? size : 1 ),
+									  sizeof( kcc_old_properties ) );
+	if ( set->tiles == NULL || old == NULL )
 	{
+		free( ids );
+		free( old );
 		kcc_what_pop( L, what_mark );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
@@ -311,43 +366,49 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		kcc_tile_info empty = { 0, 0, tile_width, tile_height, false, false, false };
 		set->tiles[i] = empty;
 	}
-	index = 0;
-	for ( const cJSON* t = tiles != NULL ? tiles->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
-		  t = t->next, ++index )
+	int at = tile_entries;
+	for ( const cJSON* t = old_properties != NULL ? old_properties->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
+		  t = t->next, ++at )
 	{
-		int mark = kcc_path_push( L, "%stiles[%d]", L->path_length > 0 ? "." : "", index );
-		int id = cJSON_IsArray( tiles ) ? (int)cJSON_GetObjectItemCaseSensitive( t, "id" )->valuedouble
-										: (int)strtol( t->string, NULL, 10 );
-		if ( set->tiles[id].present )
+		int mark = kcc_push_entry_path( L, "tileproperties", t, at );
+		kcc_old_properties* o = old + ids[at];
+		if ( o->given )
 		{
-			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile %d is listed twice", id );
+			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile %d is listed twice", ids[at] );
 		}
 		else
 		{
-			kcc_read_tile( L, t, id, set->tiles + id );
+			o->given = true;
+			kcc_json_property_list( L, t, &o->items, &o->count );
 		}
 		kcc_path_pop( L, mark );
 	}
-	for ( const cJSON* t = old_properties != NULL ? old_properties->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
-		  t = t->next )
+	// Every tile read once, its older properties with it: first the tiles listed in "tiles", then those only
+	// tileproperties lists (with no entry of their own).
+	for ( int k = 0, n = 0; k < 2; ++k )
 	{
-		int mark = kcc_path_push( L, "%stileproperties.%s", L->path_length > 0 ? "." : "", t->string );
-		kcc_level_property* properties = NULL;
-		int count = 0;
-		bool solid = false, one_way = false;
-		if ( kcc_json_property_list( L, t, &properties, &count ) == KCC_LEVEL_OK &&
-			 kcc_property_bool( L, properties, count, L->def->solid_property, false, &solid ) == KCC_LEVEL_OK &&
-			 kcc_property_bool( L, properties, count, "one_way", false, &one_way ) == KCC_LEVEL_OK )
+		for ( const cJSON* t = lists[k] != NULL ? lists[k]->child : NULL; t != NULL && L->status == KCC_LEVEL_OK;
+			  t = t->next, ++n )
 		{
-			kcc_tile_info* tile = set->tiles + strtol( t->string, NULL, 10 );
-			tile->one_way = tile->one_way || one_way;
-			if ( tile->piece_count == 0 )
+			kcc_tile_info* tile = set->tiles + ids[n];
+			if ( k == 1 && tile->present )
 			{
-				tile->full = tile->full || solid || one_way;
+				continue; // read with its entry in "tiles"
 			}
+			int mark = kcc_push_entry_path( L, list_names[k], t, n );
+			if ( tile->present )
+			{
+				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile %d is listed twice", ids[n] );
+			}
+			else
+			{
+				kcc_read_tile( L, k == 0 ? t : NULL, old_properties != NULL ? old + ids[n] : old, ids[n], tile );
+			}
+			kcc_path_pop( L, mark );
 		}
-		kcc_path_pop( L, mark );
 	}
+	free( ids );
+	free( old );
 	kcc_what_pop( L, what_mark );
 	return L->status;
 }

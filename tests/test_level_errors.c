@@ -386,6 +386,47 @@ static void test_older_json_forms_load( void** state )
 	cpSpaceFree( space );
 }
 
+// The shapes one tileset gives in the space: gid 1 (a bottom half, solid: false) top left, gid 2 (a bottom half)
+// top right, gid 3 (no shape, one_way) bottom left.
+static int tile_rule_shapes( const char* json, cpSpace* space )
+{
+	kcc_level* level = NULL;
+	kcc_level_error error;
+	kcc_level_status status = kcc_level_load_memory( space, json, strlen( json ), "rule.tmj", NULL, &level, &error );
+	if ( status != KCC_LEVEL_OK )
+	{
+		fprintf( stderr, "%s\n", error.message );
+	}
+	assert_int_equal( status, KCC_LEVEL_OK );
+	assert_int_equal( space_shapes_at( space, 0.5, 1.25 ).count, 0 );
+	assert_shape_box( space_shape_at( space, 1.5, 1.25 ), 1.0, 1.0, 2.0, 1.5, 0.0 );
+	cpShape* one_way = space_shape_at( space, 0.5, 0.5 );
+	assert_true( cpShapeGetFilter( one_way ).categories == ( (cpBitmask)1 << 1 ) );
+	int count = space_shape_count( space );
+	kcc_level_destroy( level );
+	return count;
+}
+
+static void test_tile_properties_mean_the_same_in_both_forms( void** state )
+{
+	(void)state;
+	// solid = false turns a tile's collision off whatever shapes it has, whether the property sits in the tile
+	// (Tiled >= 1.2) or in the older tileproperties beside the tiles.
+#define HALF "{\"objectgroup\":{\"objects\":[{\"id\":1,\"x\":0,\"y\":8,\"width\":16,\"height\":8}]}"
+#define SET_HEAD "\"tilesets\":[{\"firstgid\":1,\"name\":\"t\",\"tilewidth\":16,\"tileheight\":16,\"tilecount\":4,"
+	const char* newer = HEAD SET_HEAD "\"tiles\":[" HALF ",\"id\":0,\"properties\":[{\"name\":\"solid\",\"type\":\"bool\","
+							   "\"value\":false}]}," HALF ",\"id\":1},{\"id\":2,\"properties\":[{\"name\":\"one_way\","
+							   "\"type\":\"bool\",\"value\":true}]}]}],\"layers\":[" TILES( "[1, 2, 3, 0]" ) "]}";
+	const char* older = HEAD SET_HEAD "\"tiles\":{\"0\":" HALF "},\"1\":" HALF "}},\"tileproperties\":{\"0\":{"
+							   "\"solid\":false},\"2\":{\"one_way\":true}}}],\"layers\":[" TILES( "[1, 2, 3, 0]" ) "]}";
+#undef HALF
+#undef SET_HEAD
+	cpSpace* space = cpSpaceNew();
+	assert_int_equal( tile_rule_shapes( newer, space ), 2 );
+	assert_int_equal( tile_rule_shapes( older, space ), 2 );
+	cpSpaceFree( space );
+}
+
 static void test_lenient_forms_load( void** state )
 {
 	(void)state;
@@ -476,6 +517,7 @@ int main( void )
 		cmocka_unit_test( test_bad_arguments_and_defs ),
 		cmocka_unit_test( test_a_locked_space_is_refused ),
 		cmocka_unit_test( test_older_json_forms_load ),
+		cmocka_unit_test( test_tile_properties_mean_the_same_in_both_forms ),
 		cmocka_unit_test( test_lenient_forms_load ),
 		cmocka_unit_test( test_json_templates ),
 	};
