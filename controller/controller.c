@@ -170,7 +170,7 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	{
 		return "min_move: must be finite and in [0, max_displacement]";
 	}
-	if ( def->max_slides < 1 || def->max_slides > 16 )
+	if ( def->max_slides < 1 || def->max_slides > KCC_MAX_SLIDES )
 	{
 		return "max_slides: must be in 1..16";
 	}

@@ -20,11 +20,11 @@ static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s 
 // ceiling cut the carry short and the body moved on).
 static bool kcc_moved_into( kcc_controller* c, const kcc_candidate* cand, vec2s start, vec2s normal )
 {
-	if ( cand->shape == c->floor_shape && glms_vec2_dot( normal, c->def.up ) >= c->cos_floor - KCC_CLASSIFY_SLACK )
+	if ( cand->shape == c->floor_shape && kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) )
 	{
 		return true;
 	}
-	if ( c->carry_body == NULL || ( c->carry_missed.x == 0.0f && c->carry_missed.y == 0.0f ) ||
+	if ( ( c->carry_missed.x == 0.0f && c->carry_missed.y == 0.0f ) ||
 		 kcc_world_shape_body( cand->shape ) != c->carry_body )
 	{
 		return false;

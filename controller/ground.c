@@ -132,7 +132,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 	// The tread: walkable floor below that point, at most step_height above the character's lowest point (a rounded
 	// character resting on the edge would otherwise gain its rounding on top of step_height), and higher than it.
 	float tolerance = kcc_rest_tolerance( c );
-	float drop = h + kcc_skin_backoff( c->def.skin, c->cos_floor ) + tolerance;
+	float drop = h + kcc_probe_reach( c );
 	vec2s probe = glms_vec2_muladds( dir, kcc_minf( forward.travel, ahead ), p1 );
 	kcc_sweep tread = kcc_sweep_floor( c, probe, glms_vec2_scale( up, -drop ) );
 	if ( tread.hit == false )
@@ -161,7 +161,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 	vec2s p2 = glms_vec2_muladds( dir, lateral_length, p1 );
 	kcc_sweep down = kcc_sweep_character( c, p2, glms_vec2_scale( up, -drop ) );
 	vec2s p3 = glms_vec2_muladds( up, -down.travel, p2 );
-	if ( down.hit && glms_vec2_dot( down.normal, up ) >= c->cos_floor - KCC_CLASSIFY_SLACK )
+	if ( down.hit && kcc_within_floor_angle( down.normal, up, c->cos_floor ) )
 	{
 		float settle = kcc_minf( kcc_maxf( kcc_settle_distance( c, &down ), 0.0f ), down.travel );
 		p3 = glms_vec2_muladds( up, -settle, p2 );

@@ -10,8 +10,8 @@
 /// Floor normals a move remembers for the next one's "is it leaving the floor" test.
 #define KCC_MAX_SUPPORTS 4
 
-/// Most planes remembered by one move (max_slides is at most 16, plus the snap and step casts).
-#define KCC_MAX_PLANES 24
+/// Largest max_slides: the casts of one move piece, and so the planes it remembers.
+#define KCC_MAX_SLIDES 16
 
 /// Surface classes (the same bits as the move flags).
 #define KCC_KIND_FLOOR KCC_ON_FLOOR
@@ -104,7 +104,7 @@ struct kcc_controller
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
 	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
 	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
-	const cpBody* carry_body;     ///< the body that carried the character in the current move, or NULL
+	const cpBody* carry_body;     ///< the body that carried the character (read only while carry_missed is not 0)
 	vec2s carry_missed;           ///< the part of the carry a wall or ceiling cut off (until the first push-out)
 	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
@@ -112,7 +112,6 @@ struct kcc_controller
 	int zone_count;
 	const cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
-	bool indexed;
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
 	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
@@ -153,6 +152,13 @@ static inline bool kcc_has_normal( vec2s n )
 static inline float kcc_skin_backoff( float gap, float cosine )
 {
 	return gap / kcc_maxf( cosine, KCC_MIN_APPROACH );
+}
+
+/// Whether normal n is within the floor angle of dir (cos_floor its cosine): a floor for dir = up, a ceiling for
+/// dir = -up, in either mode (one-way tops are floors in FLOATING mode too).
+static inline bool kcc_within_floor_angle( vec2s n, vec2s dir, float cos_floor )
+{
+	return glms_vec2_dot( n, dir ) >= cos_floor - KCC_CLASSIFY_SLACK;
 }
 
 /// The part of v along up, removed: what remains is lateral.

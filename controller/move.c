@@ -31,9 +31,8 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	float around = c->def.step_height > 0.0f ? c->step_forward : 0.0f;
 	if ( c->def.mode == KCC_MODE_GROUNDED )
 	{
-		// The probe's reach (kcc_probe_reach: the skin along the steepest floor plus half a skin) and half a skin more.
-		below = kcc_snap_reach( c, glms_vec2_norm( kcc_lateral( delta, up ) ) ) + kcc_skin_backoff( c->def.skin, c->cos_floor ) +
-				c->def.skin;
+		// The probe's reach, and half a skin more.
+		below = kcc_snap_reach( c, glms_vec2_norm( kcc_lateral( delta, up ) ) ) + kcc_probe_reach( c ) + 0.5f * c->def.skin;
 	}
 	// Along up: above, along -up: below (up need not be axis aligned).
 	vec2s hi = glms_vec2_scale( up, above );
@@ -102,7 +101,7 @@ static vec2s kcc_along_floor( const kcc_controller* c, vec2s delta )
 // The character's positions through a move piece (local frame), for the zone events along it.
 typedef struct kcc_path
 {
-	vec2s points[KCC_MAX_PLANES + 8];
+	vec2s points[2 + 2 * KCC_MAX_SLIDES + 2]; // start, push-out; per cast: its end and a nudge; step, snap
 	int count;
 } kcc_path;
 
@@ -203,7 +202,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	}
 
 	// 4. Cast and slide.
-	vec2s planes[KCC_MAX_PLANES];
+	vec2s planes[KCC_MAX_SLIDES];
 	int plane_count = 0;
 	vec2s r = delta;
 	float travel = 0.0f;
@@ -318,7 +317,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			}
 			params.on_floor = was_on_floor || hit_floor;
 			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
-			if ( plane_count < KCC_MAX_PLANES )
+			if ( plane_count < KCC_MAX_SLIDES )
 			{
 				planes[plane_count++] = s.normal;
 			}
@@ -410,8 +409,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
 	}
 	acc->travel += travel;
-	acc->flags |= flags & ( KCC_ON_WALL | KCC_ON_CEILING | KCC_DEPENETRATED | KCC_CRUSHED | KCC_HIT_LIMIT |
-							KCC_SNAPPED | KCC_STEPPED | KCC_CANDIDATES_TRUNCATED );
+	acc->flags |= flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
 	if ( out != NULL )
 	{
 		out->floor_normal = c->floor_normal;
@@ -459,10 +457,6 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent
 		kcc_move_part( c, half, depth + 1, found, false, acc );
 		kcc_move_part( c, half, depth + 1, found, last, acc );
 		return;
-	}
-	if ( c->candidate_overflow )
-	{
-		acc->flags |= KCC_CANDIDATES_TRUNCATED;
 	}
 	kcc_move_piece( c, delta, acc, last );
 }
@@ -548,8 +542,6 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
-	c->carry_body = NULL;
-	c->carry_missed = kcc_v2( 0.0f, 0.0f );
 	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
 	{

@@ -5,7 +5,7 @@
 
 bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point )
 {
-	if ( glms_vec2_dot( normal, c->def.up ) < c->cos_floor - KCC_CLASSIFY_SLACK )
+	if ( kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false )
 	{
 		return false; // the side or the underside of a one-way shape
 	}
@@ -16,7 +16,7 @@ bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2
 
 bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth )
 {
-	return glms_vec2_dot( normal, c->def.up ) < c->cos_floor - KCC_CLASSIFY_SLACK || depth > c->one_way_tolerance;
+	return kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false || depth > c->one_way_tolerance;
 }
 
 void kcc_one_way_update_drop( kcc_controller* c, vec2s p )

@@ -7,9 +7,8 @@
 
 #include <float.h>
 
-// Boxes in a row one push moves at most, and shapes of one pushed body.
+// Boxes in a row one push moves at most.
 #define KCC_MAX_PUSH_CHAIN 8
-#define KCC_MAX_BODY_SHAPES 8
 // Casts of one pushed body: the first, and one slide along what stopped it.
 #define KCC_PUSH_SLIDES 2
 

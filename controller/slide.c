@@ -35,17 +35,11 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 	{
 		return KCC_KIND_WALL;
 	}
-	float limit = cos_floor - KCC_CLASSIFY_SLACK;
-	float d = glms_vec2_dot( normal, up );
-	if ( d >= limit )
+	if ( kcc_within_floor_angle( normal, up, cos_floor ) )
 	{
 		return KCC_KIND_FLOOR;
 	}
-	if ( -d >= limit )
-	{
-		return KCC_KIND_CEILING;
-	}
-	return KCC_KIND_WALL;
+	return kcc_within_floor_angle( normal, glms_vec2_negate( up ), cos_floor ) ? KCC_KIND_CEILING : KCC_KIND_WALL;
 }
 
 static bool kcc_violates( vec2s v, vec2s n, float scale )

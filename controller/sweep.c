@@ -80,10 +80,6 @@ kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate 
 
 bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b )
 {
-	if ( b == NULL )
-	{
-		return true;
-	}
 	const double ka[4] = { a->bb.l, a->bb.b, a->bb.r, a->bb.t };
 	const double kb[4] = { b->bb.l, b->bb.b, b->bb.r, b->bb.t };
 	for ( int i = 0; i < 4; ++i )

@@ -61,7 +61,6 @@ bool kcc_world_create( kcc_controller* c )
 	c->body = body;
 	c->shape = shape;
 	c->indexed_position = c->position;
-	c->indexed = true;
 	return true;
 }
 
@@ -294,12 +293,11 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
 void kcc_world_sync_body( kcc_controller* c )
 {
 	// A character that did not move keeps its place in the index.
-	if ( c->indexed && c->indexed_position.x == c->position.x && c->indexed_position.y == c->position.y )
+	if ( c->indexed_position.x == c->position.x && c->indexed_position.y == c->position.y )
 	{
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	cpSpaceReindexShape( c->space, c->shape );
 	c->indexed_position = c->position;
-	c->indexed = true;
 }

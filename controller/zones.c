@@ -185,7 +185,6 @@ void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out )
 	kcc_character_at( c, p, &character );
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
 	kcc_world_cover( c, bounds );
-	out->sensor_count = 0;
 	const kcc_candidate* last = NULL;
 	while ( out->sensor_count < KCC_MAX_SENSORS )
 	{

@@ -450,6 +450,45 @@ static void test_a_character_on_another_is_carried( void** state )
 		}
 	}
 }
+// A move split into parts (40 zones along its path, max_candidates 16) pushes a box to a wall at x = 2 in its first
+// parts and is blocked by it in the last one: the move still reports KCC_PUSHED (what happened in any part is the
+// move's).
+static void test_a_split_move_reports_the_push_of_an_earlier_part( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		const char* name = test_character_name( kind );
+		scene* s = push_level();
+		cpShape* box;
+		kcc_controller_def def = push_def( kind );
+		def.max_candidates = 16;
+		kcc_controller* c = scene_create_controller( s, &def );
+		assert_non_null( c );
+		float half_width = test_character_half_width( kind );
+		add_boxes( s, &box, 1, half_width + 0.41f, 0.0f ); // 0.01 ahead of the character
+		cpShapeSetFilter( scene_add_box( s, 2.0f, 0.0f, 2.5f, 2.0f ),
+						  cpShapeFilterNew( CP_NO_GROUP, LEVEL_CATEGORY, CP_ALL_CATEGORIES ) );
+		scene_commit( s, 0 );
+		for ( int i = 0; i < 40; ++i )
+		{
+			float x = 2.0f + 0.05f * (float)i;
+			scene_add_sensor_box( s, x, 0.0f, x + 0.04f, 1.0f, 8u );
+		}
+		vec2s box_before = scene_body_position( box );
+		kcc_move_result r;
+		assert_int_equal( kcc_controller_move( c, kcc_v2( 4.0f, 0.0f ), &r ), KCC_OK );
+		float box_moved = scene_body_position( box ).x - box_before.x;
+		SCENE_CHECK( box_moved > 0.1f, "%s: the box moved only %g", name, (double)box_moved );
+		SCENE_CHECK( r.position.x < 2.0f - 0.8f, "%s: went through the box and the wall to %g", name,
+					 (double)r.position.x );
+		SCENE_CHECK( r.flags & KCC_PUSHED, "%s: the box moved %g but the flags 0x%x lack KCC_PUSHED", name,
+					 (double)box_moved, (unsigned)r.flags );
+		kcc_controller_destroy( c );
+		scene_destroy( s );
+	}
+}
+
 
 // mass out of range is refused by the def check, naming the field.
 static void test_mass_out_of_range_is_refused( void** state )
@@ -470,6 +509,7 @@ int main( void )
 		cmocka_unit_test( test_a_box_against_the_wall_blocks ),
 		cmocka_unit_test( test_dynamic_bodies_receive_an_inelastic_impulse ),
 		cmocka_unit_test( test_walking_into_a_dynamic_crate ),
+		cmocka_unit_test( test_a_split_move_reports_the_push_of_an_earlier_part ),
 		cmocka_unit_test( test_two_characters_pushing_do_not_jitter ),
 		cmocka_unit_test( test_a_character_on_another_is_carried ),
 		cmocka_unit_test( test_mass_out_of_range_is_refused ),
