@@ -83,7 +83,7 @@ static kcc_level_status kcc_read_point_list( kcc_loader* L, const cJSON* list, c
 											 kcc_list* points )
 {
 	int n = cJSON_GetArraySize( list );
-	int mark = kcc_path_push( L, ".%s", key );
+	int mark = kcc_text_push( &L->path, ".", "%s", key );
 	if ( n < minimum )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a %s needs at least %d points (has %d)", key, minimum, n );
@@ -93,7 +93,7 @@ static kcc_level_status kcc_read_point_list( kcc_loader* L, const cJSON* list, c
 		kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "a %s of %d points is more than max_polygon_points (%d): split it", key,
 				  n, L->def->max_polygon_points );
 	}
-	kcc_path_pop( L, mark );
+	kcc_text_pop( &L->path, mark );
 	if ( L->status != KCC_LEVEL_OK )
 	{
 		return L->status;
@@ -111,7 +111,7 @@ static kcc_level_status kcc_read_point_list( kcc_loader* L, const cJSON* list, c
 	int i = 0;
 	for ( const cJSON* item = list->child; item != NULL; item = item->next, ++i )
 	{
-		int item_mark = kcc_path_push( L, ".%s[%d]", key, i );
+		int item_mark = kcc_text_push( &L->path, ".", "%s[%d]", key, i );
 		kcc_dvec2 local = { 0.0, 0.0 };
 		if ( cJSON_IsObject( item ) == false )
 		{
@@ -121,7 +121,7 @@ static kcc_level_status kcc_read_point_list( kcc_loader* L, const cJSON* list, c
 		{
 			kcc_json_number( L, item, "y", true, 0.0, &local.y );
 		}
-		kcc_path_pop( L, item_mark );
+		kcc_text_pop( &L->path, item_mark );
 		if ( L->status != KCC_LEVEL_OK )
 		{
 			return L->status;

@@ -157,8 +157,21 @@ typedef struct kcc_tileset
 // ---------------------------------------------------------------------------------------------------------------
 // The loader's context.
 
-#define KCC_LOADER_PATH_SIZE 256
-#define KCC_LOADER_WHAT_SIZE 256
+/// A stack of text for messages (the JSON path being read, the object being read): push returns the length to pop
+/// back to.
+typedef struct kcc_text
+{
+	char text[256];
+	int length;
+} kcc_text;
+
+/// Appends the separator (only when the text is not empty), then the formatted text, cut at the buffer's end.
+int kcc_text_push( kcc_text* stack, const char* separator, const char* format, ... )
+#if defined( __GNUC__ )
+	__attribute__( ( format( printf, 3, 4 ) ) )
+#endif
+	;
+void kcc_text_pop( kcc_text* stack, int mark );
 
 typedef struct kcc_loader
 {
@@ -169,10 +182,8 @@ typedef struct kcc_loader
 	const char* map_file;   // name of the map in messages
 	const char* file;       // the file being read now (the map, or an external tileset)
 	const char* base_dir;   // directory of the map ("" for the working directory)
-	char path[KCC_LOADER_PATH_SIZE]; // JSON path being read
-	int path_length;
-	char what[KCC_LOADER_WHAT_SIZE]; // the object being read, for messages
-	int what_length;
+	kcc_text path;          // the JSON path being read: tilesets[0].tiles[3]
+	kcc_text what;          // the object being read: layer 'x', object 3 'lift'
 
 	double pixels_per_unit, map_height_px, tile_width, tile_height;
 	int map_width_tiles, map_height_tiles;
@@ -202,20 +213,6 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	__attribute__( ( format( printf, 3, 4 ) ) )
 #endif
 	;
-
-/// JSON path and "what" are stacks of text: push returns the length to pop back to.
-int kcc_path_push( kcc_loader* L, const char* format, ... )
-#if defined( __GNUC__ )
-	__attribute__( ( format( printf, 2, 3 ) ) )
-#endif
-	;
-void kcc_path_pop( kcc_loader* L, int mark );
-int kcc_what_push( kcc_loader* L, const char* format, ... )
-#if defined( __GNUC__ )
-	__attribute__( ( format( printf, 2, 3 ) ) )
-#endif
-	;
-void kcc_what_pop( kcc_loader* L, int mark );
 
 // Typed reads of a member of a JSON object. Absent members take the default (or fail when required); a member
 // of the wrong type, a non-finite number, or an integer out of [min, max] fails, naming the member.
@@ -252,8 +249,7 @@ const char* kcc_directory_of( kcc_arena* arena, const char* path );
 typedef struct kcc_file_context
 {
 	const char* file;
-	char path[KCC_LOADER_PATH_SIZE];
-	int path_length;
+	kcc_text path;
 } kcc_file_context;
 /// Reads and parses another JSON file (an external tileset, a template). A read error is named in the current
 /// file's context; from then on, messages name that file and paths within it, until kcc_close_json_file gives the

@@ -28,8 +28,8 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	va_end( args );
 	const char* file = L->file != NULL ? L->file : "(map)";
 	// "file: what: problem (at path)", cut at the buffer's end.
-	const char* parts[] = { file, ": ", L->what, L->what_length > 0 ? ": " : "", problem,
-							L->path_length > 0 ? " (at " : "", L->path, L->path_length > 0 ? ")" : "" };
+	const char* parts[] = { file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
+							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
 	size_t used = 0, capacity = sizeof( L->error->message ) - 1;
 	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
 	{
@@ -43,56 +43,54 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	return status;
 }
 
-static int kcc_text_push( char* text, int* length, int size, const char* format, va_list args )
+// Appends to the stack's text, cut at the buffer's end.
+static void kcc_text_append( kcc_text* stack, const char* format, va_list args )
 {
-	int mark = *length;
-	if ( mark < size - 1 )
+	const int size = (int)sizeof( stack->text );
+	if ( stack->length < size - 1 )
 	{
-		int written = vsnprintf( text + mark, (size_t)( size - mark ), format, args );
+		int written = vsnprintf( stack->text + stack->length, (size_t)( size - stack->length ), format, args );
 		if ( written > 0 )
 		{
-			*length = mark + written < size - 1 ? mark + written : size - 1;
+			stack->length = stack->length + written < size - 1 ? stack->length + written : size - 1;
 		}
 	}
-	return mark;
 }
 
-int kcc_path_push( kcc_loader* L, const char* format, ... )
+static void kcc_text_appendf( kcc_text* stack, const char* format, ... )
 {
 	va_list args;
 	va_start( args, format );
-	int mark = kcc_text_push( L->path, &L->path_length, KCC_LOADER_PATH_SIZE, format, args );
+	kcc_text_append( stack, format, args );
+	va_end( args );
+}
+
+int kcc_text_push( kcc_text* stack, const char* separator, const char* format, ... )
+{
+	int mark = stack->length;
+	if ( mark > 0 )
+	{
+		kcc_text_appendf( stack, "%s", separator );
+	}
+	va_list args;
+	va_start( args, format );
+	kcc_text_append( stack, format, args );
 	va_end( args );
 	return mark;
 }
 
-void kcc_path_pop( kcc_loader* L, int mark )
+void kcc_text_pop( kcc_text* stack, int mark )
 {
-	L->path_length = mark;
-	L->path[mark] = '\0';
-}
-
-int kcc_what_push( kcc_loader* L, const char* format, ... )
-{
-	va_list args;
-	va_start( args, format );
-	int mark = kcc_text_push( L->what, &L->what_length, KCC_LOADER_WHAT_SIZE, format, args );
-	va_end( args );
-	return mark;
-}
-
-void kcc_what_pop( kcc_loader* L, int mark )
-{
-	L->what_length = mark;
-	L->what[mark] = '\0';
+	stack->length = mark;
+	stack->text[mark] = '\0';
 }
 
 // A failure about one member: the member joins the path for the message.
 static kcc_level_status kcc_fail_member( kcc_loader* L, const char* key, const char* problem )
 {
-	int mark = kcc_path_push( L, L->path_length > 0 ? ".%s" : "%s", key );
+	int mark = kcc_text_push( &L->path, ".", "%s", key );
 	kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'%s' %s", key, problem );
-	kcc_path_pop( L, mark );
+	kcc_text_pop( &L->path, mark );
 	return L->status;
 }
 
@@ -267,9 +265,9 @@ kcc_level_status kcc_json_properties( kcc_loader* L, const cJSON* owner, kcc_lev
 	{
 		return kcc_fail_member( L, "properties", "must be an array" );
 	}
-	int mark = kcc_path_push( L, L->path_length > 0 ? ".properties" : "properties" );
+	int mark = kcc_text_push( &L->path, ".", "properties" );
 	kcc_json_property_list( L, list, out, count );
-	kcc_path_pop( L, mark );
+	kcc_text_pop( &L->path, mark );
 	return L->status;
 }
 
@@ -300,7 +298,7 @@ kcc_level_status kcc_json_property_list( kcc_loader* L, const cJSON* list, kcc_l
 		const cJSON* value = item;
 		if ( cJSON_IsArray( list ) )
 		{
-			item_mark = kcc_path_push( L, "[%d]", i );
+			item_mark = kcc_text_push( &L->path, "", "[%d]", i );
 			if ( cJSON_IsObject( item ) == false )
 			{
 				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a property must be an object with name, type and value" );
@@ -317,7 +315,7 @@ kcc_level_status kcc_json_property_list( kcc_loader* L, const cJSON* list, kcc_l
 		else
 		{
 			name = item->string != NULL ? item->string : "";
-			item_mark = kcc_path_push( L, ".%s", name );
+			item_mark = kcc_text_push( &L->path, ".", "%s", name );
 			type = kcc_inferred_type( item );
 		}
 		properties[i].name = kcc_arena_strdup( L->arena, name );
@@ -327,11 +325,11 @@ kcc_level_status kcc_json_property_list( kcc_loader* L, const cJSON* list, kcc_l
 		}
 		else
 		{
-			int what_mark = kcc_what_push( L, "%sproperty '%s'", L->what_length > 0 ? ", " : "", name );
+			int what_mark = kcc_text_push( &L->what, ", ", "property '%s'", name );
 			kcc_read_property_value( L, type, value, properties + i );
-			kcc_what_pop( L, what_mark );
+			kcc_text_pop( &L->what, what_mark );
 		}
-		kcc_path_pop( L, item_mark );
+		kcc_text_pop( &L->path, item_mark );
 	}
 	*out = properties;
 	*count = L->status == KCC_LEVEL_OK ? n : 0;
@@ -455,8 +453,7 @@ kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char
 {
 	*out = NULL;
 	saved->file = L->file;
-	saved->path_length = L->path_length;
-	memcpy( saved->path, L->path, sizeof( saved->path ) );
+	saved->path = L->path;
 	char* text = NULL;
 	size_t size = 0;
 	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
@@ -464,7 +461,7 @@ kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char
 		return L->status; // named in the referring file's context
 	}
 	L->file = path;
-	kcc_path_pop( L, 0 );
+	kcc_text_pop( &L->path, 0 );
 	size_t first = 0;
 	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
 	{
@@ -485,8 +482,7 @@ kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char
 void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved )
 {
 	L->file = saved->file;
-	memcpy( L->path, saved->path, sizeof( saved->path ) );
-	L->path_length = saved->path_length;
+	L->path = saved->path;
 }
 
 char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative )

@@ -78,13 +78,13 @@ static kcc_level_status kcc_read_tile_object( kcc_loader* L, const cJSON* object
 	uint32_t raw_gid = (uint32_t)gid_value;
 	uint32_t gid = raw_gid & KCC_GID_MASK;
 	int local = 0;
-	int mark = kcc_what_push( L, ", gid %u", (unsigned)gid );
+	int mark = kcc_text_push( &L->what, ", ", "gid %u", (unsigned)gid );
 	const kcc_tileset* set = gid != 0 ? kcc_find_tileset( L, gid, &local ) : NULL;
 	if ( gid == 0 )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a tile object's gid must not be 0" );
 	}
-	kcc_what_pop( L, mark );
+	kcc_text_pop( &L->what, mark );
 	if ( set == NULL )
 	{
 		return L->status;
@@ -133,12 +133,12 @@ static kcc_level_status kcc_read_object( kcc_loader* L, const cJSON* object, int
 	{
 		return L->status;
 	}
-	int what_mark = kcc_what_push( L, ", object %d%s%s%s", (int)id, name[0] != '\0' ? " '" : "", name,
+	int what_mark = kcc_text_push( &L->what, ", ", "object %d%s%s%s", (int)id, name[0] != '\0' ? " '" : "", name,
 								   name[0] != '\0' ? "'" : "" );
 	kcc_raw_object* raw = kcc_list_push( &L->objects, sizeof( kcc_raw_object ), 1 );
 	if ( raw == NULL )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	raw->id = (int)id;
@@ -146,8 +146,8 @@ static kcc_level_status kcc_read_object( kcc_loader* L, const cJSON* object, int
 	raw->layer_name = layer_name;
 	raw->name = kcc_arena_strdup( L->arena, name );
 	raw->class_name = kcc_arena_strdup( L->arena, class_name[0] != '\0' ? class_name : layer_class );
-	raw->path = kcc_arena_strdup( L->arena, L->path );
-	raw->what = kcc_arena_strdup( L->arena, L->what );
+	raw->path = kcc_arena_strdup( L->arena, L->path.text );
+	raw->what = kcc_arena_strdup( L->arena, L->what.text );
 	raw->collision = collision;
 	raw->body = -1;
 	raw->first_piece = L->pieces.count;
@@ -189,7 +189,7 @@ static kcc_level_status kcc_read_object( kcc_loader* L, const cJSON* object, int
 	{
 		kcc_json_properties( L, object, &raw->properties, &raw->property_count );
 	}
-	kcc_what_pop( L, what_mark );
+	kcc_text_pop( &L->what, what_mark );
 	return L->status;
 }
 
@@ -206,7 +206,7 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 	int index = 0;
 	for ( const cJSON* entry = objects->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
 	{
-		int path_mark = kcc_path_push( L, ".objects[%d]", index );
+		int path_mark = kcc_text_push( &L->path, ".", "objects[%d]", index );
 		if ( cJSON_IsObject( entry ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "an object must be a JSON object" );
@@ -216,9 +216,9 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 			// An instance of a template: read the template's object with the instance's members over it.
 			double id = 0.0;
 			kcc_json_int( L, entry, "id", false, 0.0, 0.0, 2147483647.0, &id );
-			int what_mark = kcc_what_push( L, ", object %d", (int)id );
+			int what_mark = kcc_text_push( &L->what, ", ", "object %d", (int)id );
 			cJSON* instance = L->status == KCC_LEVEL_OK ? kcc_instantiate_template( L, entry ) : NULL;
-			kcc_what_pop( L, what_mark );
+			kcc_text_pop( &L->what, what_mark );
 			if ( instance != NULL )
 			{
 				kcc_read_object( L, instance, layer_index, layer_name, layer_class, &outer, collision );
@@ -229,7 +229,7 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 		{
 			kcc_read_object( L, entry, layer_index, layer_name, layer_class, &outer, collision );
 		}
-		kcc_path_pop( L, path_mark );
+		kcc_text_pop( &L->path, path_mark );
 	}
 	return L->status;
 }
@@ -237,16 +237,16 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 // Messages in pass 2 name the object as pass 1 saw it.
 static void kcc_enter_object( kcc_loader* L, const kcc_raw_object* raw )
 {
-	kcc_path_pop( L, 0 );
-	kcc_what_pop( L, 0 );
-	kcc_path_push( L, "%s", raw->path );
-	kcc_what_push( L, "%s", raw->what );
+	kcc_text_pop( &L->path, 0 );
+	kcc_text_pop( &L->what, 0 );
+	kcc_text_push( &L->path, "", "%s", raw->path );
+	kcc_text_push( &L->what, "", "%s", raw->what );
 }
 
 static void kcc_leave_object( kcc_loader* L )
 {
-	kcc_path_pop( L, 0 );
-	kcc_what_pop( L, 0 );
+	kcc_text_pop( &L->path, 0 );
+	kcc_text_pop( &L->what, 0 );
 }
 
 typedef struct kcc_id_entry

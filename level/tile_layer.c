@@ -22,7 +22,7 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 									   int x, int y, int w, int h )
 {
 	const cJSON* data = cJSON_GetObjectItemCaseSensitive( owner, "data" );
-	int mark = kcc_path_push( L, ".data" );
+	int mark = kcc_text_push( &L->path, ".", "data" );
 	size_t cells = (size_t)w * (size_t)h;
 	if ( data == NULL )
 	{
@@ -86,16 +86,16 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 			if ( cJSON_IsNumber( item ) == false || item->valuedouble < 0.0 || item->valuedouble > 4294967295.0 ||
 				 item->valuedouble != (double)(uint32_t)item->valuedouble )
 			{
-				int item_mark = kcc_path_push( L, "[%zu]", i );
+				int item_mark = kcc_text_push( &L->path, "", "[%zu]", i );
 				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a gid must be a whole number in [0, 4294967295]" );
-				kcc_path_pop( L, item_mark );
+				kcc_text_pop( &L->path, item_mark );
 				break;
 			}
 			int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
 			grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = (uint32_t)item->valuedouble;
 		}
 	}
-	kcc_path_pop( L, mark );
+	kcc_text_pop( &L->path, mark );
 	return L->status;
 }
 
@@ -154,7 +154,7 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 		int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 		for ( const cJSON* c = chunks->child; c != NULL; c = c->next, ++index )
 		{
-			int mark = kcc_path_push( L, ".chunks[%d]", index );
+			int mark = kcc_text_push( &L->path, ".", "chunks[%d]", index );
 			int x, y, w, h;
 			if ( cJSON_IsObject( c ) == false )
 			{
@@ -168,7 +168,7 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 				x1 = first || x + w > x1 ? x + w : x1;
 				y1 = first || y + h > y1 ? y + h : y1;
 			}
-			kcc_path_pop( L, mark );
+			kcc_text_pop( &L->path, mark );
 			if ( L->status != KCC_LEVEL_OK )
 			{
 				return L->status;
@@ -197,14 +197,14 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 	int index = 0;
 	for ( const cJSON* c = chunks->child; c != NULL && L->status == KCC_LEVEL_OK; c = c->next, ++index )
 	{
-		int mark = kcc_path_push( L, ".chunks[%d]", index );
+		int mark = kcc_text_push( &L->path, ".", "chunks[%d]", index );
 		int x, y, w, h;
 		kcc_read_cell_rect( L, c, true, &x, &y, &w, &h );
 		if ( w > 0 && h > 0 )
 		{
 			kcc_read_gids( L, c, encoding, grid, x, y, w, h );
 		}
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	return L->status;
 }
@@ -336,10 +336,10 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 			continue;
 		}
 		int cx = grid.x + (int)( i % (size_t)grid.w ), cy = grid.y + (int)( i / (size_t)grid.w );
-		int what_mark = kcc_what_push( L, ", cell (%d, %d), gid %u", cx, cy, (unsigned)gid );
+		int what_mark = kcc_text_push( &L->what, ", ", "cell (%d, %d), gid %u", cx, cy, (unsigned)gid );
 		int path_mark = grid.x == 0 && grid.y == 0 && cJSON_GetObjectItemCaseSensitive( layer, "chunks" ) == NULL
-							? kcc_path_push( L, ".data[%zu]", i )
-							: kcc_path_push( L, ".chunks" );
+							? kcc_text_push( &L->path, ".", "data[%zu]", i )
+							: kcc_text_push( &L->path, ".", "chunks" );
 		int local = 0;
 		const kcc_tileset* set = kcc_find_tileset( L, gid, &local );
 		if ( set != NULL )
@@ -361,8 +361,8 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 				L->info.tile_count += 1;
 			}
 		}
-		kcc_path_pop( L, path_mark );
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->path, path_mark );
+		kcc_text_pop( &L->what, what_mark );
 	}
 	if ( L->status == KCC_LEVEL_OK )
 	{
@@ -400,10 +400,10 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		cpBitmask category = r->kind == KCC_CELL_ONE_WAY ? L->def->one_way_category : L->def->solid_category;
 		if ( L->status == KCC_LEVEL_OK )
 		{
-			int what_mark = kcc_what_push( L, ", cells (%d, %d) to (%d, %d)", grid.x + r->x, grid.y + r->y,
+			int what_mark = kcc_text_push( &L->what, ", ", "cells (%d, %d) to (%d, %d)", grid.x + r->x, grid.y + r->y,
 										   grid.x + r->x + r->w - 1, grid.y + r->y + r->h - 1 );
 			kcc_emit_piece( L, &piece, scratch_points.items, -1, -1, layer_index, category, false );
-			kcc_what_pop( L, what_mark );
+			kcc_text_pop( &L->what, what_mark );
 		}
 		if ( L->def->merge_tiles )
 		{

@@ -105,7 +105,7 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 	{
 		return L->status;
 	}
-	int what_mark = kcc_what_push( L, "%slayer '%s'", L->what_length > 0 ? " > " : "", name );
+	int what_mark = kcc_text_push( &L->what, " > ", "layer '%s'", name );
 	// A layer's "type" is its kind of layer; its class is only "class" (Tiled >= 1.9).
 	if ( kcc_json_string( L, layer, "class", false, &layer_class ) != KCC_LEVEL_OK ||
 		 kcc_json_number( L, layer, "offsetx", false, 0.0, &dx ) != KCC_LEVEL_OK ||
@@ -113,13 +113,13 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 		 kcc_json_bool( L, layer, "visible", true, &visible ) != KCC_LEVEL_OK ||
 		 kcc_json_properties( L, layer, &properties, &property_count ) != KCC_LEVEL_OK )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	L->info.layer_count += 1;
 	if ( visible == false && L->def->skip_invisible_layers )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return KCC_LEVEL_OK;
 	}
 	offset_x += dx;
@@ -129,11 +129,11 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 		const cJSON* children = NULL;
 		if ( kcc_json_array( L, layer, "layers", false, &children ) == KCC_LEVEL_OK && children != NULL )
 		{
-			int mark = kcc_path_push( L, ".layers" );
+			int mark = kcc_text_push( &L->path, ".", "layers" );
 			kcc_load_layers( L, children, offset_x, offset_y );
-			kcc_path_pop( L, mark );
+			kcc_text_pop( &L->path, mark );
 		}
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	if ( strcmp( type, "tilelayer" ) != 0 && strcmp( type, "objectgroup" ) != 0 )
@@ -143,14 +143,14 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "layer type '%s' is not tilelayer, objectgroup, imagelayer or group",
 					  type );
 		}
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	const char** slot = kcc_list_push( &L->layer_names, sizeof( const char* ), 1 );
 	const char* copy = kcc_arena_strdup( L->arena, name );
 	if ( slot == NULL || copy == NULL )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	*slot = copy;
@@ -167,7 +167,7 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 			kcc_load_object_layer( L, layer, layer_index, layer_class, offset_x, offset_y, collision );
 		}
 	}
-	kcc_what_pop( L, what_mark );
+	kcc_text_pop( &L->what, what_mark );
 	return L->status;
 }
 
@@ -176,9 +176,9 @@ static kcc_level_status kcc_load_layers( kcc_loader* L, const cJSON* layers, dou
 	int index = 0;
 	for ( const cJSON* layer = layers->child; layer != NULL && L->status == KCC_LEVEL_OK; layer = layer->next, ++index )
 	{
-		int mark = kcc_path_push( L, "[%d]", index );
+		int mark = kcc_text_push( &L->path, "", "[%d]", index );
 		kcc_load_layer( L, layer, offset_x, offset_y );
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	return L->status;
 }
@@ -228,9 +228,9 @@ static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
 	{
 		return L->status;
 	}
-	int mark = kcc_path_push( L, "layers" );
+	int mark = kcc_text_push( &L->path, ".", "layers" );
 	kcc_load_layers( L, layers, 0.0, 0.0 );
-	kcc_path_pop( L, mark );
+	kcc_text_pop( &L->path, mark );
 	if ( L->status == KCC_LEVEL_OK )
 	{
 		kcc_resolve_objects( L );

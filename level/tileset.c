@@ -102,7 +102,7 @@ typedef struct kcc_old_properties
 static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const kcc_old_properties* old, int id,
 									   kcc_tile_info* tile )
 {
-	int what_mark = kcc_what_push( L, ", tile %d", id );
+	int what_mark = kcc_text_push( &L->what, ", ", "tile %d", id );
 	double w = tile->width, h = tile->height;
 	const char* class_name = "";
 	kcc_level_property* own = NULL;
@@ -114,7 +114,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 		 kcc_json_class( L, entry, &class_name ) != KCC_LEVEL_OK ||
 		 kcc_json_properties( L, entry, &own, &own_count ) != KCC_LEVEL_OK )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	kcc_level_property* properties = own;
@@ -126,7 +126,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 		properties = kcc_arena_alloc( L->arena, (size_t)property_count * sizeof( kcc_level_property ) );
 		if ( properties == NULL )
 		{
-			kcc_what_pop( L, what_mark );
+			kcc_text_pop( &L->what, what_mark );
 			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 		}
 		if ( own_count > 0 )
@@ -145,7 +145,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 	if ( kcc_property_bool( L, properties, property_count, solid_name, solid, &solid ) != KCC_LEVEL_OK ||
 		 kcc_property_bool( L, properties, property_count, "one_way", one_way, &one_way ) != KCC_LEVEL_OK )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	tile->one_way = one_way;
@@ -153,7 +153,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 	const cJSON* objects = NULL;
 	if ( group != NULL )
 	{
-		int mark = kcc_path_push( L, ".objectgroup" );
+		int mark = kcc_text_push( &L->path, ".", "objectgroup" );
 		if ( cJSON_IsObject( group ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a tile's objectgroup must be an object layer" );
@@ -162,15 +162,15 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 		{
 			kcc_json_array( L, group, "objects", false, &objects );
 		}
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	tile->first_piece = L->tile_pieces.count;
 	int index = 0;
 	for ( const cJSON* object = objects != NULL ? objects->child : NULL; object != NULL && L->status == KCC_LEVEL_OK;
 		  object = object->next, ++index )
 	{
-		int mark = kcc_path_push( L, ".objectgroup.objects[%d]", index );
-		int object_what = kcc_what_push( L, ", collision object %d", index );
+		int mark = kcc_text_push( &L->path, ".", "objectgroup.objects[%d]", index );
+		int object_what = kcc_text_push( &L->what, ", ", "collision object %d", index );
 		const char* object_class = "";
 		kcc_geometry_info info;
 		kcc_affine identity = kcc_affine_identity( false );
@@ -187,8 +187,8 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 		{
 			KCC_LIST_AT( L->tile_pieces, kcc_piece, k )->one_way = one_way || strcmp( object_class, "one_way" ) == 0;
 		}
-		kcc_what_pop( L, object_what );
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->what, object_what );
+		kcc_text_pop( &L->path, mark );
 	}
 	tile->piece_count = L->tile_pieces.count - tile->first_piece;
 	// The solid property set to false turns the tile's collision off; set to true (or the class) with no
@@ -198,7 +198,7 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 		tile->piece_count = 0;
 	}
 	tile->full = tile->piece_count == 0 ? ( solid || one_way ) : kcc_tile_is_full( L, tile );
-	kcc_what_pop( L, what_mark );
+	kcc_text_pop( &L->what, what_mark );
 	return L->status;
 }
 
@@ -232,9 +232,8 @@ static int kcc_tile_id( kcc_loader* L, const cJSON* t, bool keyed )
 // The path of an entry of "tiles" or "tileproperties": tiles[3] in an array, tiles.3 in an object keyed by id.
 static int kcc_push_entry_path( kcc_loader* L, const char* list, const cJSON* entry, int index )
 {
-	const char* dot = L->path_length > 0 ? "." : "";
-	return entry->string != NULL ? kcc_path_push( L, "%s%s.%s", dot, list, entry->string )
-								 : kcc_path_push( L, "%s%s[%d]", dot, list, index );
+	return entry->string != NULL ? kcc_text_push( &L->path, ".", "%s.%s", list, entry->string )
+								 : kcc_text_push( &L->path, ".", "%s[%d]", list, index );
 }
 
 static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint32_t first_gid, kcc_tileset* set )
@@ -251,14 +250,14 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	{
 		return L->status;
 	}
-	int what_mark = kcc_what_push( L, "%stileset '%s'", L->what_length > 0 ? ", " : "", name );
+	int what_mark = kcc_text_push( &L->what, ", ", "tileset '%s'", name );
 	if ( kcc_json_int( L, json, "tilewidth", true, 0.0, 1.0, 65536.0, &tile_width ) != KCC_LEVEL_OK ||
 		 kcc_json_int( L, json, "tileheight", true, 0.0, 1.0, 65536.0, &tile_height ) != KCC_LEVEL_OK ||
 		 kcc_json_int( L, json, "tilecount", false, -1.0, 0.0, (double)KCC_MAX_TILES_PER_TILESET, &tile_count ) !=
 			 KCC_LEVEL_OK ||
 		 kcc_json_string( L, json, "objectalignment", false, &alignment ) != KCC_LEVEL_OK )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	// A tileset made from one image holds as many tiles as the image's grid, whatever tilecount says (some files
@@ -269,7 +268,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		 kcc_json_number( L, json, "margin", false, 0.0, &margin ) != KCC_LEVEL_OK ||
 		 kcc_json_number( L, json, "spacing", false, 0.0, &spacing ) != KCC_LEVEL_OK )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	if ( image_width > 0.0 && image_height > 0.0 && spacing >= 0.0 && margin >= 0.0 )
@@ -289,7 +288,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	const cJSON* offset = cJSON_GetObjectItemCaseSensitive( json, "tileoffset" );
 	if ( offset != NULL )
 	{
-		int mark = kcc_path_push( L, L->path_length > 0 ? ".tileoffset" : "tileoffset" );
+		int mark = kcc_text_push( &L->path, ".", "tileoffset" );
 		if ( cJSON_IsObject( offset ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tileoffset must be an object with x and y" );
@@ -298,7 +297,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 		{
 			kcc_json_number( L, offset, "y", false, 0.0, &set->offset_y );
 		}
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	// Tiles: an array of { id, ... } since Tiled 1.2, an object keyed by id before, when tile properties were
 	// kept apart in "tileproperties" (an object keyed by id).
@@ -306,15 +305,15 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	const cJSON* old_properties = cJSON_GetObjectItemCaseSensitive( json, "tileproperties" );
 	if ( tiles != NULL && cJSON_IsArray( tiles ) == false && cJSON_IsObject( tiles ) == false )
 	{
-		int mark = kcc_path_push( L, L->path_length > 0 ? ".tiles" : "tiles" );
+		int mark = kcc_text_push( &L->path, ".", "tiles" );
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tiles' must be an array (or an object keyed by tile id)" );
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	if ( old_properties != NULL && cJSON_IsObject( old_properties ) == false )
 	{
-		int mark = kcc_path_push( L, L->path_length > 0 ? ".tileproperties" : "tileproperties" );
+		int mark = kcc_text_push( &L->path, ".", "tileproperties" );
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "'tileproperties' must be an object keyed by tile id" );
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	int tile_entries = tiles != NULL ? cJSON_GetArraySize( tiles ) : 0;
 	int entry_count = tile_entries + ( old_properties != NULL ? cJSON_GetArraySize( old_properties ) : 0 );
@@ -322,7 +321,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	int* ids = malloc( (size_t)( entry_count > 0 ? entry_count : 1 ) * sizeof( int ) );
 	if ( ids == NULL )
 	{
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	int size = 0; // the table covers the tiles the set lists (max id + 1); tile_count bounds the gids
@@ -337,13 +336,13 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 			int mark = kcc_push_entry_path( L, list_names[k], t, n );
 			ids[n] = kcc_tile_id( L, t, cJSON_IsObject( lists[k] ) != 0 );
 			size = ids[n] + 1 > size ? ids[n] + 1 : size;
-			kcc_path_pop( L, mark );
+			kcc_text_pop( &L->path, mark );
 		}
 	}
 	if ( L->status != KCC_LEVEL_OK )
 	{
 		free( ids );
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return L->status;
 	}
 	if ( set->tile_count >= 0 && size > set->tile_count )
@@ -358,7 +357,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	{
 		free( ids );
 		free( old );
-		kcc_what_pop( L, what_mark );
+		kcc_text_pop( &L->what, what_mark );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	for ( int i = 0; i < size; ++i )
@@ -381,7 +380,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 			o->given = true;
 			kcc_json_property_list( L, t, &o->items, &o->count );
 		}
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	// Every tile read once, its older properties with it: first the tiles listed in "tiles", then those only
 	// tileproperties lists (with no entry of their own).
@@ -404,12 +403,12 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 			{
 				kcc_read_tile( L, k == 0 ? t : NULL, old_properties != NULL ? old + ids[n] : old, ids[n], tile );
 			}
-			kcc_path_pop( L, mark );
+			kcc_text_pop( &L->path, mark );
 		}
 	}
 	free( ids );
 	free( old );
-	kcc_what_pop( L, what_mark );
+	kcc_text_pop( &L->what, what_mark );
 	return L->status;
 }
 
@@ -456,7 +455,7 @@ kcc_level_status kcc_load_tilesets( kcc_loader* L, const cJSON* map )
 	int index = 0;
 	for ( const cJSON* entry = list->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
 	{
-		int mark = kcc_path_push( L, "tilesets[%d]", index );
+		int mark = kcc_text_push( &L->path, ".", "tilesets[%d]", index );
 		double first_gid = 0.0;
 		const char* source = "";
 		kcc_tileset* set = kcc_list_push( &L->tilesets, sizeof( kcc_tileset ), 1 );
@@ -481,7 +480,7 @@ kcc_level_status kcc_load_tilesets( kcc_loader* L, const cJSON* map )
 				kcc_read_tileset( L, entry, (uint32_t)first_gid, set );
 			}
 		}
-		kcc_path_pop( L, mark );
+		kcc_text_pop( &L->path, mark );
 	}
 	if ( L->status != KCC_LEVEL_OK )
 	{
