@@ -33,6 +33,16 @@ kcc_dvec2 kcc_affine_apply( const kcc_loader* L, const kcc_affine* m, kcc_dvec2 
 	return m->to_world ? kcc_to_world( L, q ) : q;
 }
 
+kcc_affine kcc_affine_rotation( double degrees, double x, double y )
+{
+	// Clockwise on screen is the usual rotation matrix in y-down pixels. Exact at 0: unrotated rectangles stay
+	// exactly aligned (merging and the tile full test compare coordinates).
+	double angle = fmod( degrees, 360.0 ) * KCC_PI / 180.0;
+	double c = degrees == 0.0 ? 1.0 : cos( angle ), s = degrees == 0.0 ? 0.0 : sin( angle );
+	kcc_affine m = { c, -s, s, c, x, y, false };
+	return m;
+}
+
 // The factor a circle's radius scales by under m, or 0 when m does not keep circles round.
 static double kcc_affine_circle_scale( const kcc_loader* L, const kcc_affine* m )
 {
@@ -157,14 +167,7 @@ kcc_level_status kcc_read_geometry( kcc_loader* L, const cJSON* object, const kc
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "width and height must not be negative (%g x %g)", w, h );
 	}
-	// Rotation is clockwise on screen about (x, y), which in y-down pixels is the usual rotation matrix.
-	double angle = fmod( rotation, 360.0 ) * KCC_PI / 180.0;
-	double c = cos( angle ), s = sin( angle );
-	if ( rotation == 0.0 )
-	{
-		c = 1.0, s = 0.0; // exact: unrotated rectangles stay exactly aligned (merging and tile full tests)
-	}
-	kcc_affine local = { c, -s, s, c, x, y, false };
+	kcc_affine local = kcc_affine_rotation( rotation, x, y );
 	kcc_affine m = kcc_affine_compose( outer, &local );
 	kcc_dvec2 origin = { 0.0, 0.0 };
 	info->point = kcc_affine_apply( L, &m, origin );

@@ -282,9 +282,6 @@ void kcc_free_tilesets( kcc_loader* L );
 #define KCC_GID_ROTATE_HEX 0x10000000u
 #define KCC_GID_MASK 0x0fffffffu
 
-/// Maps tile-local pixel points of a tile (w x h) through its flips: diagonal first, then horizontal, then
-/// vertical (Tiled's order). Returns the box size after the flips.
-kcc_dvec2 kcc_flip_point( kcc_dvec2 p, double w, double h, uint32_t flags );
 
 // geometry.c: Tiled object geometry into pieces
 /// An affine map of pixel coordinates (x' = a x + b y + tx, y' = c x + d y + ty), then optionally to world.
@@ -297,6 +294,22 @@ kcc_affine kcc_affine_identity( bool to_world );
 /// outer after inner.
 kcc_affine kcc_affine_compose( const kcc_affine* outer, const kcc_affine* inner );
 kcc_dvec2 kcc_affine_apply( const kcc_loader* L, const kcc_affine* m, kcc_dvec2 p );
+/// Tiled's rotation of an object: clockwise on screen by degrees about (x, y) (exactly the identity at 0).
+kcc_affine kcc_affine_rotation( double degrees, double x, double y );
+
+/// A tile as a gid shows it: its image size (the tile's, or the set's for a tile the set does not list), its box
+/// after the flips (w and h swapped by a diagonal flip), and the map of its pixels into that box through the flips
+/// (diagonal first, then horizontal, then vertical: Tiled's order).
+typedef struct kcc_tile_frame
+{
+	double w, h, box_w, box_h;
+	kcc_affine flip;
+} kcc_tile_frame;
+kcc_tile_frame kcc_tile_frame_of( const kcc_tileset* set, const kcc_tile_info* tile, uint32_t flags );
+/// Appends a tile's collision mapped by m (tile pixels to the destination): its pieces, or its whole rectangle
+/// when it has none (tile may be NULL).
+kcc_level_status kcc_place_tile( kcc_loader* L, const kcc_tile_info* tile, const kcc_tile_frame* frame,
+								 const kcc_affine* m, kcc_list* pieces, kcc_list* points );
 
 typedef struct kcc_geometry_info
 {

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KCC_PI 3.14159265358979323846
-
 static kcc_level_object_kind kcc_kind_of_class( const char* name, bool* known )
 {
 	static const struct
@@ -90,34 +88,18 @@ static kcc_level_status kcc_read_tile_object( kcc_loader* L, const cJSON* object
 		return L->status;
 	}
 	const kcc_tile_info* tile = kcc_tile_of( set, local );
-	double tw = tile != NULL ? tile->width : set->tile_width, th = tile != NULL ? tile->height : set->tile_height;
-	w = w > 0.0 ? w : tw;
-	h = h > 0.0 ? h : th;
-	bool swapped = ( raw_gid & KCC_GID_FLIP_D ) != 0;
-	double box_w = swapped ? th : tw, box_h = swapped ? tw : th;
+	kcc_tile_frame frame = kcc_tile_frame_of( set, tile, raw_gid );
+	w = w > 0.0 ? w : frame.w;
+	h = h > 0.0 ? h : frame.h;
 	// tile pixels -> flipped -> stretched to w x h -> aligned on (x, y) -> rotated about it -> the layer's map.
-	kcc_dvec2 o = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 0.0 }, tw, th, raw_gid );
-	kcc_dvec2 ex = kcc_flip_point( ( kcc_dvec2 ){ 1.0, 0.0 }, tw, th, raw_gid );
-	kcc_dvec2 ey = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 1.0 }, tw, th, raw_gid );
-	double sx = w / box_w, sy = h / box_h;
-	double ax = -set->anchor.x * w, ay = -set->anchor.y * h;
-	kcc_affine flip = { sx * ( ex.x - o.x ), sx * ( ey.x - o.x ), sy * ( ex.y - o.y ), sy * ( ey.y - o.y ),
-						sx * o.x + ax, sy * o.y + ay, false };
-	double angle = rotation == 0.0 ? 0.0 : fmod( rotation, 360.0 ) * KCC_PI / 180.0;
-	double c = rotation == 0.0 ? 1.0 : cos( angle ), s = rotation == 0.0 ? 0.0 : sin( angle );
-	kcc_affine place = { c, -s, s, c, x, y, false };
-	kcc_affine local_map = kcc_affine_compose( &place, &flip );
+	kcc_affine stretch = { w / frame.box_w, 0.0, 0.0, h / frame.box_h, -set->anchor.x * w, -set->anchor.y * h, false };
+	kcc_affine stretched = kcc_affine_compose( &stretch, &frame.flip );
+	kcc_affine place = kcc_affine_rotation( rotation, x, y );
+	kcc_affine local_map = kcc_affine_compose( &place, &stretched );
 	kcc_affine m = kcc_affine_compose( outer, &local_map );
 	*point = kcc_affine_apply( L, outer, ( kcc_dvec2 ){ x, y } );
-	if ( tile != NULL && tile->piece_count > 0 )
-	{
-		return kcc_copy_pieces( L, &m, KCC_LIST_AT( L->tile_pieces, kcc_piece, tile->first_piece ), tile->piece_count,
-								L->tile_points.items, &L->pieces, &L->points );
-	}
-	raw->tile_without_shapes = tile == NULL || tile->full == false;
-	kcc_piece rect = { KCC_PIECE_POLYGON, false, false, 0, 4, { 0.0, 0.0 }, 0.0 };
-	kcc_dvec2 corners[4] = { { 0.0, 0.0 }, { tw, 0.0 }, { tw, th }, { 0.0, th } };
-	return kcc_copy_pieces( L, &m, &rect, 1, corners, &L->pieces, &L->points );
+	raw->tile_without_shapes = tile == NULL || ( tile->piece_count == 0 && tile->full == false );
+	return kcc_place_tile( L, tile, &frame, &m, &L->pieces, &L->points );
 }
 
 // One object of an object layer into a raw record: its names, class, geometry (world units) and properties.

@@ -233,46 +233,26 @@ static kcc_piece kcc_rect_piece( kcc_loader* L, kcc_list* points, double x0, dou
 	return piece;
 }
 
-// A tile that is not a full cell: its pieces, flipped and placed where Tiled draws it.
+// A tile (listed in its set) that is not a full cell: its pieces, flipped and placed where Tiled draws it.
 static kcc_level_status kcc_emit_tile( kcc_loader* L, const kcc_tileset* set, const kcc_tile_info* tile,
 									   uint32_t flags, double cell_x, double cell_y, int layer,
 									   kcc_list* scratch_pieces, kcc_list* scratch_points )
 {
-	double w = tile != NULL ? tile->width : set->tile_width, h = tile != NULL ? tile->height : set->tile_height;
-	bool swapped = ( flags & KCC_GID_FLIP_D ) != 0;
-	double box_w = swapped ? h : w, box_h = swapped ? w : h;
+	kcc_tile_frame frame = kcc_tile_frame_of( set, tile, flags );
 	// The image's top-left in map pixels: bottom-left on the cell's bottom-left, plus the tileset's offset.
-	double left = cell_x + set->offset_x, top = cell_y + L->tile_height - box_h + set->offset_y;
+	double left = cell_x + set->offset_x, top = cell_y + L->tile_height - frame.box_h + set->offset_y;
+	kcc_affine place = { 1.0, 0.0, 0.0, 1.0, left, top, true };
+	kcc_affine m = kcc_affine_compose( &place, &frame.flip );
 	scratch_pieces->count = 0;
 	scratch_points->count = 0;
-	if ( tile != NULL && tile->piece_count == 0 && tile->full )
+	if ( kcc_place_tile( L, tile, &frame, &m, scratch_pieces, scratch_points ) != KCC_LEVEL_OK )
 	{
-		kcc_piece piece = kcc_rect_piece( L, scratch_points, left, top, left + box_w, top + box_h );
-		piece.one_way = tile->one_way;
-		kcc_piece* slot = kcc_list_push( scratch_pieces, sizeof( kcc_piece ), 1 );
-		if ( slot == NULL || L->status != KCC_LEVEL_OK )
-		{
-			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
-		}
-		*slot = piece;
-	}
-	else if ( tile != NULL && tile->piece_count > 0 )
-	{
-		// Flips as an affine map of tile-local pixels (diagonal, then horizontal, then vertical), then placement.
-		kcc_dvec2 o = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 0.0 }, w, h, flags );
-		kcc_dvec2 ex = kcc_flip_point( ( kcc_dvec2 ){ 1.0, 0.0 }, w, h, flags );
-		kcc_dvec2 ey = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 1.0 }, w, h, flags );
-		kcc_affine m = { ex.x - o.x, ey.x - o.x, ex.y - o.y, ey.y - o.y, o.x + left, o.y + top, true };
-		if ( kcc_copy_pieces( L, &m, KCC_LIST_AT( L->tile_pieces, kcc_piece, tile->first_piece ), tile->piece_count,
-							  L->tile_points.items, scratch_pieces, scratch_points ) != KCC_LEVEL_OK )
-		{
-			return L->status;
-		}
+		return L->status;
 	}
 	for ( int i = 0; i < scratch_pieces->count; ++i )
 	{
 		const kcc_piece* piece = KCC_LIST_AT( *scratch_pieces, kcc_piece, i );
-		bool one_way = piece->one_way || ( tile != NULL && tile->one_way );
+		bool one_way = piece->one_way || tile->one_way;
 		cpBitmask category = one_way ? L->def->one_way_category : L->def->solid_category;
 		if ( kcc_emit_piece( L, piece, scratch_points->items, -1, -1, layer, category, false ) != KCC_LEVEL_OK )
 		{

@@ -51,7 +51,7 @@ static kcc_dvec2 kcc_anchor_of( const char* alignment )
 	return bottom_left;
 }
 
-kcc_dvec2 kcc_flip_point( kcc_dvec2 p, double w, double h, uint32_t flags )
+static kcc_dvec2 kcc_flip_point( kcc_dvec2 p, double w, double h, uint32_t flags )
 {
 	if ( flags & KCC_GID_FLIP_D )
 	{
@@ -71,6 +71,35 @@ kcc_dvec2 kcc_flip_point( kcc_dvec2 p, double w, double h, uint32_t flags )
 		p.y = h - p.y;
 	}
 	return p;
+}
+
+kcc_tile_frame kcc_tile_frame_of( const kcc_tileset* set, const kcc_tile_info* tile, uint32_t flags )
+{
+	kcc_tile_frame f;
+	f.w = tile != NULL ? tile->width : set->tile_width;
+	f.h = tile != NULL ? tile->height : set->tile_height;
+	bool swapped = ( flags & KCC_GID_FLIP_D ) != 0;
+	f.box_w = swapped ? f.h : f.w;
+	f.box_h = swapped ? f.w : f.h;
+	// The flips are affine: the images of the origin and the two unit vectors give the map.
+	kcc_dvec2 o = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 0.0 }, f.w, f.h, flags );
+	kcc_dvec2 ex = kcc_flip_point( ( kcc_dvec2 ){ 1.0, 0.0 }, f.w, f.h, flags );
+	kcc_dvec2 ey = kcc_flip_point( ( kcc_dvec2 ){ 0.0, 1.0 }, f.w, f.h, flags );
+	f.flip = ( kcc_affine ){ ex.x - o.x, ey.x - o.x, ex.y - o.y, ey.y - o.y, o.x, o.y, false };
+	return f;
+}
+
+kcc_level_status kcc_place_tile( kcc_loader* L, const kcc_tile_info* tile, const kcc_tile_frame* frame,
+								 const kcc_affine* m, kcc_list* pieces, kcc_list* points )
+{
+	if ( tile != NULL && tile->piece_count > 0 )
+	{
+		return kcc_copy_pieces( L, m, KCC_LIST_AT( L->tile_pieces, kcc_piece, tile->first_piece ), tile->piece_count,
+								L->tile_points.items, pieces, points );
+	}
+	kcc_piece rect = { KCC_PIECE_POLYGON, false, false, 0, 4, { 0.0, 0.0 }, 0.0 };
+	kcc_dvec2 corners[4] = { { 0.0, 0.0 }, { frame->w, 0.0 }, { frame->w, frame->h }, { 0.0, frame->h } };
+	return kcc_copy_pieces( L, m, &rect, 1, corners, pieces, points );
 }
 
 // Is the tile's collision exactly one unrotated rectangle over its whole image?
