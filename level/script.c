@@ -17,13 +17,7 @@
 
 #define KCC_SCRIPT_MAX_TOKENS 8
 
-static bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
-#if defined( __GNUC__ )
-	__attribute__( ( format( printf, 4, 5 ) ) )
-#endif
-	;
-
-static bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
+bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
 {
 	if ( error != NULL )
 	{

@@ -34,6 +34,13 @@ typedef struct kcc_script
 	int count;
 } kcc_script;
 
+/// Writes "name:line: problem" (status KCC_LEVEL_ERROR_INVALID) to error when it is not NULL; returns false.
+bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
+#if defined( __GNUC__ )
+	__attribute__( ( format( printf, 4, 5 ) ) )
+#endif
+	;
+
 /// Parses text (frames counted at dt seconds each). False on an error, written as "name:line: problem".
 bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script* script, kcc_testkit_error* error );
 void kcc_script_free( kcc_script* script );

@@ -4,6 +4,7 @@
 #include "script.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +18,6 @@ struct kcc_testkit
 	kcc_character_def character_def;
 	float dt;
 	char spawn[128];           // the spawn the character starts from ("" = the first spawn)
-	int frame;
 	uint32_t flags;
 	uint32_t flags_seen;
 	const char* floor_name;                 // NULL in the air
@@ -42,19 +42,28 @@ kcc_testkit_def kcc_default_testkit_def( void )
 	return def;
 }
 
-static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status, const char* message )
+static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status, const char* format, ... )
+#if defined( __GNUC__ )
+	__attribute__( ( format( printf, 3, 4 ) ) )
+#endif
+	;
+
+static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status, const char* format, ... )
 {
 	if ( error != NULL )
 	{
 		error->status = status;
-		snprintf( error->message, sizeof( error->message ), "%s", message );
+		va_list args;
+		va_start( args, format );
+		vsnprintf( error->message, sizeof( error->message ), format, args );
+		va_end( args );
 	}
 }
 
+// The spawn of that name (NULL: the first spawn): an object of class spawn, as the docs and the errors say.
 static const kcc_level_object* kcc_find_spawn( const kcc_testkit* t, const char* name )
 {
-	const kcc_level_object* o = kcc_level_find( t->level, KCC_LEVEL_SPAWN, name );
-	return o != NULL || name == NULL ? o : kcc_level_find_object( t->level, name );
+	return kcc_level_find( t->level, KCC_LEVEL_SPAWN, name );
 }
 
 // Platformer: the character's lowest point on the spawn's bottom (a point spawn: on the point), one skin above.
@@ -71,7 +80,6 @@ static vec2s kcc_spawn_position( const kcc_testkit* t, const kcc_level_object* s
 
 static void kcc_clear_records( kcc_testkit* t )
 {
-	t->frame = 0;
 	t->flags = 0;
 	t->flags_seen = 0;
 	t->floor_name = NULL;
@@ -100,6 +108,7 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 						  "spawn name under 128 bytes" );
 		return NULL;
 	}
+	const char* map_name = def->map_path != NULL ? def->map_path : def->map_name != NULL ? def->map_name : "(memory)";
 	kcc_testkit* t = malloc( sizeof( kcc_testkit ) );
 	if ( t == NULL )
 	{
@@ -116,8 +125,7 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	kcc_level_status status =
 		def->map_path != NULL
 			? kcc_level_load_file( t->space, def->map_path, &def->level, &t->level, error )
-			: kcc_level_load_memory( t->space, def->map_json, def->map_size,
-									 def->map_name != NULL ? def->map_name : "(memory)", &def->level, &t->level, error );
+			: kcc_level_load_memory( t->space, def->map_json, def->map_size, map_name, &def->level, &t->level, error );
 	if ( status != KCC_LEVEL_OK )
 	{
 		kcc_testkit_destroy( t );
@@ -140,24 +148,21 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	t->zone_count = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
 	t->zone_now = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
 	const kcc_level_object* spawn = kcc_find_spawn( t, def->spawn );
-	char message[KCC_LEVEL_MESSAGE_SIZE];
 	if ( t->zone_count == NULL || t->zone_now == NULL )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
 	}
 	else if ( spawn == NULL )
 	{
-		snprintf( message, sizeof( message ), "%s: no spawn %s%s%s (an object of class spawn)",
-				  def->map_path != NULL ? def->map_path : "(memory)", def->spawn != NULL ? "named '" : "",
-				  def->spawn != NULL ? def->spawn : "object", def->spawn != NULL ? "'" : "" );
-		kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, message );
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, "%s: no spawn %s%s%s (an object of class spawn)", map_name,
+						  def->spawn != NULL ? "named '" : "", def->spawn != NULL ? def->spawn : "object",
+						  def->spawn != NULL ? "'" : "" );
 	}
 	else if ( kcc_make_character( t, spawn ) == false )
 	{
 		const char* problem = kcc_controller_def_problem( &t->character_def.controller );
-		snprintf( message, sizeof( message ), "kcc_testkit_create: the character def is refused: %s",
-				  problem != NULL ? problem : "a character field is out of range" );
-		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, message );
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: the character def is refused: %s",
+						  problem != NULL ? problem : "a character field is out of range" );
 	}
 	else
 	{
@@ -223,7 +228,8 @@ static void kcc_add_event( kcc_testkit* t, kcc_testkit_event_type type, const ch
 {
 	if ( kcc_grow( (void**)&t->events, &t->event_capacity, t->event_count + 1, sizeof( kcc_testkit_event ) ) )
 	{
-		t->events[t->event_count++] = ( kcc_testkit_event ){ t->frame, type, name != NULL ? name : "" };
+		// Events of a step belong to the frame it records (frame_count + 1 while it runs).
+		t->events[t->event_count++] = ( kcc_testkit_event ){ t->frame_count + 1, type, name != NULL ? name : "" };
 	}
 }
 
@@ -293,7 +299,6 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	{
 		return status;
 	}
-	t->frame += 1;
 	int first_event = t->event_count;
 	if ( input.jump && was_on_floor && t->character_def.mode == KCC_CHARACTER_PLATFORMER )
 	{
@@ -324,8 +329,8 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	t->flags = r.flags;
 	t->flags_seen |= r.flags;
 	kcc_testkit_frame* f = t->frames + t->frame_count++;
-	f->frame = t->frame;
-	f->time = (double)t->frame * (double)t->dt;
+	f->frame = t->frame_count;
+	f->time = (double)t->frame_count * (double)t->dt;
 	f->position = r.position;
 	f->velocity = kcc_character_get_velocity( t->character );
 	f->flags = r.flags;
@@ -378,23 +383,17 @@ void kcc_testkit_reset( kcc_testkit* t )
 // Checks what can be checked before any frame runs: spawn names exist, mode only before the first frame.
 static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* name, kcc_testkit_error* error )
 {
-	char message[KCC_LEVEL_MESSAGE_SIZE];
 	bool held = t->frame_count > 0;
 	for ( int i = 0; i < s->count; ++i )
 	{
 		const kcc_script_command* c = s->commands + i;
 		if ( c->op == KCC_SCRIPT_MODE && held )
 		{
-			snprintf( message, sizeof( message ), "%s:%d: mode must come before the first frame", name, c->line );
-			kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, message );
-			return false;
+			return kcc_script_fail( error, name, c->line, "mode must come before the first frame" );
 		}
 		if ( c->op == KCC_SCRIPT_SPAWN && kcc_find_spawn( t, c->spawn ) == NULL )
 		{
-			snprintf( message, sizeof( message ), "%s:%d: the level has no spawn named '%.200s'", name, c->line,
-					  c->spawn );
-			kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, message );
-			return false;
+			return kcc_script_fail( error, name, c->line, "the level has no spawn named '%s'", c->spawn );
 		}
 		held = held || ( c->op == KCC_SCRIPT_HOLD && c->frames > 0 );
 	}
@@ -416,7 +415,6 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 	}
 	bool ok = kcc_script_check( t, &s, name, error );
 	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false, false };
-	char message[KCC_LEVEL_MESSAGE_SIZE];
 	for ( int i = 0; ok && i < s.count; ++i )
 	{
 		const kcc_script_command* c = s.commands + i;
@@ -452,10 +450,8 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 		}
 		if ( ok == false || status != KCC_OK )
 		{
-			snprintf( message, sizeof( message ), "%s:%d: %s", name, c->line,
-					  status != KCC_OK ? kcc_status_string( status ) : "the character could not be placed" );
-			kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, message );
-			ok = false;
+			ok = kcc_script_fail( error, name, c->line, "%s",
+								  status != KCC_OK ? kcc_status_string( status ) : "the character could not be placed" );
 		}
 	}
 	// A press at the very end still happens: one more frame with no direction held.

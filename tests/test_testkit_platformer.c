@@ -236,6 +236,7 @@ static void test_the_ramp_is_walked_up( void** state )
 	kcc_testkit* t = course( "start" );
 	assert_true( kcc_testkit_spawn( t, "ramp spawn" ) );
 	assert_false( kcc_testkit_spawn( t, "nowhere" ) );
+	assert_false( kcc_testkit_spawn( t, "ramp" ) ); // an object of class solid is no spawn
 	testkit_script( t, "run right 1" ); // from x = 60 on the ground; the ramp rises 1 in 2 from x = 62
 	assert_string_equal( kcc_testkit_floor_name( t ), "ramp" );
 	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
@@ -441,6 +442,10 @@ static void test_create_errors( void** state )
 	assert_non_null( t );
 	assert_string_equal( kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_SPAWN, NULL )->name, "start" );
 	kcc_testkit_destroy( t );
+	// Its errors name it, and a spawn must be an object of class spawn.
+	def.spawn = "door";
+	assert_null( kcc_testkit_create( &def, &error ) );
+	assert_non_null( strstr( error.message, "room.tmj: no spawn named 'door'" ) );
 	free( text );
 }
 
