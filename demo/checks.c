@@ -322,9 +322,7 @@ void demo_checks_measure( demo_game* g, vec2s previous )
 		}
 		float depth = character_overlap( g, e->controller );
 		worst = depth > worst ? depth : worst;
-		bool enemy_stuck = is_stuck( &e->result, e->wanted, e->kind == DEMO_WALKER );
-		e->stuck_frames += enemy_stuck ? 1 : 0;
-		stuck = stuck || enemy_stuck;
+		stuck = stuck || is_stuck( &e->result, e->wanted, e->kind == DEMO_WALKER );
 		crushed = crushed || ( e->result.flags & KCC_CRUSHED ) != 0;
 	}
 	s->worst_overlap = worst > s->worst_overlap ? worst : s->worst_overlap;

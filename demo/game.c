@@ -383,7 +383,6 @@ void demo_game_shutdown( demo_game* g )
 static void hit_enemy( demo_enemy* e, vec2s from )
 {
 	e->flash = DEMO_FLASH_FRAMES;
-	e->hits += 1;
 	if ( e->kind == DEMO_WALKER )
 	{
 		float away = e->position.x >= from.x ? 1.0f : -1.0f;

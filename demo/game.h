@@ -62,10 +62,8 @@ typedef struct demo_enemy
 	float orbit_radius, phase;  ///< bat
 	float z_min, z_max;         ///< height interval for the 2.5D slam
 	int flash;                  ///< frames left flashing after a hit
-	int hits;                   ///< times hit
 	kcc_move_result result;     ///< last move (for the debug overlay)
 	vec2s wanted;               ///< its last wanted displacement
-	int stuck_frames;           ///< frames it wanted to move and did not, with nothing blocking it
 } demo_enemy;
 
 typedef enum demo_attack_kind
@@ -234,8 +232,6 @@ vec2s demo_player_position( const demo_game* g );
 /// Where the attacks start: the middle of the player's shape.
 vec2s demo_player_center( const demo_game* g );
 kcc_shape demo_enemy_world_shape( const demo_enemy* e );
-/// A Chipmunk shape of the space as a kcc_shape in world coordinates (invalid for what it cannot convert).
-kcc_shape demo_shape_of( const cpShape* shape );
 /// The name of a shape the level made ("ground", "mud" ...), of a character, or NULL.
 const char* demo_shape_name( const demo_game* g, const cpShape* shape );
 /// The enemy with this name, or NULL.

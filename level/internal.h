@@ -198,7 +198,6 @@ typedef struct kcc_loader
 	kcc_list shapes;       // kcc_shape_desc
 	kcc_list shape_points; // kcc_dvec2, world
 	kcc_list bodies;       // kcc_dvec2: kinematic body positions (world); index = body id
-	kcc_list body_objects; // int: the object of each body
 	kcc_list platforms;    // kcc_platform_desc
 	kcc_list templates;    // template files read so far (template.c)
 

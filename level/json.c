@@ -26,9 +26,8 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	va_start( args, format );
 	vsnprintf( problem, sizeof( problem ), format, args );
 	va_end( args );
-	const char* file = L->file != NULL ? L->file : "(map)";
 	// "file: what: problem (at path)", cut at the buffer's end.
-	const char* parts[] = { file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
+	const char* parts[] = { L->file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
 							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
 	size_t used = 0, capacity = sizeof( L->error->message ) - 1;
 	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )

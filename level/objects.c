@@ -425,14 +425,12 @@ static kcc_level_status kcc_emit_object( kcc_loader* L, int index )
 	if ( own_body )
 	{
 		kcc_dvec2* position = kcc_list_push( &L->bodies, sizeof( kcc_dvec2 ), 1 );
-		int* owner = kcc_list_push( &L->body_objects, sizeof( int ), 1 );
-		if ( position == NULL || owner == NULL )
+		if ( position == NULL )
 		{
 			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 		}
 		*position = ( kcc_dvec2 ){ 0.5 * ( raw->bounds.min.x + raw->bounds.max.x ),
 								   0.5 * ( raw->bounds.min.y + raw->bounds.max.y ) };
-		*owner = index;
 		body = L->bodies.count - 1;
 	}
 	raw->body = body;

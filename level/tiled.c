@@ -250,7 +250,6 @@ static void kcc_loader_free( kcc_loader* L )
 	kcc_list_free( &L->shapes );
 	kcc_list_free( &L->shape_points );
 	kcc_list_free( &L->bodies );
-	kcc_list_free( &L->body_objects );
 	kcc_list_free( &L->platforms );
 	kcc_free_templates( L );
 }
