@@ -124,13 +124,9 @@ static kcc_level_status kcc_emit_polygon( kcc_loader* L, const kcc_dvec2* points
 		return L->status;
 	}
 	kcc_list piece_points = { NULL, 0, 0 }, piece_counts = { NULL, 0, 0 };
-	kcc_polygon_result result = kcc_polygon_decompose( p, n, &piece_points, &piece_counts );
+	kcc_polygon_result result = kcc_polygon_decompose_simple( p, n, &piece_points, &piece_counts );
 	free( p );
-	if ( result == KCC_POLYGON_SELF_CROSSING )
-	{
-		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon crosses or touches itself" );
-	}
-	else if ( result == KCC_POLYGON_DEGENERATE )
+	if ( result == KCC_POLYGON_DEGENERATE )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "polygon is too thin to split into convex pieces" );
 	}

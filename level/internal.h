@@ -376,6 +376,9 @@ bool kcc_polygon_is_simple( const kcc_dvec2* points, int count );
 /// KCC_MAX_POLYGON_VERTICES points each, appended to out_points with their sizes in out_counts (int).
 kcc_polygon_result kcc_polygon_decompose( const kcc_dvec2* points, int count, kcc_list* out_points,
 										  kcc_list* out_counts );
+/// The same for a polygon already known simple with an area (3 points or more): never KCC_POLYGON_SELF_CROSSING.
+kcc_polygon_result kcc_polygon_decompose_simple( const kcc_dvec2* points, int count, kcc_list* out_points,
+												 kcc_list* out_counts );
 double kcc_polygon_area( const kcc_dvec2* points, int count ); // signed: positive counter-clockwise (y up)
 
 // objects.c

@@ -187,6 +187,12 @@ kcc_polygon_result kcc_polygon_decompose( const kcc_dvec2* points, int count, kc
 	{
 		return KCC_POLYGON_SELF_CROSSING;
 	}
+	return kcc_polygon_decompose_simple( points, count, out_points, out_counts );
+}
+
+kcc_polygon_result kcc_polygon_decompose_simple( const kcc_dvec2* points, int count, kcc_list* out_points,
+												 kcc_list* out_counts )
+{
 	kcc_polygon_result result = KCC_POLYGON_OK;
 	// Work on a counter-clockwise copy (indices into it), with a ring of remaining points for the clipping.
 	kcc_dvec2* p = malloc( (size_t)count * sizeof( kcc_dvec2 ) );
