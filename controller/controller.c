@@ -51,51 +51,26 @@ static bool kcc_in_range( float x, float lo, float hi )
 	return kcc_is_valid_float( x ) && x >= lo && x <= hi;
 }
 
+// The geometry's validity rule, and what a character needs more: no sector, some width and height.
 static const char* kcc_shape_problem( const kcc_shape* s )
 {
+	bool valid = kcc_shape_is_valid( s );
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
-			if ( kcc_is_valid_vec2( s->circle.center ) == false || kcc_in_range( s->circle.radius, 0.0f, FLT_MAX ) == false ||
-				 s->circle.radius <= 0.0f )
-			{
-				return "shape: circle needs a finite center and a radius > 0";
-			}
-			return NULL;
+			return valid && s->circle.radius > 0.0f ? NULL : "shape: circle needs a finite center and a radius > 0";
 		case KCC_SHAPE_CAPSULE:
-			if ( kcc_is_valid_vec2( s->capsule.a ) == false || kcc_is_valid_vec2( s->capsule.b ) == false ||
-				 kcc_in_range( s->capsule.radius, 0.0f, FLT_MAX ) == false || s->capsule.radius <= 0.0f )
-			{
-				return "shape: capsule needs finite end points and a radius > 0";
-			}
-			return NULL;
+			return valid && s->capsule.radius > 0.0f ? NULL : "shape: capsule needs finite end points and a radius > 0";
 		case KCC_SHAPE_AABB:
-			if ( kcc_shape_is_valid( s ) == false || s->aabb.max.x - s->aabb.min.x <= 0.0f ||
-				 s->aabb.max.y - s->aabb.min.y <= 0.0f )
-			{
-				return "shape: the box needs a width and a height > 0 (make it with kcc_make_aabb)";
-			}
-			return NULL;
+			return valid && s->aabb.max.x - s->aabb.min.x > 0.0f && s->aabb.max.y - s->aabb.min.y > 0.0f
+					   ? NULL
+					   : "shape: the box needs a width and a height > 0 (make it with kcc_make_aabb)";
 		case KCC_SHAPE_OBB:
-			if ( kcc_shape_is_valid( s ) == false || s->obb.half_extents.x <= 0.0f || s->obb.half_extents.y <= 0.0f )
-			{
-				return "shape: the box needs half extents > 0 (make it with kcc_make_obb)";
-			}
-			return NULL;
+			return valid && s->obb.half_extents.x > 0.0f && s->obb.half_extents.y > 0.0f
+					   ? NULL
+					   : "shape: the box needs half extents > 0 (make it with kcc_make_obb)";
 		case KCC_SHAPE_POLYGON:
-			if ( s->polygon.count < 3 || s->polygon.count > KCC_MAX_POLYGON_VERTICES ||
-				 kcc_in_range( s->polygon.radius, 0.0f, FLT_MAX ) == false )
-			{
-				return "shape: polygon needs 3..KCC_MAX_POLYGON_VERTICES vertices and a radius >= 0";
-			}
-			for ( int i = 0; i < s->polygon.count; ++i )
-			{
-				if ( kcc_is_valid_vec2( s->polygon.vertices[i] ) == false )
-				{
-					return "shape: polygon vertex is not finite";
-				}
-			}
-			return kcc_shape_is_valid( s ) ? NULL : "shape: invalid polygon (make it with kcc_make_polygon / kcc_make_box)";
+			return valid ? NULL : "shape: invalid polygon (make it with kcc_make_polygon / kcc_make_box)";
 		case KCC_SHAPE_SECTOR:
 			return "shape: a sector can not be a character (use a circle, capsule, box or convex polygon)";
 		default:
@@ -103,8 +78,36 @@ static const char* kcc_shape_problem( const kcc_shape* s )
 	}
 }
 
-// A character shape for this def (its other fields already checked): NULL, or what is wrong.
-static const char* kcc_shape_fits( const kcc_controller_def* def, const kcc_shape* shape )
+// AABB and OBB characters become polygons (Chipmunk has no box other than a polygon).
+static kcc_shape kcc_character_shape( const kcc_shape* s )
+{
+	if ( s->type != KCC_SHAPE_AABB && s->type != KCC_SHAPE_OBB )
+	{
+		return *s;
+	}
+	vec2s points[4];
+	if ( s->type == KCC_SHAPE_AABB )
+	{
+		points[0] = s->aabb.min;
+		points[1] = kcc_v2( s->aabb.max.x, s->aabb.min.y );
+		points[2] = s->aabb.max;
+		points[3] = kcc_v2( s->aabb.min.x, s->aabb.max.y );
+	}
+	else
+	{
+		vec2s ax = glms_vec2_scale( s->obb.rotation, s->obb.half_extents.x );
+		vec2s ay = glms_vec2_scale( kcc_v2( -s->obb.rotation.y, s->obb.rotation.x ), s->obb.half_extents.y );
+		points[0] = glms_vec2_sub( glms_vec2_sub( s->obb.center, ax ), ay );
+		points[1] = glms_vec2_sub( glms_vec2_add( s->obb.center, ax ), ay );
+		points[2] = glms_vec2_add( glms_vec2_add( s->obb.center, ax ), ay );
+		points[3] = glms_vec2_add( glms_vec2_sub( s->obb.center, ax ), ay );
+	}
+	return kcc_make_polygon( points, 4, 0.0f );
+}
+
+// A character shape for this def (its other fields already checked): NULL and the shape the controller uses (a box
+// as a polygon) in *local, or what is wrong.
+static const char* kcc_shape_fits( const kcc_controller_def* def, const kcc_shape* shape, kcc_shape* local )
 {
 	const char* shape_problem = kcc_shape_problem( shape );
 	if ( shape_problem != NULL )
@@ -130,10 +133,22 @@ static const char* kcc_shape_fits( const kcc_controller_def* def, const kcc_shap
 	{
 		return "corner_correction: must be finite and in [0, the shape's size]";
 	}
+	*local = kcc_character_shape( shape );
+	if ( local->type == KCC_SHAPE_INVALID )
+	{
+		return "shape: the box is too thin for float precision where it is (its corners round together)";
+	}
 	return NULL;
 }
 
-const char* kcc_controller_def_problem( const kcc_controller_def* def )
+// A finite vector of length 1 (within rounding a game's own normalisation leaves): up, a floor normal.
+static bool kcc_is_unit_direction( vec2s v )
+{
+	return kcc_is_valid_vec2( v ) && fabsf( glms_vec2_norm( v ) - 1.0f ) <= KCC_UNIT_DIRECTION_TOLERANCE;
+}
+
+// kcc_controller_def_problem, and the shape the controller uses in *local.
+static const char* kcc_def_problem( const kcc_controller_def* def, kcc_shape* local )
 {
 	if ( def == NULL )
 	{
@@ -156,12 +171,11 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	{
 		return "position: must be finite and within max_coordinate";
 	}
-	float up_length = glms_vec2_norm( def->up );
-	if ( kcc_is_valid_vec2( def->up ) == false || fabsf( up_length - 1.0f ) > 1.0e-3f )
+	if ( kcc_is_unit_direction( def->up ) == false )
 	{
 		return "up: must be a finite unit vector";
 	}
-	const char* shape_problem = kcc_shape_fits( def, &def->shape );
+	const char* shape_problem = kcc_shape_fits( def, &def->shape, local );
 	if ( shape_problem != NULL )
 	{
 		return shape_problem;
@@ -216,31 +230,10 @@ const char* kcc_controller_def_problem( const kcc_controller_def* def )
 	return NULL;
 }
 
-// AABB and OBB characters become polygons (Chipmunk has no box other than a polygon).
-static kcc_shape kcc_character_shape( const kcc_shape* s )
+const char* kcc_controller_def_problem( const kcc_controller_def* def )
 {
-	if ( s->type != KCC_SHAPE_AABB && s->type != KCC_SHAPE_OBB )
-	{
-		return *s;
-	}
-	vec2s points[4];
-	if ( s->type == KCC_SHAPE_AABB )
-	{
-		points[0] = s->aabb.min;
-		points[1] = kcc_v2( s->aabb.max.x, s->aabb.min.y );
-		points[2] = s->aabb.max;
-		points[3] = kcc_v2( s->aabb.min.x, s->aabb.max.y );
-	}
-	else
-	{
-		vec2s ax = glms_vec2_scale( s->obb.rotation, s->obb.half_extents.x );
-		vec2s ay = glms_vec2_scale( kcc_v2( -s->obb.rotation.y, s->obb.rotation.x ), s->obb.half_extents.y );
-		points[0] = glms_vec2_sub( glms_vec2_sub( s->obb.center, ax ), ay );
-		points[1] = glms_vec2_sub( glms_vec2_add( s->obb.center, ax ), ay );
-		points[2] = glms_vec2_add( glms_vec2_add( s->obb.center, ax ), ay );
-		points[3] = glms_vec2_add( glms_vec2_sub( s->obb.center, ax ), ay );
-	}
-	return kcc_make_polygon( points, 4, 0.0f );
+	kcc_shape local;
+	return kcc_def_problem( def, &local );
 }
 
 // What the controller derives from its shape and up.
@@ -261,7 +254,8 @@ static void kcc_use_shape( kcc_controller* c, const kcc_shape* shape )
 
 kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def* def )
 {
-	const char* problem = kcc_controller_def_problem( def );
+	kcc_shape shape;
+	const char* problem = kcc_def_problem( def, &shape );
 	KCC_ASSERT( space != NULL, "kcc_controller_create: space is NULL" );
 	KCC_ASSERT( problem == NULL, problem );
 	if ( space == NULL || problem != NULL )
@@ -271,12 +265,6 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	if ( cpSpaceIsLocked( space ) )
 	{
 		KCC_ASSERT( false, "kcc_controller_create: the space is locked (called from a Chipmunk callback?)" );
-		return NULL;
-	}
-	kcc_shape shape = kcc_character_shape( &def->shape );
-	if ( kcc_shape_is_valid( &shape ) == false && shape.type == KCC_SHAPE_INVALID )
-	{
-		KCC_ASSERT( false, "kcc_controller_create: shape: degenerate box" );
 		return NULL;
 	}
 
@@ -293,6 +281,7 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->candidate_capacity = def->max_candidates;
 	c->space = space;
 	c->def = *def;
+	c->def.up = glms_vec2_normalize( def->up );
 	c->cos_floor = cosf( def->max_floor_angle );
 	c->tan_floor = tanf( def->max_floor_angle );
 	// Two skins: a character resting on a one-way top sits one skin above it, and a fall may end inside the skin.
@@ -429,8 +418,11 @@ kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
 _Static_assert( sizeof( ( (kcc_controller_state*)0 )->supports ) == KCC_MAX_SUPPORTS * sizeof( vec2s ),
 				"the state holds every support" );
 
-void kcc_forget_floor( kcc_controller* c )
+// A change of up or mode: the ground state, the platform ridden and the shape dropped through no longer hold.
+static void kcc_forget_floor( kcc_controller* c )
 {
+	c->flags = 0;
+	c->floor_normal = c->def.up;
 	c->support_count = 0;
 	c->floor_shape = NULL;
 	c->floor_one_way = false;
@@ -507,6 +499,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	}
 	s.position = c->position;
 	s.up = c->def.up;
+	s.mode = c->def.mode;
 	s.shape = c->def.shape;
 	s.flags = c->flags;
 	s.floor_normal = c->floor_normal;
@@ -549,21 +542,21 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 				  kcc_is_valid_vec2( state->real_velocity ) && kcc_is_valid_float( state->last_dt ) &&
 				  isfinite( state->platform_position.x ) && isfinite( state->platform_position.y ) &&
 				  isfinite( state->platform_angle );
+	for ( int i = 0; i < KCC_MAX_SUPPORTS; ++i )
+	{
+		finite = finite && kcc_is_valid_vec2( state->supports[i] );
+	}
 	if ( finite == false )
 	{
 		return KCC_ERROR_NOT_FINITE;
 	}
-	const char* shape_problem = kcc_shape_fits( &c->def, &state->shape );
-	kcc_shape local = { .type = KCC_SHAPE_INVALID };
-	if ( shape_problem == NULL )
-	{
-		local = kcc_character_shape( &state->shape );
-	}
-	bool in_range = ( state->flags & ~KCC_ALL_FLAGS ) == 0 && fabsf( glms_vec2_norm( state->floor_normal ) - 1.0f ) <= 1.0e-3f &&
-					fabsf( glms_vec2_norm( state->up ) - 1.0f ) <= 1.0e-3f && state->last_dt >= 0.0f &&
-					state->zone_count >= 0 && state->zone_count <= KCC_MAX_ZONES && state->support_count >= 0 &&
+	kcc_shape local;
+	const char* shape_problem = kcc_shape_fits( &c->def, &state->shape, &local );
+	bool in_range = ( state->flags & ~KCC_ALL_FLAGS ) == 0 && kcc_is_unit_direction( state->floor_normal ) &&
+					kcc_is_unit_direction( state->up ) && state->last_dt >= 0.0f && state->zone_count >= 0 &&
+					state->zone_count <= KCC_MAX_ZONES && state->support_count >= 0 &&
 					state->support_count <= KCC_MAX_SUPPORTS && shape_problem == NULL &&
-					local.type != KCC_SHAPE_INVALID;
+					( state->mode == KCC_MODE_GROUNDED || state->mode == KCC_MODE_FLOATING );
 	if ( in_range == false )
 	{
 		KCC_ASSERT( false, "kcc_controller_set_state: a field out of range (a corrupted state)" );
@@ -596,6 +589,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 		}
 		c->def.shape = state->shape;
 	}
+	c->def.mode = state->mode;
 	c->position = state->position;
 	c->flags = state->flags;
 	c->floor_normal = state->floor_normal;
@@ -644,39 +638,6 @@ const char* kcc_status_string( kcc_status s )
 // ---------------------------------------------------------------------------------------------------------------
 // Shape and up at run time
 
-// Whether the character shape at the controller's position overlaps a solid (one-way shapes excepted) by more than
-// property 1's tolerance: a thousandth of its height.
-static bool kcc_shape_blocked( kcc_controller* c, const kcc_shape* shape )
-{
-	kcc_aabb bounds = kcc_shape_bounds( shape );
-	float height = kcc_shape_height_along( shape, c->def.up );
-	c->origin = c->position;
-	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
-	if ( c->candidate_overflow )
-	{
-		return true; // more solids around the new shape than the buffer holds: it can not be shown clear of them
-	}
-	for ( int i = 0; i < c->candidate_count; ++i )
-	{
-		kcc_candidate* cand = c->candidates + i;
-		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
-		{
-			continue;
-		}
-		kcc_candidate_ready( c, cand );
-		if ( cand->one_way || cand->blocks == false )
-		{
-			continue;
-		}
-		kcc_penetration_output pen = kcc_penetration( &cand->core, shape );
-		if ( pen.overlapping && pen.depth > 1.0e-3f * height )
-		{
-			return true;
-		}
-	}
-	return false;
-}
-
 kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
 {
 	if ( KCC_USABLE( c, "kcc_controller_set_shape" ) == false )
@@ -688,14 +649,10 @@ kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
-	const char* problem = kcc_shape_fits( &c->def, shape );
+	kcc_shape local;
+	const char* problem = kcc_shape_fits( &c->def, shape, &local );
 	KCC_ASSERT( problem == NULL, problem );
 	if ( problem != NULL )
-	{
-		return KCC_ERROR_INVALID_ARGUMENT; // before the conversion below, whose own assert would hide this message
-	}
-	kcc_shape local = kcc_character_shape( shape );
-	if ( local.type == KCC_SHAPE_INVALID )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
@@ -704,7 +661,8 @@ kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
 	{
 		return status;
 	}
-	if ( kcc_shape_blocked( c, &local ) )
+	c->origin = c->position;
+	if ( kcc_overlaps_solid( c, &local, kcc_v2( 0.0f, 0.0f ), true ) )
 	{
 		kcc_space_release( c );
 		return KCC_ERROR_BLOCKED;
@@ -732,15 +690,13 @@ kcc_status kcc_controller_set_up( kcc_controller* c, vec2s up )
 	{
 		return KCC_ERROR_NOT_FINITE;
 	}
-	if ( fabsf( glms_vec2_norm( up ) - 1.0f ) > 1.0e-3f )
+	if ( kcc_is_unit_direction( up ) == false )
 	{
 		KCC_ASSERT( false, "kcc_controller_set_up: up must be a unit vector" );
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	c->def.up = glms_vec2_normalize( up );
 	kcc_use_shape( c, &c->local_shape );
-	c->flags = 0;
-	c->floor_normal = c->def.up;
 	kcc_forget_floor( c );
 	return KCC_OK;
 }
@@ -757,8 +713,6 @@ kcc_status kcc_controller_set_mode( kcc_controller* c, kcc_motion_mode mode )
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	c->def.mode = mode;
-	c->flags = 0;
-	c->floor_normal = c->def.up;
 	kcc_forget_floor( c );
 	return KCC_OK;
 }

@@ -106,17 +106,17 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 	return p;
 }
 
-bool kcc_depenetrate_check( kcc_controller* c, vec2s p )
+bool kcc_overlaps_solid( kcc_controller* c, const kcc_shape* shape, vec2s p, bool every_one_way_excepted )
 {
-	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
+	kcc_aabb bounds = kcc_aabb_offset( kcc_shape_bounds( shape ), p );
 	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
 	if ( c->candidate_overflow )
 	{
-		return true; // more solids at the character than the buffer holds: it can not be shown clear of them
+		return true; // more solids there than the buffer holds: the shape can not be shown clear of them
 	}
-	kcc_shape character;
-	kcc_character_at( c, p, &character );
-	float height = kcc_shape_height_along( &c->local_shape, c->def.up );
+	kcc_shape placed;
+	kcc_shape_at( shape, p, &placed );
+	float height = kcc_shape_height_along( shape, c->def.up );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
@@ -124,9 +124,13 @@ bool kcc_depenetrate_check( kcc_controller* c, vec2s p )
 		{
 			continue;
 		}
-		kcc_candidate_ready( c, cand );
-		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
-		if ( pen.overlapping && pen.depth > 1.0e-3f * height &&
+		kcc_candidate_ready( c, cand ); // its roles (one-way) come with the conversion
+		if ( cand->one_way && every_one_way_excepted )
+		{
+			continue;
+		}
+		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &placed );
+		if ( pen.overlapping && pen.depth > KCC_OVERLAP_TOLERANCE * height &&
 			 ( cand->one_way == false || kcc_one_way_passing( c, pen.normal, pen.depth ) == false ) )
 		{
 			return true;

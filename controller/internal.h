@@ -40,6 +40,14 @@
 /// motion's length: the float rounding of a projection leaves a residue of about 1e-7.
 #define KCC_PLANE_TOLERANCE 1.0e-5f
 
+/// How far from 1 the length of a given direction (up, a restored floor normal) may be: what a game's own float
+/// normalisation leaves, far below any real mistake. The controller keeps up normalised.
+#define KCC_UNIT_DIRECTION_TOLERANCE 1.0e-3f
+
+/// Overlap with a solid that counts as being inside it, relative to the shape's height: DESIGN.md's property 1 (a
+/// move that ends deeper reports KCC_CRUSHED; a new shape that would be deeper is refused).
+#define KCC_OVERLAP_TOLERANCE 1.0e-3f
+
 /// Allowance of the floor / ceiling classification (cosine): a 45 degree ramp is a floor under a 45 degree limit
 /// despite the rounding of its normal.
 #define KCC_CLASSIFY_SLACK 1.0e-5f
@@ -245,8 +253,6 @@ void kcc_space_release( kcc_controller* c );
 kcc_status kcc_validate_position( const kcc_controller* c, vec2s p );
 /// The slide options of the controller's def.
 kcc_slide_params kcc_slide_params_of( const kcc_controller* c );
-/// A teleport or a restored state leaves no floor, no platform to ride and no shape to drop through.
-void kcc_forget_floor( kcc_controller* c );
 
 // slide.c ---------------------------------------------------------------------------------------------------------
 
@@ -323,6 +329,8 @@ static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 
 /// The character shape at local position p.
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out );
+/// A (valid) circle, capsule or polygon moved by p, without kcc_shape_translate's validation.
+void kcc_shape_at( const kcc_shape* s, vec2s p, kcc_shape* out );
 /// Lowest value of dot( x, d ) over a circle, capsule or polygon (rounding included).
 float kcc_shape_lowest_along( const kcc_shape* s, vec2s d );
 /// Extent of a circle, capsule or polygon along up (its height).
@@ -354,10 +362,10 @@ void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
 
 /// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
-/// After a move that could not consider every shape: queries the solids around local position p again and tells
-/// whether the character overlaps one by more than a thousandth of its height, or can not be shown clear of them
-/// (more of them than the buffer holds). The candidates are replaced.
-bool kcc_depenetrate_check( kcc_controller* c, vec2s p );
+/// Queries the solids around shape at local position p and tells whether it overlaps one by more than
+/// KCC_OVERLAP_TOLERANCE of its height, or can not be shown clear of them (more than the buffer holds). One-way
+/// shapes count only where the shape is not passing through them, or not at all. The candidates are replaced.
+bool kcc_overlaps_solid( kcc_controller* c, const kcc_shape* shape, vec2s p, bool every_one_way_excepted );
 
 // ground.c --------------------------------------------------------------------------------------------------------
 

@@ -425,7 +425,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		kcc_platform_remember( c, p, floor );
 		kcc_one_way_update_drop( c, p );
 	}
-	if ( truncated && ( acc->flags & KCC_CRUSHED ) == 0 && kcc_depenetrate_check( c, p ) )
+	if ( truncated && ( acc->flags & KCC_CRUSHED ) == 0 && kcc_overlaps_solid( c, &c->local_shape, p, false ) )
 	{
 		// Some shapes were not considered: where the move ended, it overlaps one (unless already reported).
 		c->flags |= KCC_CRUSHED;

@@ -9,7 +9,11 @@
 
 void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
 {
-	const kcc_shape* s = &c->local_shape;
+	kcc_shape_at( &c->local_shape, p, out );
+}
+
+void kcc_shape_at( const kcc_shape* s, vec2s p, kcc_shape* out )
+{
 	kcc_shape* r = out;
 	r->type = s->type;
 	switch ( s->type )

@@ -157,6 +157,7 @@ typedef struct kcc_controller_state
 {
 	vec2s position;
 	vec2s up;
+	kcc_motion_mode mode;      ///< kcc_controller_set_mode
 	kcc_shape shape;           ///< the character's shape (kcc_controller_set_shape)
 	uint32_t flags;            ///< flags of the last move (ground state)
 	vec2s floor_normal;
