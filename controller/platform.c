@@ -8,7 +8,7 @@
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
 {
 	c->platform = NULL;
-	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor->shape ) : NULL;
+	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor ) : NULL;
 	if ( body == NULL )
 	{
 		return;
@@ -43,7 +43,7 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	const cpBody* found = NULL;
 	for ( int i = 0; i < c->candidate_count && found == NULL; ++i )
 	{
-		const cpBody* body = kcc_world_shape_body( c->candidates[i].shape );
+		const cpBody* body = kcc_world_shape_body( c->candidates + i );
 		if ( body == platform )
 		{
 			found = body;
@@ -88,7 +88,7 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( kcc_world_shape_body( cand->shape ) == platform )
+		if ( kcc_world_shape_body( cand ) == platform )
 		{
 			cand->blocks = false; // the character moves with its platform; the next query resets this
 		}

@@ -31,7 +31,7 @@ static float kcc_push_room( kcc_controller* c, const cpBody* body, vec2s push, i
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* box = c->candidates + i;
-		if ( box->sensor || kcc_world_shape_body( box->shape ) != body )
+		if ( box->sensor || kcc_world_shape_body( box ) != body )
 		{
 			continue;
 		}
@@ -46,7 +46,7 @@ static float kcc_push_room( kcc_controller* c, const cpBody* body, vec2s push, i
 			kcc_candidate* other = c->candidates + j;
 			// One-way shapes block from above only: a push (sideways) passes them, as a character does.
 			if ( other->blocks == false || kcc_aabb_overlaps_aabb( swept, other->bounds ) == false ||
-				 kcc_world_shape_body( other->shape ) == body )
+				 kcc_world_shape_body( other ) == body )
 			{
 				continue;
 			}
@@ -70,7 +70,7 @@ static float kcc_push_room( kcc_controller* c, const cpBody* body, vec2s push, i
 				continue; // along or away from the surface
 			}
 			float room = kcc_maxf( out.fraction * length - kcc_skin_backoff( c->def.skin, approach ), 0.0f );
-			const cpBody* next = kcc_world_kinematic_body( other->shape );
+			const cpBody* next = kcc_world_kinematic_body( other );
 			if ( other->pushable && next != NULL && depth + 1 < KCC_MAX_PUSH_CHAIN && room < length )
 			{
 				// The next box of a row: pushed on by what is left, then it blocks where it stopped.
@@ -137,11 +137,11 @@ void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result*
 		bool first = true; // one impulse per body and move
 		for ( int k = 0; k < i; ++k )
 		{
-			first &= kcc_world_shape_body( result->collisions[k].shape ) != kcc_world_shape_body( col->shape );
+			first &= c->collision_bodies[k] != c->collision_bodies[i];
 		}
 		if ( first )
 		{
-			kcc_world_impulse( c, col->shape, velocity, col->point, col->normal );
+			kcc_world_impulse( c, c->collision_bodies[i], velocity, col->point, col->normal );
 		}
 	}
 }

@@ -100,6 +100,48 @@ void kcc_world_destroy( kcc_controller* c )
 	}
 }
 
+// Whether the gather wants a shape of these flags: not the dropped kind (sensors when gathering solids), and passing
+// the character's filter or sensor_mask when the query's own filter could not apply them.
+static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpShapeFilter f )
+{
+	if ( sensor && c->gather_solids )
+	{
+		return false;
+	}
+	if ( c->filter_in_callback )
+	{
+		return sensor ? ( f.categories & c->def.sensor_mask ) != 0
+					  : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
+	}
+	return true;
+}
+
+// Appends a candidate (a shape found by either query); false when the buffer is full.
+static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, bool sensor,
+								   const kcc_static_shape* source )
+{
+	c->candidate_found += 1;
+	if ( c->candidate_count >= c->candidate_capacity )
+	{
+		c->candidate_overflow = true;
+		return false;
+	}
+	kcc_candidate* cand = c->candidates + c->candidate_count++;
+	cand->bb = bb;
+	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
+	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+	cand->shape = shape;
+	cand->source = source;
+	cand->order = c->candidate_count - 1;
+	cand->piece = 0;
+	cand->sensor = sensor;
+	cand->blocks = sensor == false && shape != c->drop_shape;
+	c->has_sensors |= sensor;
+	cand->converted = false;
+	return true;
+}
+
+// Chipmunk's answer: every shape but the static ones when the static index answers for them.
 static void kcc_gather_callback( cpShape* shape, void* data )
 {
 	kcc_controller* c = data;
@@ -107,20 +149,14 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
-	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
-	if ( sensor && c->gather_solids )
+	if ( c->static_from_index && cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC )
 	{
 		return;
 	}
-	if ( c->filter_in_callback )
+	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	if ( kcc_gather_wants( c, sensor, c->filter_in_callback ? cpShapeGetFilter( shape ) : CP_SHAPE_FILTER_ALL ) == false )
 	{
-		cpShapeFilter f = cpShapeGetFilter( shape );
-		bool wanted = sensor ? ( f.categories & c->def.sensor_mask ) != 0
-							 : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
-		if ( wanted == false )
-		{
-			return;
-		}
+		return;
 	}
 	cpBB bb = cpShapeGetBB( shape );
 	if ( c->gather_known )
@@ -137,23 +173,24 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 			}
 		}
 	}
-	c->candidate_found += 1;
-	if ( c->candidate_count >= c->candidate_capacity )
+	kcc_gather_add( c, shape, bb, sensor, NULL );
+}
+
+// The static index's answer. Once the buffer is full, counting stops where the move's splitting decisions no longer
+// depend on the count (KCC_MAX_SPLIT_DEPTH): a query meeting any number of shapes then costs a bounded time.
+static bool kcc_gather_static( const kcc_static_shape* s, void* data )
+{
+	kcc_controller* c = data;
+	if ( kcc_gather_wants( c, s->sensor, s->filter ) == false )
 	{
-		c->candidate_overflow = true;
-		return;
+		return true;
 	}
-	kcc_candidate* cand = c->candidates + c->candidate_count++;
-	cand->bb = bb;
-	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
-	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
-	cand->shape = shape;
-	cand->order = c->candidate_count - 1;
-	cand->piece = 0;
-	cand->sensor = sensor;
-	cand->blocks = sensor == false && shape != c->drop_shape;
-	c->has_sensors |= sensor;
-	cand->converted = false;
+	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, s->bb ) )
+	{
+		return true; // already a candidate: found by the query this one grows (static shapes do not move)
+	}
+	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) ||
+		   (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << KCC_MAX_SPLIT_DEPTH;
 }
 
 static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
@@ -161,6 +198,17 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 	cpVect lo = kcc_bridge_world( c->origin, region.min );
 	cpVect hi = kcc_bridge_world( c->origin, region.max );
 	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
+}
+
+// One query over box: the static shapes from the index (when ready), the others from Chipmunk.
+static void kcc_world_query( kcc_controller* c, cpBB box )
+{
+	c->static_from_index = kcc_static_index_ready( c->static_index );
+	if ( c->static_from_index )
+	{
+		kcc_static_index_query( c->static_index, box, c->gather_filter, kcc_gather_static, c );
+	}
+	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
 }
 
 void kcc_world_gather( kcc_controller* c, kcc_aabb region )
@@ -173,7 +221,7 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->gather_known = false;
 	c->region = region;
 	c->region_growths = 0;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_query( c, kcc_world_box( c, region ) );
 }
 
 void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
@@ -198,20 +246,20 @@ void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 	c->gather_known_bb = kcc_world_box( c, *r );
 	c->region = grown;
 	c->region_growths += 1;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_query( c, kcc_world_box( c, grown ) );
 	c->gather_known = false;
 	c->region_truncated |= c->candidate_overflow;
 }
 
-const cpBody* kcc_world_shape_body( const cpShape* shape )
+const cpBody* kcc_world_shape_body( const kcc_candidate* candidate )
 {
-	return cpShapeGetBody( shape );
+	return candidate->source != NULL ? NULL : cpShapeGetBody( candidate->shape );
 }
 
-const cpBody* kcc_world_kinematic_body( const cpShape* shape )
+const cpBody* kcc_world_kinematic_body( const kcc_candidate* candidate )
 {
-	cpBody* body = cpShapeGetBody( shape );
-	return body != NULL && cpBodyGetType( body ) == CP_BODY_TYPE_KINEMATIC ? body : NULL;
+	const cpBody* body = kcc_world_shape_body( candidate );
+	return body != NULL && cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_KINEMATIC ? body : NULL;
 }
 
 typedef struct kcc_body_search
@@ -251,7 +299,7 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( cpShapeGetBody( cand->shape ) == moving )
+		if ( cand->source == NULL && cpShapeGetBody( cand->shape ) == moving )
 		{
 			cpBB bb = cpShapeGetBB( cand->shape );
 			cand->bb = bb;
@@ -262,9 +310,9 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 	}
 }
 
-void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal )
+void kcc_world_impulse( kcc_controller* c, const cpBody* shape_body, vec2s velocity, vec2s point, vec2s normal )
 {
-	cpBody* body = cpShapeGetBody( shape );
+	cpBody* body = (cpBody*)shape_body;
 	if ( body == NULL || cpBodyGetType( body ) != CP_BODY_TYPE_DYNAMIC )
 	{
 		return;
