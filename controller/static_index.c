@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Grid limits, against the shape count n: at most 2n + 64 cells and 8n + 64 cell entries (the cell doubles in size
@@ -260,22 +261,55 @@ static void kcc_grid_layout( kcc_static_index* index, const kcc_static_shape* sh
 	}
 }
 
-// Whether shape a comes before b in a cell: by box, then by the order read (kept by the stable passes).
-static bool kcc_static_before( const kcc_static_shape* a, const kcc_static_shape* b )
+// A shape's place in the build's sort: its box, then the order read (a shape sorts by its first cell, then by box).
+typedef struct kcc_sort_key
 {
+	cpBB bb;
+	uint32_t index; ///< in the order read
+} kcc_sort_key;
+
+static int kcc_compare_keys( const void* pa, const void* pb )
+{
+	const kcc_sort_key* a = pa;
+	const kcc_sort_key* b = pb;
 	if ( a->bb.l != b->bb.l )
 	{
-		return a->bb.l < b->bb.l;
+		return a->bb.l < b->bb.l ? -1 : 1;
 	}
 	if ( a->bb.b != b->bb.b )
 	{
-		return a->bb.b < b->bb.b;
+		return a->bb.b < b->bb.b ? -1 : 1;
 	}
 	if ( a->bb.r != b->bb.r )
 	{
-		return a->bb.r < b->bb.r;
+		return a->bb.r < b->bb.r ? -1 : 1;
 	}
-	return a->bb.t < b->bb.t;
+	if ( a->bb.t != b->bb.t )
+	{
+		return a->bb.t < b->bb.t ? -1 : 1;
+	}
+	return a->index < b->index ? -1 : a->index > b->index ? 1 : 0;
+}
+
+// Sorts a cell's run of keys: insertion for the usual few, qsort for a crowd (every key differs: a total order).
+static void kcc_sort_run( kcc_sort_key* keys, uint32_t count )
+{
+	if ( count > 16 )
+	{
+		qsort( keys, count, sizeof( *keys ), kcc_compare_keys );
+		return;
+	}
+	for ( uint32_t a = 1; a < count; ++a )
+	{
+		kcc_sort_key moving = keys[a];
+		uint32_t b = a;
+		while ( b > 0 && kcc_compare_keys( &moving, keys + b - 1 ) < 0 )
+		{
+			keys[b] = keys[b - 1];
+			b -= 1;
+		}
+		keys[b] = moving;
+	}
 }
 
 static void kcc_index_free_arrays( kcc_static_index* index )
@@ -301,7 +335,7 @@ static bool kcc_index_build( kcc_static_index* index )
 	bool ok = r.failed == false;
 	kcc_static_shape* shapes = NULL;
 	cpVect* points = NULL;
-	uint32_t* order = NULL;
+	kcc_sort_key* order = NULL;
 	uint32_t* first_cell = NULL;
 	if ( ok )
 	{
@@ -340,32 +374,23 @@ static bool kcc_index_build( kcc_static_index* index )
 		}
 		for ( int i = 0; i < r.count; ++i )
 		{
-			order[start[first_cell[i]]++] = (uint32_t)i;
+			// Shapes with no finite box (last, in no cell) keep the order read.
+			kcc_sort_key key = { first_cell[i] < cells ? r.shapes[i].bb : cpBBNew( 0.0, 0.0, 0.0, 0.0 ), (uint32_t)i };
+			order[start[first_cell[i]]++] = key;
 		}
-		// start[k] is now the end of cell k's run: insertion sort by box within each run (runs are short).
+		// start[k] is now the end of cell k's run: sort each run by box.
 		uint32_t begin = 0;
 		for ( size_t k = 0; k <= cells; ++k )
 		{
-			uint32_t end = start[k];
-			for ( uint32_t a = begin + 1; a < end; ++a )
-			{
-				uint32_t moving = order[a];
-				uint32_t b = a;
-				while ( b > begin && kcc_static_before( r.shapes + moving, r.shapes + order[b - 1] ) )
-				{
-					order[b] = order[b - 1];
-					b -= 1;
-				}
-				order[b] = moving;
-			}
-			begin = end;
+			kcc_sort_run( order + begin, start[k] - begin );
+			begin = start[k];
 		}
 		int point_count = 0;
 		for ( int i = 0; i < r.count; ++i )
 		{
-			const kcc_static_shape* from = r.shapes + order[i];
+			const kcc_static_shape* from = r.shapes + order[i].index;
 			shapes[i] = *from;
-			memcpy( points + point_count, r.points + r.point_first[order[i]], (size_t)from->count * sizeof( cpVect ) );
+			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)from->count * sizeof( cpVect ) );
 			shapes[i].points = points + point_count;
 			point_count += from->count;
 		}
