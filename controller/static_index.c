@@ -553,6 +553,55 @@ void kcc_space_static_changed( cpSpace* space )
 	kcc_unlock();
 }
 
+// The record of shape in the index, found from the cells of its box (a shape the game did not move), else by a scan.
+static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape* shape, cpBB bb )
+{
+	if ( kcc_bb_finite( bb ) && index->shape_count > 0 )
+	{
+		int i0, i1, j0, j1;
+		kcc_cell_range( index, bb, &i0, &i1, &j0, &j1 );
+		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
+		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
+		{
+			if ( index->shapes[index->entries[e]].shape == shape )
+			{
+				return index->shapes + index->entries[e];
+			}
+		}
+	}
+	for ( int i = 0; i < index->shape_count; ++i )
+	{
+		if ( index->shapes[i].shape == shape )
+		{
+			return index->shapes + i;
+		}
+	}
+	return NULL;
+}
+
+void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape )
+{
+	KCC_ASSERT( space != NULL && shape != NULL, "kcc_space_static_shape_removed: space or shape is NULL" );
+	if ( space == NULL || shape == NULL )
+	{
+		return;
+	}
+	kcc_lock();
+	kcc_static_index* index = s_indices;
+	while ( index != NULL && index->space != space )
+	{
+		index = index->next;
+	}
+	kcc_static_shape* s = index != NULL ? kcc_index_find( index, shape, cpShapeGetBB( shape ) ) : NULL;
+	if ( s != NULL )
+	{
+		// Left in its cells, never met again: no box meets a NaN box.
+		s->bb = cpBBNew( NAN, NAN, NAN, NAN );
+		s->type = KCC_SHAPE_INVALID;
+	}
+	kcc_unlock();
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The query
 

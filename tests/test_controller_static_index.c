@@ -8,6 +8,7 @@
 // - Its order depends only on the shapes: the same with Chipmunk's tree and its spatial hash.
 // - kcc_space_static_changed after adding, removing and moving a static shape; until it is called, moves see the
 //   old shapes, and a removed and freed shape is only an identity (run under AddressSanitizer: never dereferenced).
+//   kcc_space_static_shape_removed takes one shape out at once.
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -391,6 +392,16 @@ static void test_static_changed_sees_added_removed_and_moved_shapes( void** stat
 		kcc_space_static_changed( space );
 		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
 
+		// Removed with the cheap call (before it is freed): gone at once.
+		wall = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( 1.0, -2.0, 1.5, 2.0 ), 0.0 ) );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f && hit == wall );
+		cpSpaceRemoveShape( space, wall );
+		kcc_space_static_shape_removed( space, wall );
+		cpShapeFree( wall );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
+		kcc_space_static_shape_removed( space, c->shape ); // not a static shape: nothing happens
+
 		// Moved (a static body of its own, reindexed as Chipmunk asks): seen where it was until the call.
 		cpBody* body = cpBodyNewStatic();
 		cpShape* moving = cpSpaceAddShape( space, cpBoxShapeNew2( body, cpBBNew( 1.0, -2.0, 1.5, 2.0 ), 0.0 ) );
@@ -401,10 +412,14 @@ static void test_static_changed_sees_added_removed_and_moved_shapes( void** stat
 		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f && hit == moving );
 		kcc_space_static_changed( space );
 		assert_true( fabsf( walk_right( c, &def, &hit ) - ( blocked_at + 1.0f ) ) <= 1e-4f && hit == moving );
+		// Moved without telling, then removed with the cheap call: found where the index has it, and gone.
+		cpBodySetPosition( body, cpv( 3.0, 0.0 ) );
+		cpSpaceReindexStatic( space );
 		cpSpaceRemoveShape( space, moving );
+		kcc_space_static_shape_removed( space, moving );
 		cpShapeFree( moving );
 		cpBodyFree( body );
-		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
 		kcc_controller_destroy( c );
 		cpSpaceFree( space );
 	}
