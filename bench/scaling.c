@@ -5,6 +5,7 @@
 // kcc_space_static_changed costs when a game breaks one tile (the whole index rebuilt).
 //
 //   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N]
+//   scaling --circles N [--tree]     (one move inside N overlapping static circles, timed)
 //
 // Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
 // of the spatial hash (cell SIZE, default 1). Instructions per move: run under valgrind --tool=callgrind with two
@@ -15,6 +16,7 @@
 
 #include "kcc/controller.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,11 +265,53 @@ static void run_level( int tiles, int characters, int steps, bool tree, double c
 	scene_destroy( &s );
 }
 
+// A character inside count overlapping static circles (radius 3, centres within 0.5 of it): the time of a move.
+static void run_circles( int count, bool tree, double cell )
+{
+	cpSpace* space = cpSpaceNew();
+	if ( tree == false )
+	{
+		cpSpaceUseSpatialHash( space, cell, 1000 ); // every circle in the same few cells: a small table does
+	}
+	cpShape** circles = malloc( sizeof( cpShape* ) * (size_t)count );
+	for ( int i = 0; i < count; ++i )
+	{
+		uint32_t h = hash3( SEED, (uint32_t)i, 5u );
+		double r = 0.5 * sqrt( (double)( h & 0xFFFFu ) / 65535.0 ), a = (double)( h >> 16 ) / 65536.0 * 2.0 * CP_PI;
+		circles[i] = cpSpaceAddShape( space, cpCircleShapeNew( cpSpaceGetStaticBody( space ), 3.0, cpv( r * cos( a ), r * sin( a ) ) ) );
+	}
+	kcc_controller_def def = kcc_default_controller_def();
+	double t0 = now_seconds();
+	kcc_controller* c = kcc_controller_create( space, &def );
+	double create = now_seconds() - t0;
+	double times[5];
+	uint32_t flags = 0;
+	for ( int i = 0; i < 5; ++i )
+	{
+		kcc_move_result result;
+		t0 = now_seconds();
+		kcc_controller_move( c, kcc_v2( i % 2 == 0 ? 0.1f : -0.1f, 0.0f ), &result );
+		times[i] = now_seconds() - t0;
+		flags |= result.flags;
+	}
+	qsort( times, 5, sizeof( double ), compare_doubles );
+	printf( "%d overlapping circles: create (index built) %.1f ms, a move %.2f ms (median of 5), flags 0x%x\n", count,
+			create * 1e3, times[2] * 1e3, (unsigned)flags );
+	kcc_controller_destroy( c );
+	for ( int i = 0; i < count; ++i )
+	{
+		cpSpaceRemoveShape( space, circles[i] );
+		cpShapeFree( circles[i] );
+	}
+	free( circles );
+	cpSpaceFree( space );
+}
+
 int main( int argc, char** argv )
 {
 	int levels[MAX_LEVELS];
 	int level_count = 0;
-	int characters = 1000, steps = 120, breaks = 0;
+	int characters = 1000, steps = 120, breaks = 0, circles = 0;
 	bool tree = false;
 	double cell = 1.0;
 	for ( int i = 1; i < argc; ++i )
@@ -288,6 +332,10 @@ int main( int argc, char** argv )
 		{
 			breaks = atoi( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--circles" ) == 0 && i + 1 < argc )
+		{
+			circles = atoi( argv[++i] );
+		}
 		else if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
 		{
 			cell = atof( argv[++i] );
@@ -298,7 +346,8 @@ int main( int argc, char** argv )
 		}
 		else
 		{
-			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N]\n",
+			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
+					 "[--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
@@ -321,6 +370,11 @@ int main( int argc, char** argv )
 			fprintf( stderr, "scaling: at least 16 tiles\n" );
 			return 2;
 		}
+	}
+	if ( circles > 0 )
+	{
+		run_circles( circles, tree, cell );
+		return 0;
 	}
 	kcc_set_allocator( counting_alloc, counting_free, NULL );
 	printf( "scaling: %d characters, %d steps, %s\n", characters, steps,
