@@ -152,6 +152,7 @@ struct kcc_controller
 	bool has_sensors;        ///< a sensor is among the candidates
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
 	bool static_from_index;  ///< the current query takes static shapes from static_index, not from Chipmunk
+	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
 	int candidate_count;
 	int candidate_found;     ///< shapes the last gather met, kept or not
 	int candidate_capacity;
@@ -363,7 +364,7 @@ static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 
 // static_index.c ----------------------------------------------------------------------------------------------------
 
-/// The static index of c's space, shared by its controllers: built by the first (it allocates), rebuilt by
+/// The static index of space, shared by its controllers: built for the first (it allocates), rebuilt by
 /// kcc_space_static_changed, freed with the last. NULL when memory ran out (the moves then read statics from Chipmunk).
 kcc_static_index* kcc_static_index_acquire( cpSpace* space );
 void kcc_static_index_release( kcc_static_index* index );

@@ -60,6 +60,7 @@ bool kcc_world_create( kcc_controller* c )
 	cpSpaceAddShape( c->space, shape );
 	c->body = body;
 	c->shape = shape;
+	c->static_body = cpSpaceGetStaticBody( c->space );
 	c->indexed_position = c->position;
 	return true;
 }
@@ -149,9 +150,13 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
-	if ( c->static_from_index && cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC )
+	if ( c->static_from_index )
 	{
-		return;
+		const cpBody* body = cpShapeGetBody( shape );
+		if ( body == c->static_body || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_STATIC )
+		{
+			return; // the space's own static body (the usual case) is told without a call
+		}
 	}
 	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
 	if ( kcc_gather_wants( c, sensor, c->filter_in_callback ? cpShapeGetFilter( shape ) : CP_SHAPE_FILTER_ALL ) == false )
