@@ -100,7 +100,7 @@ static bool kcc_grow( void** array, int* capacity, int needed, size_t size )
 	{
 		return true;
 	}
-	int grown = *capacity > 0 ? *capacity : 256;
+	int grown = *capacity > 0 ? *capacity : needed > 256 ? needed : 256;
 	while ( grown < needed )
 	{
 		grown *= 2;
@@ -326,11 +326,22 @@ static void kcc_index_free_arrays( kcc_static_index* index )
 	index->point_count = 0;
 }
 
+static void kcc_count_static_shape( cpShape* shape, void* data )
+{
+	*(int*)data += cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC ? 1 : 0;
+}
+
 // Reads the space and builds the index's arrays into index (its space set). False when memory ran out (index then
 // holds no arrays).
 static bool kcc_index_build( kcc_static_index* index )
 {
+	// Counted first, so that the reader's arrays are allocated once (room for boxes' four points each).
+	int count = 0;
+	cpSpaceEachShape( (cpSpace*)index->space, kcc_count_static_shape, &count );
 	kcc_static_reader r = { 0 };
+	r.failed = kcc_grow( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
+			   kcc_grow( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
+			   kcc_grow( (void**)&r.points, &r.point_capacity, 4 * count, sizeof( *r.points ) ) == false;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
 	bool ok = r.failed == false;
 	kcc_static_shape* shapes = NULL;
