@@ -98,6 +98,7 @@ struct kcc_controller
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	vec2s wall_normal;       ///< of the last move's last wall contact (read when KCC_ON_WALL)
 	int support_count;       ///< the floors the last move stood on (the final one and those met on the way)
 	vec2s supports[KCC_MAX_SUPPORTS];
 	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
@@ -409,6 +410,7 @@ typedef struct kcc_move_accumulator
 	kcc_move_result* out; ///< optional
 	float travel;         ///< path length of the earlier sub-moves
 	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
+	vec2s wall_normal;    ///< the last wall contact's normal (when flags has KCC_ON_WALL)
 } kcc_move_accumulator;
 
 /// Riding a kinematic body: carries the character by the body's motion since its last move.

@@ -215,6 +215,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool blocked = false;
 	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
 	bool other_wall = false;
+	vec2s wall_normal = { { 0.0f, 0.0f } }; // the last wall met
 	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
 	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
@@ -304,6 +305,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			else
 			{
 				flags |= kind;
+			}
+			if ( kind == KCC_KIND_WALL )
+			{
+				wall_normal = s.normal;
 			}
 			if ( kind == KCC_KIND_WALL && blocked == false )
 			{
@@ -409,6 +414,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
 	}
 	acc->travel += travel;
+	if ( flags & KCC_ON_WALL )
+	{
+		acc->wall_normal = wall_normal; // the first wall, when a step removed it, came before every other
+	}
 	acc->flags |= flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
 	if ( out != NULL )
 	{
@@ -538,7 +547,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 		kcc_clear_result( out, start, 0, c->def.up );
 		kcc_result_path_add( out, start );
 	}
-	kcc_move_accumulator acc = { out, 0.0f, 0 };
+	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } } };
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
@@ -552,6 +561,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	// each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, 0, true, &acc );
 	c->flags |= acc.flags;
+	c->wall_normal = acc.wall_normal;
 	kcc_platform_velocity_update( c, carried_by );
 
 	kcc_world_sync_body( c );
@@ -577,7 +587,7 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	{
 		status = KCC_ERROR_NOT_FINITE;
 	}
-	else if ( dt <= 0.0f )
+	else if ( dt < 0.0f )
 	{
 		status = KCC_ERROR_INVALID_ARGUMENT;
 	}
@@ -596,6 +606,17 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 			*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
 		}
 		return status;
+	}
+	if ( dt == 0.0f )
+	{
+		// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
+		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? (cpShape*)c->floor_shape : NULL;
+		if ( out_velocity != NULL )
+		{
+			*out_velocity = velocity;
+		}
+		return KCC_OK;
 	}
 	float previous_dt = c->last_dt;
 	c->last_dt = dt;

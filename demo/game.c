@@ -680,7 +680,7 @@ static void player_step( demo_game* g, const demo_input* in )
 		if ( in->jump && crouch && on_floor )
 		{
 			const cpShape* floor = p->result.floor_shape;
-			if ( kcc_controller_drop_through( p->controller ) )
+			if ( kcc_controller_drop_through( p->controller ) == KCC_OK )
 			{
 				p->drop_timer = 1;
 				p->drop_top = floor != NULL ? (float)cpShapeGetBB( floor ).t : p->result.position.y;

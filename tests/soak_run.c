@@ -600,7 +600,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 			break;
 		}
 		case SOAK_ACT_DROP:
-			if ( kcc_controller_drop_through( c ) )
+			if ( kcc_controller_drop_through( c ) == KCC_OK )
 			{
 				ch->drop_shape = ch->floor_shape;
 			}
