@@ -398,3 +398,15 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	}
 	kcc_convert_polygon( c, shape, candidate->piece, out );
 }
+
+vec2s kcc_world_surface_velocity( const cpShape* shape )
+{
+	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
+	const cpBody* body = cpShapeGetBody( shape );
+	if ( body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC )
+	{
+		return kcc_v2( 0.0f, 0.0f );
+	}
+	vec2s v = kcc_bridge_from_cpv( cpShapeGetSurfaceVelocity( shape ) );
+	return kcc_is_valid_vec2( v ) ? v : kcc_v2( 0.0f, 0.0f );
+}

@@ -428,6 +428,7 @@ static void kcc_forget_floor( kcc_controller* c )
 	c->floor_one_way = false;
 	c->drop_shape = NULL;
 	c->platform = NULL;
+	c->belt_velocity = kcc_v2( 0.0f, 0.0f );
 }
 
 kcc_status kcc_controller_drop_through( kcc_controller* c )
@@ -545,6 +546,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.platform_angle = c->platform_angle;
 	s.carry_anchor = c->carry_anchor;
 	s.platform_velocity = c->platform_velocity;
+	s.belt_velocity = c->belt_velocity;
 	s.real_velocity = c->real_velocity;
 	s.last_dt = c->last_dt;
 	s.zone_count = c->zone_count;
@@ -570,7 +572,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	bool finite = kcc_is_valid_vec2( state->floor_normal ) && kcc_is_valid_vec2( state->up ) &&
-				  kcc_is_valid_vec2( state->wall_normal ) &&
+				  kcc_is_valid_vec2( state->wall_normal ) && kcc_is_valid_vec2( state->belt_velocity ) &&
 				  kcc_is_valid_vec2( state->carry_anchor ) && kcc_is_valid_vec2( state->platform_velocity ) &&
 				  kcc_is_valid_vec2( state->real_velocity ) && kcc_is_valid_float( state->last_dt ) &&
 				  isfinite( state->platform_position.x ) && isfinite( state->platform_position.y ) &&
@@ -637,6 +639,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->platform_angle = state->platform_angle;
 	c->carry_anchor = state->carry_anchor;
 	c->platform_velocity = state->platform_velocity;
+	c->belt_velocity = state->belt_velocity;
 	c->real_velocity = state->real_velocity;
 	c->last_dt = state->last_dt;
 	c->zone_count = state->zone_count;

@@ -144,8 +144,8 @@ static void test_test_move_finds_the_moves_first_contact( void** state )
 		assert_true( kcc_controller_test_move( c, delta, &hit ) );
 		assert_unchanged( c, &before, "test_move toward the wall", kind );
 		float expected = 5.0f - test_character_half_width( kind ) - SKIN - kcc_controller_get_position( c ).x;
-		SCENE_CHECK( fabsf( hit.travel - expected ) < 1.0e-4f, "%s: travel %g, expected %g", test_character_name( kind ),
-					 (double)hit.travel, (double)expected );
+		SCENE_CHECK( fabsf( hit.travel - expected ) < 1.0e-4f, "%s: travel %g, expected %g",
+					 test_character_name( kind ), (double)hit.travel, (double)expected );
 		assert_normal( hit.normal, kcc_v2( -1.0f, 0.0f ) );
 		assert_ptr_equal( hit.shape, r.wall );
 		assert_true( hit.flags == KCC_ON_WALL );
@@ -409,7 +409,8 @@ static void test_zero_dt_is_a_paused_frame( void** state )
 		cpShape* platform = scene_add_body_box( r.s, kcc_v2( -10.0f, 5.0f ), kcc_v2( 2.0f, 0.25f ), 0.0f, 0.0f,
 												LEVEL_CATEGORY );
 		cpBody* body = cpShapeGetBody( platform );
-		kcc_controller* c = room_character( &r, kind, kcc_v2( -10.0f, 5.25f + test_character_half_height( kind ) + SKIN ) );
+		vec2s spawn = kcc_v2( -10.0f, 5.25f + test_character_half_height( kind ) + SKIN );
+		kcc_controller* c = room_character( &r, kind, spawn );
 		vec2s velocity = kcc_v2( 0.0f, 0.0f );
 		kcc_move_result result;
 		assert_int_equal( test_gravity_step( c, &velocity, 0.0f, GRAVITY, DT, &result ), KCC_OK );

@@ -173,6 +173,7 @@ typedef struct kcc_controller_state
 	double platform_angle;
 	vec2s carry_anchor;
 	vec2s platform_velocity;
+	vec2s belt_velocity;       ///< the floor's surface velocity along it (a conveyor belt)
 	vec2s real_velocity;
 	float last_dt;
 	int zone_count;            ///< the sensors the character is inside
@@ -197,18 +198,23 @@ KCC_API const char* kcc_controller_def_problem( const kcc_controller_def* def );
 /// Removes the controller's body and shape from the space and frees them. NULL is a no-op.
 KCC_API void kcc_controller_destroy( kcc_controller* c );
 
-/// Moves by delta (world units): cast, slide, snap, step. out is optional. Errors change nothing.
+/// Moves by delta (world units): carry, cast, slide, snap, step. out is optional. Errors change nothing. With no time
+/// step, it is not carried by a conveyor belt (a floor's surface velocity): kcc_controller_move_and_slide is.
 KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out );
 
 /// Velocity-level move in the style of Godot's move_and_slide: moves by velocity * dt, then returns in
 /// out_velocity the velocity with the components that pushed into surfaces removed. dt >= 0, seconds: dt == 0 is a
 /// paused frame (nothing moves, KCC_OK, out_velocity = velocity, out reports the last move's ground state).
+/// Standing on a conveyor belt (a static or kinematic shape with a Chipmunk surface velocity), the character is first
+/// carried by the belt's velocity along the floor over dt, stopped by walls; leaving it into the air hands that
+/// velocity on per def.platform_on_leave, as leaving a moving platform does.
 KCC_API kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
 												  kcc_move_result* out );
 
 /// The velocity of the floor body at the contact (its motion between the last two moves divided by the dt of the
-/// last move_and_slide; a platform moved by setting its position has one too); zero unless the last move ended on a
-/// kinematic body's shape.
+/// last move_and_slide; a platform moved by setting its position has one too), plus a conveyor belt's: the floor
+/// shape's Chipmunk surface velocity (cpShapeSetSurfaceVelocity), its part along the floor. Zero unless the last move
+/// ended on a kinematic body's shape or on a static or kinematic shape with a surface velocity.
 KCC_API vec2s kcc_controller_get_platform_velocity( const kcc_controller* c );
 
 /// The last move_and_slide's displacement, the platform's carry included, divided by its dt (Godot's
