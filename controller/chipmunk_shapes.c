@@ -402,11 +402,14 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 vec2s kcc_world_surface_velocity( const cpShape* shape )
 {
 	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
-	const cpBody* body = cpShapeGetBody( shape );
-	if ( body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC )
+	// Most floors have none: the body is looked at only for a belt.
+	cpVect v = cpShapeGetSurfaceVelocity( shape );
+	if ( v.x == 0.0 && v.y == 0.0 )
 	{
 		return kcc_v2( 0.0f, 0.0f );
 	}
-	vec2s v = kcc_bridge_from_cpv( cpShapeGetSurfaceVelocity( shape ) );
-	return kcc_is_valid_vec2( v ) ? v : kcc_v2( 0.0f, 0.0f );
+	const cpBody* body = cpShapeGetBody( shape );
+	vec2s belt = kcc_bridge_from_cpv( v );
+	bool dynamic = body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC;
+	return dynamic == false && kcc_is_valid_vec2( belt ) ? belt : kcc_v2( 0.0f, 0.0f );
 }
