@@ -273,7 +273,7 @@ static void measure_player( demo_game* g, vec2s previous )
 	// Enemies: stood on.
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{
-		const kcc_controller* enemy = g->enemies[i].controller;
+		kcc_controller* enemy = g->enemies[i].controller;
 		if ( floor != NULL && enemy != NULL && floor == kcc_controller_get_shape( enemy ) )
 		{
 			s->enemy_ride_frames += 1;
