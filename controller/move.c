@@ -215,7 +215,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool blocked = false;
 	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
 	bool other_wall = false;
-	vec2s wall_normal = { { 0.0f, 0.0f } }; // the last wall met
+	vec2s wall_before = acc->wall_normal; // the last wall of the earlier parts
 	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
 	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
@@ -308,7 +308,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			}
 			if ( kind == KCC_KIND_WALL )
 			{
-				wall_normal = s.normal;
+				acc->wall_normal = s.normal;
 			}
 			if ( kind == KCC_KIND_WALL && blocked == false )
 			{
@@ -348,6 +348,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				if ( other_wall == false )
 				{
 					flags &= ~(uint32_t)KCC_ON_WALL;
+					acc->wall_normal = wall_before; // the riser was the only wall (any other came after it)
 				}
 			}
 		}
@@ -414,10 +415,6 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
 	}
 	acc->travel += travel;
-	if ( flags & KCC_ON_WALL )
-	{
-		acc->wall_normal = wall_normal; // the first wall, when a step removed it, came before every other
-	}
 	acc->flags |= flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
 	if ( out != NULL )
 	{
