@@ -103,7 +103,9 @@ typedef struct kcc_controller_def
 	cpShapeFilter filter;   ///< categories of the character and the mask of what blocks it; the group is replaced by
 							///< the controller's own. Default: all categories, all mask
 	cpBitmask one_way_categories;  ///< shapes in these categories block only from above (a floor contact met from
-								   ///< above); passed through from below and the sides. Default 0 (none)
+								   ///< above); passed through from below and the sides. Default 0 (none). Roles need
+								   ///< an explicit category: a shape in every category (CP_ALL_CATEGORIES, Chipmunk's
+								   ///< default filter) and another character are never one-way or pushable
 	cpBitmask pushable_categories; ///< shapes in these categories, on kinematic bodies, are pushed by the character
 								   ///< (along the push, up removed when GROUNDED, stopped by walls). Default 0
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
