@@ -3,7 +3,8 @@
 // box:
 // - test_move ("can I walk there?"): the move's own first contact (same travel, normal and shape as the move that
 //   follows), one-way shapes, sensors, the filter and a drop-through as a move sees them, a crate reported and not
-//   pushed; the state (get_state, memcmp), the cpBody and the zones unchanged; bad input refused;
+//   pushed; the state (get_state, memcmp), the cpBody and the zones unchanged; a cast meeting more shapes than
+//   max_candidates done in parts like a move; bad input refused;
 // - the getters: floor normal, wall normal, on wall, on ceiling, floor shape on a floor, against a wall, under a
 //   ceiling, on a slope and in the air after a jump; restored with a state;
 // - move_and_slide with dt == 0, a paused frame: nothing moves, KCC_OK, the velocity handed back unchanged, and a
@@ -250,6 +251,40 @@ static void test_test_move_does_not_push( void** state )
 	}
 }
 
+// A cast meeting more shapes than max_candidates holds is done in parts, each with its own query, as a move is: over a
+// floor of 1x1 tiles, a controller holding 16 shapes finds the wall 30 units away where one holding 256 does.
+static void test_test_move_in_parts_finds_the_same_contact( void** state )
+{
+	(void)state;
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		scene* s = scene_create( 1.0f );
+		scene_add_tile_row( s, -5, -1, 45 );
+		scene_add_tile_row( s, -5, -2, 45 );
+		cpShape* wall = scene_add_box( s, 30.0f, 0.0f, 31.0f, 3.0f );
+		scene_commit( s, 0 );
+		kcc_controller_def def = test_character_def( kind, on_floor_at( kind, 0.0f ) );
+		kcc_controller* wide = kcc_controller_create( s->space, &def );
+		assert_non_null( wide );
+		kcc_collision a, b;
+		assert_true( kcc_controller_test_move( wide, kcc_v2( 35.0f, 0.0f ), &a ) );
+		kcc_controller_destroy( wide );
+		def.max_candidates = 16;
+		kcc_controller* narrow = kcc_controller_create( s->space, &def );
+		assert_non_null( narrow );
+		assert_true( kcc_controller_test_move( narrow, kcc_v2( 35.0f, 0.0f ), &b ) );
+		assert_ptr_equal( a.shape, wall );
+		assert_ptr_equal( b.shape, wall );
+		float expected = 30.0f - test_character_half_width( kind ) - SKIN;
+		SCENE_CHECK( fabsf( a.travel - expected ) < 1.0e-4f && fabsf( b.travel - expected ) < 1.0e-4f,
+					 "%s: travel %g with 256 candidates, %g with 16, expected %g", test_character_name( kind ),
+					 (double)a.travel, (double)b.travel, (double)expected );
+		assert_normal( b.normal, kcc_v2( -1.0f, 0.0f ) );
+		kcc_controller_destroy( narrow );
+		scene_destroy( s );
+	}
+}
+
 static void test_test_move_refuses_bad_input( void** state )
 {
 	(void)state;
@@ -462,6 +497,7 @@ int main( void )
 		cmocka_unit_test( test_test_move_finds_the_moves_first_contact ),
 		cmocka_unit_test( test_test_move_follows_the_rules_of_a_move ),
 		cmocka_unit_test( test_test_move_does_not_push ),
+		cmocka_unit_test( test_test_move_in_parts_finds_the_same_contact ),
 		cmocka_unit_test( test_test_move_refuses_bad_input ),
 		cmocka_unit_test( test_getters_on_a_real_scene ),
 		cmocka_unit_test( test_wall_normal_when_floating ),
