@@ -173,6 +173,7 @@ typedef struct demo_world_shape
 {
 	const cpShape* shape;
 	kcc_shape world;
+	kcc_aabb bounds; ///< of world, when the cache was made (for shapes that do not move: where they are)
 	cpVect position;
 	double angle;
 	bool moves;  ///< on a kinematic body: follows the body's motion since the cache was made
