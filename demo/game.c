@@ -95,7 +95,7 @@ static kcc_controller_def character_def( const demo_game* g, kcc_shape shape, ve
 	kcc_controller_def def = kcc_default_controller_def();
 	def.shape = shape;
 	def.position = position;
-	def.max_floor_angle = 50.0f * DEMO_DEGREES; // 45 degree slopes walkable with room to spare, 60 not
+	def.max_floor_angle = DEMO_MAX_FLOOR_ANGLE;
 	def.mode = floating ? KCC_MODE_FLOATING : KCC_MODE_GROUNDED;
 	def.step_height = floating ? 0.0f : 0.3f;
 	def.snap_distance = floating ? 0.0f : 0.2f;

@@ -257,15 +257,20 @@ static bool in_room( const demo_game* g, kcc_aabb b )
 		   b.max.y <= g->room.max.y + 1.0f && g->room.max.x > g->room.min.x;
 }
 
-// An edge facing up with nothing solid right on top of it: grass grows there.
+// An edge facing up with nothing solid right on top of most of it: grass grows there.
 static bool open_above( const demo_game* g, const cpShape* self, vec2s a, vec2s b, vec2s normal )
 {
-	vec2s probe = glms_vec2_add( glms_vec2_scale( glms_vec2_add( a, b ), 0.5f ), glms_vec2_scale( normal, 0.08f ) );
 	cpShapeFilter solid = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, g->level_def.solid_category );
-	cpPointQueryInfo info;
-	cpShape* hit = cpSpacePointQueryNearest( g->space, cpv( probe.x, probe.y ), 0.0, solid, &info );
-	return hit == NULL || hit == self || cpShapeGetSensor( hit ) ||
-		   cpBodyGetType( cpShapeGetBody( hit ) ) != CP_BODY_TYPE_STATIC;
+	int covered = 0;
+	for ( int i = 1; i <= 3; ++i )
+	{
+		vec2s probe = glms_vec2_add( glms_vec2_lerp( a, b, 0.25f * (float)i ), glms_vec2_scale( normal, 0.08f ) );
+		cpPointQueryInfo info;
+		cpShape* hit = cpSpacePointQueryNearest( g->space, cpv( probe.x, probe.y ), 0.0, solid, &info );
+		covered += hit != NULL && hit != self && cpShapeGetSensor( hit ) == cpFalse &&
+				   cpBodyGetType( cpShapeGetBody( hit ) ) == CP_BODY_TYPE_STATIC;
+	}
+	return covered < 2;
 }
 
 static void draw_grass( demo_view* v, vec2s a, vec2s b, vec2s normal )
@@ -340,7 +345,8 @@ static void draw_tile( look_pass* p, const cpShape* shape, const kcc_shape* worl
 		vec2s e = glms_vec2_sub( c, a );
 		float length = glms_vec2_norm( e );
 		vec2s normal = length > 1.0e-6f ? kcc_v2( e.y / length, -e.x / length ) : kcc_v2( 0.0f, 0.0f );
-		if ( normal.y > 0.45f && open_above( p->g, shape, a, c, normal ) )
+		// Grass only where a character can stand: a slope steeper than max_floor_angle is bare.
+		if ( normal.y > cosf( DEMO_MAX_FLOOR_ANGLE ) && open_above( p->g, shape, a, c, normal ) )
 		{
 			draw_grass( v, a, c, normal );
 		}
@@ -595,7 +601,7 @@ static void draw_enemy( demo_view* v, const demo_enemy* e, int frame )
 		return;
 	}
 	draw_body( v, &s, rgba( 205, 70, 60, 255 ), flash );
-	vec2s look = look_along( kcc_v2( e->velocity.x, 0.0f ), 1.0f );
+	vec2s look = look_along( kcc_v2( e->result.displacement.x / DEMO_DT, 0.0f ), e->velocity.x < 0.0f ? -1.0f : 1.0f );
 	vec2s at = kcc_v2( 0.5f * ( b.min.x + b.max.x ) + 0.15f * width * look.x, b.max.y - 0.42f * width );
 	draw_eyes( v, ( face ){ at, look, 0.17f * width, true } );
 }
@@ -635,10 +641,11 @@ void demo_look_draw( demo_view* v, const demo_game* g )
 		pass.kind = order[i];
 		kcc_space_each_shape( g->space, draw_shape, &pass );
 	}
+	// The attack under the characters: they stay whole inside it.
+	draw_attack( v, g );
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{
 		draw_enemy( v, g->enemies + i, g->frame );
 	}
 	draw_player( v, g );
-	draw_attack( v, g );
 }
