@@ -66,7 +66,7 @@ void demo_labels_add( demo_view* v, SDL_FPoint at, const char* text, kcc_color c
 }
 
 // What a label costs at a place: covering the player or its subject is worst, then other labels, then obstacles;
-// the distance from where it was asked for breaks ties.
+// then the distance from where it was asked for and the gap to its subject.
 static float label_cost( const demo_view* v, const demo_label* l, SDL_FRect at, const SDL_FRect* placed, int placed_count )
 {
 	SDL_FRect r = inflate( at, LABEL_MARGIN );
@@ -80,7 +80,15 @@ static float label_cost( const demo_view* v, const demo_label* l, SDL_FRect at, 
 		cost += 4.0f * overlap_area( r, v->obstacles[i] );
 	}
 	float dx = at.x - l->rect.x, dy = at.y - l->rect.y;
-	return cost + sqrtf( dx * dx + dy * dy );
+	cost += sqrtf( dx * dx + dy * dy );
+	if ( l->subject.w > 0.0f )
+	{
+		// Beside what it names: something else must not come between them.
+		float gx = fmaxf( 0.0f, fmaxf( l->subject.x - ( at.x + at.w ), at.x - ( l->subject.x + l->subject.w ) ) );
+		float gy = fmaxf( 0.0f, fmaxf( l->subject.y - ( at.y + at.h ), at.y - ( l->subject.y + l->subject.h ) ) );
+		cost += 2.0f * sqrtf( gx * gx + gy * gy );
+	}
+	return cost;
 }
 
 // Inside the viewport (a label wider than it starts at its left edge).

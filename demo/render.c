@@ -637,11 +637,26 @@ static void queue_attack_label( demo_view* v, const demo_game* g )
 	demo_labels_add( v, at, label, demo_attack_color( a->kind ), false );
 }
 
-// What the labels should not cover: the player (never), the other characters, the attack.
+static void mark_solid( cpShape* shape, void* context )
+{
+	demo_view* v = context;
+	if ( cpShapeGetSensor( shape ) == cpFalse && ( cpShapeGetFilter( shape ).categories & DEMO_CHARACTER_CATEGORY ) == 0 )
+	{
+		cpBB bb = cpShapeGetBB( shape );
+		kcc_aabb box = { kcc_v2( (float)bb.l, (float)bb.b ), kcc_v2( (float)bb.r, (float)bb.t ) };
+		demo_view_obstacle( v, demo_view_box( v, box ) );
+	}
+}
+
+// What the labels should not cover: the player (never), the other characters, the attack, and the level's solids
+// around the player (its "ceiling" label is not written on the ceiling it names).
 static void mark_characters( demo_view* v, const demo_game* g )
 {
 	kcc_shape player = demo_player_shape( g );
-	v->player_box = demo_view_box( v, kcc_shape_bounds( &player ) );
+	kcc_aabb around = kcc_shape_bounds( &player );
+	v->player_box = demo_view_box( v, around );
+	cpBB near = cpBBNew( around.min.x - 3.0f, around.min.y - 1.0f, around.max.x + 3.0f, around.max.y + 3.0f );
+	cpSpaceBBQuery( g->space, near, CP_SHAPE_FILTER_ALL, mark_solid, v );
 	if ( g->attack.kind != DEMO_ATTACK_NONE )
 	{
 		demo_view_obstacle( v, demo_view_box( v, kcc_shape_bounds( &g->attack.shape ) ) );
