@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The demo's game look, drawn procedurally from the level's shapes: a sky with hills, tiles of earth with a grass
 // top where nothing stands on them (stone in the top-down room), planks for one-way ledges, metal platforms, wooden
-// crates, tinted zones (a flag on a checkpoint, a door on a door), and characters with eyes that look where they go.
+// crates, conveyor belts (any shape with a surface velocity), tinted zones (a flag on a checkpoint, a door on a
+// door), and characters with eyes that look where they go.
 #include "render.h"
 
 #include <string.h>
@@ -13,10 +14,11 @@ typedef enum look_kind
 	LOOK_PLANK,    ///< one-way
 	LOOK_CRATE,    ///< pushable
 	LOOK_PLATFORM, ///< on a kinematic body: the level's platforms and the swing
+	LOOK_BELT,     ///< a conveyor belt: a Chipmunk surface velocity
 	LOOK_ZONE,     ///< a sensor
 } look_kind;
 
-#define LOOK_PASSES 5
+#define LOOK_PASSES 6
 
 static kcc_color rgba( uint8_t r, uint8_t g, uint8_t b, uint8_t a )
 {
@@ -223,10 +225,10 @@ typedef struct look_pass
 	kcc_aabb visible; ///< the world the viewport shows
 } look_pass;
 
-// What a level shape looks like. A new kind of surface (a conveyor belt, say) gets its kind here and its drawing
-// in draw_shape.
+// What a level shape looks like. A new kind of surface gets its kind here and its drawing in draw_shape.
 static look_kind kind_of( const demo_game* g, const cpShape* shape )
 {
+	cpVect belt = cpShapeGetSurfaceVelocity( shape );
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
 	if ( categories & DEMO_CHARACTER_CATEGORY )
 	{
@@ -243,6 +245,10 @@ static look_kind kind_of( const demo_game* g, const cpShape* shape )
 	if ( categories & g->level_def.pushable_category )
 	{
 		return LOOK_CRATE;
+	}
+	if ( belt.x != 0.0 || belt.y != 0.0 )
+	{
+		return LOOK_BELT;
 	}
 	if ( cpBodyGetType( cpShapeGetBody( (cpShape*)shape ) ) == CP_BODY_TYPE_KINEMATIC )
 	{
@@ -412,6 +418,61 @@ static void draw_platform( demo_view* v, const cpShape* shape, const kcc_shape* 
 	}
 }
 
+// A conveyor belt: a dark band on rollers, chevrons on its top moving along it at its surface velocity (the
+// direction a character standing on it is carried).
+static void draw_belt( look_pass* p, const cpShape* shape, const kcc_shape* world )
+{
+	demo_view* v = p->v;
+	vec2s points[LOOK_MAX_POINTS], inner[LOOK_MAX_POINTS];
+	int count = outline( world, points );
+	kcc_aabb b = kcc_shape_bounds( world );
+	fill_points( v, points, count, rgba( 40, 42, 50, 255 ), rgba( 30, 32, 38, 255 ), b.max.y, b.min.y );
+	inset_points( points, count, 0.06f, inner );
+	fill_points( v, inner, count, rgba( 84, 86, 98, 255 ), rgba( 48, 50, 60, 255 ), b.max.y, b.min.y );
+	float height = b.max.y - b.min.y, radius = fminf( 0.3f * height, 0.15f );
+	for ( float x = b.min.x + 0.3f; x < b.max.x - 0.1f; x += 0.6f )
+	{
+		circle( v, kcc_v2( x, 0.5f * ( b.min.y + b.max.y ) ), radius, rgba( 150, 152, 162, 255 ) );
+		circle( v, kcc_v2( x, 0.5f * ( b.min.y + b.max.y ) ), 0.4f * radius, rgba( 40, 42, 50, 255 ) );
+	}
+	// The top edge (the one facing most upward), and the chevrons along it.
+	int top = 0;
+	float best = -2.0f;
+	for ( int i = 0; i < count; ++i )
+	{
+		vec2s e = glms_vec2_sub( points[( i + 1 ) % count], points[i] );
+		float length = glms_vec2_norm( e );
+		float up = length > 1.0e-6f ? -e.x / length : -2.0f; // the outward normal's y (counter-clockwise)
+		if ( up > best )
+		{
+			best = up;
+			top = i;
+		}
+	}
+	vec2s a = points[top], c = points[( top + 1 ) % count];
+	vec2s along = glms_vec2_sub( c, a );
+	float length = glms_vec2_norm( along );
+	if ( length < 0.2f )
+	{
+		return;
+	}
+	vec2s unit = glms_vec2_scale( along, 1.0f / length );
+	cpVect surface = cpShapeGetSurfaceVelocity( shape );
+	float speed = (float)surface.x * unit.x + (float)surface.y * unit.y;
+	float forward = speed >= 0.0f ? 1.0f : -1.0f, spacing = 0.5f;
+	float shift = fmodf( (float)kcc_level_get_time( p->g->level ) * fabsf( speed ), spacing );
+	vec2s normal = kcc_v2( unit.y, -unit.x ); // outward (counter-clockwise outline)
+	for ( float t = 0.15f + ( forward > 0.0f ? shift : spacing - shift ); t < length - 0.1f; t += spacing )
+	{
+		vec2s tip = glms_vec2_add( glms_vec2_add( a, glms_vec2_scale( unit, t ) ), glms_vec2_scale( normal, -0.14f ) );
+		vec2s back = glms_vec2_sub( tip, glms_vec2_scale( unit, 0.12f * forward ) );
+		vec2s wing = glms_vec2_scale( normal, 0.08f );
+		SDL_FPoint s_tip = demo_view_to_screen( v, tip );
+		demo_view_line( v, demo_view_to_screen( v, glms_vec2_add( back, wing ) ), s_tip, 2.0f, rgba( 236, 196, 70, 255 ) );
+		demo_view_line( v, demo_view_to_screen( v, glms_vec2_sub( back, wing ) ), s_tip, 2.0f, rgba( 236, 196, 70, 255 ) );
+	}
+}
+
 static void draw_zone( look_pass* p, const cpShape* shape, const kcc_shape* world )
 {
 	demo_view* v = p->v;
@@ -473,6 +534,7 @@ static void draw_shape( const cpShape* shape, const kcc_shape* world, void* cont
 		case LOOK_PLANK: draw_plank( p->v, world ); break;
 		case LOOK_CRATE: draw_crate( p->v, world ); break;
 		case LOOK_PLATFORM: draw_platform( p->v, shape, world ); break;
+		case LOOK_BELT: draw_belt( p, shape, world ); break;
 		case LOOK_ZONE: draw_zone( p, shape, world ); break;
 		default: break;
 	}
@@ -635,7 +697,7 @@ void demo_look_draw( demo_view* v, const demo_game* g )
 	vec2s lo = demo_view_to_world( v, (float)v->viewport.x, (float)( v->viewport.y + v->viewport.h ) );
 	vec2s hi = demo_view_to_world( v, (float)( v->viewport.x + v->viewport.w ), (float)v->viewport.y );
 	look_pass pass = { v, g, LOOK_TILE, { lo, hi } };
-	static const look_kind order[LOOK_PASSES] = { LOOK_TILE, LOOK_PLANK, LOOK_PLATFORM, LOOK_CRATE, LOOK_ZONE };
+	static const look_kind order[LOOK_PASSES] = { LOOK_TILE, LOOK_PLANK, LOOK_PLATFORM, LOOK_BELT, LOOK_CRATE, LOOK_ZONE };
 	for ( int i = 0; i < LOOK_PASSES; ++i )
 	{
 		pass.kind = order[i];
