@@ -694,6 +694,9 @@ void demo_look_draw( demo_view* v, const demo_game* g )
 					 (float)( v->viewport.y + v->viewport.h ) - bottom, rgba( 52, 36, 28, 255 ) );
 	draw_room_floor( v, g );
 	draw_rails( v, g );
+	// The attack behind the level and the characters: a fan aimed along the ground is cut by the floor, as the eye
+	// expects (the hit test itself goes through walls), and the characters stay whole inside it.
+	draw_attack( v, g );
 	vec2s lo = demo_view_to_world( v, (float)v->viewport.x, (float)( v->viewport.y + v->viewport.h ) );
 	vec2s hi = demo_view_to_world( v, (float)( v->viewport.x + v->viewport.w ), (float)v->viewport.y );
 	look_pass pass = { v, g, LOOK_TILE, { lo, hi } };
@@ -703,8 +706,6 @@ void demo_look_draw( demo_view* v, const demo_game* g )
 		pass.kind = order[i];
 		kcc_space_each_shape( g->space, draw_shape, &pass );
 	}
-	// The attack under the characters: they stay whole inside it.
-	draw_attack( v, g );
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{
 		draw_enemy( v, g->enemies + i, g->frame );
