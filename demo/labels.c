@@ -67,7 +67,8 @@ void demo_labels_add( demo_view* v, SDL_FPoint at, const char* text, kcc_color c
 
 // What a label costs at a place: covering the player or its subject is worst, then other labels, then obstacles;
 // then the distance from where it was asked for and the gap to its subject.
-static float label_cost( const demo_view* v, const demo_label* l, SDL_FRect at, const SDL_FRect* placed, int placed_count )
+static float label_cost( const demo_view* v, const demo_label* l, SDL_FRect at, const SDL_FRect* placed,
+						 int placed_count )
 {
 	SDL_FRect r = inflate( at, LABEL_MARGIN );
 	float cost = 100.0f * overlap_area( r, v->player_box ) + 100.0f * overlap_area( r, l->subject );

@@ -32,11 +32,16 @@ static kcc_color shade( kcc_color c, float f )
 	return rgba( (uint8_t)r, (uint8_t)g, (uint8_t)b, c.a );
 }
 
+static uint8_t mix_channel( uint8_t a, uint8_t b, float t )
+{
+	return (uint8_t)( (float)a + ( (float)b - (float)a ) * t );
+}
+
 static kcc_color mix( kcc_color a, kcc_color b, float t )
 {
 	t = t < 0.0f ? 0.0f : ( t > 1.0f ? 1.0f : t );
-	return rgba( (uint8_t)( (float)a.r + ( (float)b.r - (float)a.r ) * t ), (uint8_t)( (float)a.g + ( (float)b.g - (float)a.g ) * t ),
-				 (uint8_t)( (float)a.b + ( (float)b.b - (float)a.b ) * t ), (uint8_t)( (float)a.a + ( (float)b.a - (float)a.a ) * t ) );
+	return rgba( mix_channel( a.r, b.r, t ), mix_channel( a.g, b.g, t ), mix_channel( a.b, b.b, t ),
+				 mix_channel( a.a, b.a, t ) );
 }
 
 static SDL_Color sdl( kcc_color c )
@@ -119,7 +124,8 @@ static int inset_points( const vec2s* in, int count, float d, vec2s* out )
 	for ( int i = 0; i < count; ++i )
 	{
 		vec2s prev = in[( i + count - 1 ) % count], p = in[i], next = in[( i + 1 ) % count];
-		vec2s e0 = glms_vec2_normalize( glms_vec2_sub( p, prev ) ), e1 = glms_vec2_normalize( glms_vec2_sub( next, p ) );
+		vec2s e0 = glms_vec2_normalize( glms_vec2_sub( p, prev ) );
+		vec2s e1 = glms_vec2_normalize( glms_vec2_sub( next, p ) );
 		vec2s n0 = kcc_v2( -e0.y, e0.x ), n1 = kcc_v2( -e1.y, e1.x );
 		float k = 1.0f + glms_vec2_dot( n0, n1 );
 		out[i] = k > 0.2f ? glms_vec2_add( p, glms_vec2_scale( glms_vec2_add( n0, n1 ), d / k ) ) : p;
@@ -468,8 +474,9 @@ static void draw_belt( look_pass* p, const cpShape* shape, const kcc_shape* worl
 		vec2s back = glms_vec2_sub( tip, glms_vec2_scale( unit, 0.12f * forward ) );
 		vec2s wing = glms_vec2_scale( normal, 0.08f );
 		SDL_FPoint s_tip = demo_view_to_screen( v, tip );
-		demo_view_line( v, demo_view_to_screen( v, glms_vec2_add( back, wing ) ), s_tip, 2.0f, rgba( 236, 196, 70, 255 ) );
-		demo_view_line( v, demo_view_to_screen( v, glms_vec2_sub( back, wing ) ), s_tip, 2.0f, rgba( 236, 196, 70, 255 ) );
+		kcc_color yellow = rgba( 236, 196, 70, 255 );
+		demo_view_line( v, demo_view_to_screen( v, glms_vec2_add( back, wing ) ), s_tip, 2.0f, yellow );
+		demo_view_line( v, demo_view_to_screen( v, glms_vec2_sub( back, wing ) ), s_tip, 2.0f, yellow );
 	}
 }
 
@@ -504,7 +511,8 @@ static void draw_zone( look_pass* p, const cpShape* shape, const kcc_shape* worl
 		kcc_shape hole = kcc_make_capsule( kcc_v2( mid, b.min.y + half ), kcc_v2( mid, b.max.y - half ), 0.75f * half );
 		fill_shape( v, &frame, rgba( 150, 104, 60, 255 ), rgba( 118, 80, 46, 255 ) );
 		fill_shape( v, &hole, rgba( 20, 18, 26, 255 ), rgba( 34, 30, 40, 255 ) );
-		SDL_FRect r = demo_view_box( v, kcc_make_aabb( kcc_v2( b.min.x, b.min.y ), kcc_v2( b.max.x, b.min.y + half ) ).aabb );
+		kcc_aabb sill = { b.min, kcc_v2( b.max.x, b.min.y + half ) };
+		SDL_FRect r = demo_view_box( v, sill );
 		demo_view_panel( v, r.x, r.y, r.w, r.h, rgba( 118, 80, 46, 255 ) );
 		demo_view_panel( v, r.x + 0.12f * r.w, r.y, 0.76f * r.w, r.h, rgba( 34, 30, 40, 255 ) );
 	}
@@ -578,14 +586,15 @@ static void draw_eyes( demo_view* v, face f )
 	{
 		vec2s eye = kcc_v2( f.at.x + 0.5f * spacing * (float)side, f.at.y );
 		circle( v, eye, f.size, rgba( 250, 250, 250, 255 ) );
-		circle( v, glms_vec2_add( eye, glms_vec2_scale( f.look, 0.45f * f.size ) ), 0.5f * f.size, rgba( 20, 20, 30, 255 ) );
+		vec2s pupil = glms_vec2_add( eye, glms_vec2_scale( f.look, 0.45f * f.size ) );
+		circle( v, pupil, 0.5f * f.size, rgba( 20, 20, 30, 255 ) );
 		if ( f.angry )
 		{
 			// A brow slanting down toward the middle.
 			vec2s outer = kcc_v2( eye.x + (float)side * f.size, eye.y + 1.2f * f.size );
 			vec2s inner = kcc_v2( eye.x - (float)side * 0.6f * f.size, eye.y + 0.6f * f.size );
-			demo_view_line( v, demo_view_to_screen( v, outer ), demo_view_to_screen( v, inner ), 0.35f * f.size * v->scale,
-							rgba( 40, 10, 10, 255 ) );
+			SDL_FPoint a = demo_view_to_screen( v, outer ), b = demo_view_to_screen( v, inner );
+			demo_view_line( v, a, b, 0.35f * f.size * v->scale, rgba( 40, 10, 10, 255 ) );
 		}
 	}
 }
@@ -644,7 +653,8 @@ static void draw_enemy( demo_view* v, const demo_enemy* e, int frame )
 				wing[0] = wing[2];
 				wing[2] = t;
 			}
-			fill_points( v, wing, 3, rgba( 120, 70, 170, 255 ), rgba( 80, 40, 120, 255 ), body.y + 0.4f, body.y - 0.2f );
+			kcc_color top = rgba( 120, 70, 170, 255 ), bottom = rgba( 80, 40, 120, 255 );
+			fill_points( v, wing, 3, top, bottom, body.y + 0.4f, body.y - 0.2f );
 		}
 		s = kcc_shape_translate( &e->shape, body );
 		draw_body( v, &s, rgba( 160, 90, 220, 255 ), flash );
@@ -658,8 +668,8 @@ static void draw_enemy( demo_view* v, const demo_enemy* e, int frame )
 	{
 		draw_body( v, &s, rgba( 96, 196, 104, 235 ), flash );
 		vec2s look = kcc_v2( cosf( e->phase ), sinf( e->phase ) );
-		draw_eyes( v, ( face ){ glms_vec2_add( kcc_shape_bounds( &s ).min, kcc_v2( 0.5f * width, 0.55f * width ) ), look,
-								0.14f * width, false } );
+		vec2s at = glms_vec2_add( b.min, kcc_v2( 0.5f * width, 0.55f * width ) );
+		draw_eyes( v, ( face ){ at, look, 0.14f * width, false } );
 		return;
 	}
 	draw_body( v, &s, rgba( 205, 70, 60, 255 ), flash );
@@ -700,7 +710,9 @@ void demo_look_draw( demo_view* v, const demo_game* g )
 	vec2s lo = demo_view_to_world( v, (float)v->viewport.x, (float)( v->viewport.y + v->viewport.h ) );
 	vec2s hi = demo_view_to_world( v, (float)( v->viewport.x + v->viewport.w ), (float)v->viewport.y );
 	look_pass pass = { v, g, LOOK_TILE, { lo, hi } };
-	static const look_kind order[LOOK_PASSES] = { LOOK_TILE, LOOK_PLANK, LOOK_PLATFORM, LOOK_BELT, LOOK_CRATE, LOOK_ZONE };
+	static const look_kind order[LOOK_PASSES] = {
+		LOOK_TILE, LOOK_PLANK, LOOK_PLATFORM, LOOK_BELT, LOOK_CRATE, LOOK_ZONE,
+	};
 	for ( int i = 0; i < LOOK_PASSES; ++i )
 	{
 		pass.kind = order[i];

@@ -173,7 +173,8 @@ static void draw_segment( vec2s a, vec2s b, kcc_color color, void* context )
 	if ( v->record_obstacles )
 	{
 		float x0 = fminf( sa.x, sb.x ), y0 = fminf( sa.y, sb.y );
-		demo_view_obstacle( v, ( SDL_FRect ){ x0 - 1.0f, y0 - 1.0f, fabsf( sb.x - sa.x ) + 2.0f, fabsf( sb.y - sa.y ) + 2.0f } );
+		SDL_FRect box = { x0 - 1.0f, y0 - 1.0f, fabsf( sb.x - sa.x ) + 2.0f, fabsf( sb.y - sa.y ) + 2.0f };
+		demo_view_obstacle( v, box );
 	}
 }
 
@@ -640,7 +641,8 @@ static void queue_attack_label( demo_view* v, const demo_game* g )
 static void mark_solid( cpShape* shape, void* context )
 {
 	demo_view* v = context;
-	if ( cpShapeGetSensor( shape ) == cpFalse && ( cpShapeGetFilter( shape ).categories & DEMO_CHARACTER_CATEGORY ) == 0 )
+	bool character = ( cpShapeGetFilter( shape ).categories & DEMO_CHARACTER_CATEGORY ) != 0;
+	if ( cpShapeGetSensor( shape ) == cpFalse && character == false )
 	{
 		cpBB bb = cpShapeGetBB( shape );
 		kcc_aabb box = { kcc_v2( (float)bb.l, (float)bb.b ), kcc_v2( (float)bb.r, (float)bb.t ) };
@@ -694,7 +696,8 @@ static void queue_player_labels( demo_view* v, const demo_game* g )
 		v->label_owner += 1;
 		int w = 0, h = 0;
 		demo_view_text_size( v, 1, g->message, &w, &h );
-		SDL_FPoint at = { v->player_box.x + 0.5f * v->player_box.w - 0.5f * (float)w, v->player_box.y - 2.0f * (float)h };
+		SDL_FRect p = v->player_box;
+		SDL_FPoint at = { p.x + 0.5f * p.w - 0.5f * (float)w, p.y - 2.0f * (float)h };
 		demo_labels_add( v, at, g->message, rgba( 255, 210, 120, 255 ), false );
 	}
 }
