@@ -194,6 +194,18 @@ void demo_labels_flush( demo_view* v )
 		}
 		SDL_FRect at = place_label( v, l, placed, placed_count );
 		placed[placed_count++] = at;
+		const SDL_Rect* vp = &v->viewport;
+		v->labels_placed += 1;
+		v->labels_cut += at.x < (float)vp->x || at.y < (float)vp->y || at.x + at.w > (float)( vp->x + vp->w ) ||
+						 at.y + at.h > (float)( vp->y + vp->h );
+		v->labels_on_player += overlap_area( at, v->player_box ) > 0.0f;
+		v->labels_on_subject += overlap_area( at, l->subject ) > 0.0f;
+		bool on_character = false;
+		for ( int i = 0; i < v->character_obstacles; ++i )
+		{
+			on_character = on_character || overlap_area( at, v->obstacles[i] ) > 0.0f;
+		}
+		v->labels_on_characters += on_character;
 		float dx = at.x - l->rect.x, dy = at.y - l->rect.y;
 		for ( int k = 0; k < l->line_count; ++k )
 		{
@@ -202,4 +214,5 @@ void demo_labels_flush( demo_view* v )
 	}
 	v->label_count = 0;
 	v->obstacle_count = 0;
+	v->character_obstacles = 0;
 }

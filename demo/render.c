@@ -657,8 +657,6 @@ static void mark_characters( demo_view* v, const demo_game* g )
 	kcc_shape player = demo_player_shape( g );
 	kcc_aabb around = kcc_shape_bounds( &player );
 	v->player_box = demo_view_box( v, around );
-	cpBB near = cpBBNew( around.min.x - 3.0f, around.min.y - 1.0f, around.max.x + 3.0f, around.max.y + 3.0f );
-	cpSpaceBBQuery( g->space, near, CP_SHAPE_FILTER_ALL, mark_solid, v );
 	if ( g->attack.kind != DEMO_ATTACK_NONE )
 	{
 		demo_view_obstacle( v, demo_view_box( v, kcc_shape_bounds( &g->attack.shape ) ) );
@@ -674,6 +672,9 @@ static void mark_characters( demo_view* v, const demo_game* g )
 		}
 		demo_view_obstacle( v, demo_view_box( v, b ) );
 	}
+	v->character_obstacles = v->obstacle_count;
+	cpBB near = cpBBNew( around.min.x - 3.0f, around.min.y - 1.0f, around.max.x + 3.0f, around.max.y + 3.0f );
+	cpSpaceBBQuery( g->space, near, CP_SHAPE_FILTER_ALL, mark_solid, v );
 }
 
 // The player's flags and zone events (kcc_debug_draw_move's labels without its lines), and the game's notice.

@@ -68,8 +68,15 @@ typedef struct demo_view
 	SDL_FRect label_subject; ///< the subject of the labels asked for next
 	SDL_FRect obstacles[DEMO_MAX_OBSTACLES];
 	int obstacle_count;
+	int character_obstacles; ///< the first obstacles: the characters and the attack, which no label should cover
 	bool record_obstacles;   ///< segments and polygons drawn now are obstacles for the labels
 	SDL_FRect player_box;    ///< no label covers the player
+	// What the layout did, over every frame drawn (the headless tour checks them).
+	int labels_placed;
+	int labels_cut;          ///< not whole inside the viewport (never expected)
+	int labels_on_player;    ///< over the player (never expected)
+	int labels_on_subject;   ///< over what they name (never expected)
+	int labels_on_characters; ///< over another character or the attack (never expected)
 } demo_view;
 
 /// A TrueType font file to draw text with: $KCC_DEMO_FONT, the font CMake found, or common system paths. NULL when
