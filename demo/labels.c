@@ -110,11 +110,13 @@ static SDL_FRect place_label( const demo_view* v, const demo_label* l, const SDL
 	SDL_FRect s = l->subject;
 	// Places to try: where it was asked for, then around its subject (above, beside, below), each also moved
 	// farther out in steps.
-	SDL_FPoint bases[8];
-	SDL_FPoint away[8];
+	SDL_FPoint bases[9];
+	SDL_FPoint away[9];
 	int n = 0;
 	bases[n] = ( SDL_FPoint ){ l->rect.x, l->rect.y };
 	away[n++] = ( SDL_FPoint ){ 0.0f, -1.0f };
+	bases[n] = ( SDL_FPoint ){ l->rect.x, l->rect.y };
+	away[n++] = ( SDL_FPoint ){ 0.0f, 1.0f };
 	if ( s.w > 0.0f )
 	{
 		float cx = s.x + 0.5f * s.w - 0.5f * w, cy = s.y + 0.5f * s.h - 0.5f * h;
@@ -139,10 +141,10 @@ static SDL_FRect place_label( const demo_view* v, const demo_label* l, const SDL
 	{
 		for ( int k = 0; k < 8; ++k )
 		{
-			// Sideways too for the place it was asked for: a sign beside the player moves along.
+			// Sideways too around the place it was asked for: a sign beside the player moves along.
 			for ( int side = -2; side <= 2; ++side )
 			{
-				if ( side != 0 && i != 0 )
+				if ( side != 0 && i > 1 )
 				{
 					continue;
 				}
@@ -193,6 +195,12 @@ void demo_labels_flush( demo_view* v )
 			continue;
 		}
 		SDL_FRect at = place_label( v, l, placed, placed_count );
+		bool on_label = false;
+		for ( int i = 0; i < placed_count; ++i )
+		{
+			on_label = on_label || overlap_area( at, placed[i] ) > 0.0f;
+		}
+		v->labels_on_labels += on_label;
 		placed[placed_count++] = at;
 		const SDL_Rect* vp = &v->viewport;
 		v->labels_placed += 1;

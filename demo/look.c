@@ -151,7 +151,10 @@ static void draw_sky( demo_view* v, const demo_game* g )
 {
 	SDL_Rect vp = v->viewport;
 	float x0 = (float)vp.x, y0 = (float)vp.y, x1 = (float)( vp.x + vp.w ), y1 = (float)( vp.y + vp.h );
-	SDL_Color top = sdl( rgba( 30, 40, 78, 255 ) ), bottom = sdl( rgba( 92, 112, 150, 255 ) );
+	// Seen from above (the top-down room) the ground around is dark earth; from the side, a sky.
+	bool above = g->player.top_down;
+	SDL_Color top = sdl( above ? rgba( 34, 40, 34, 255 ) : rgba( 30, 40, 78, 255 ) );
+	SDL_Color bottom = sdl( above ? rgba( 44, 50, 42, 255 ) : rgba( 92, 112, 150, 255 ) );
 	SDL_Vertex sky[4] = {
 		{ { x0, y0 }, top, { 0, 0 } },
 		{ { x1, y0 }, top, { 0, 0 } },
@@ -160,9 +163,9 @@ static void draw_sky( demo_view* v, const demo_game* g )
 	};
 	const int quad[6] = { 0, 1, 2, 0, 2, 3 };
 	SDL_RenderGeometry( v->renderer, NULL, sky, 4, quad, 6 );
-	if ( g->player.top_down )
+	if ( above )
 	{
-		return; // seen from above: no horizon
+		return; // no horizon
 	}
 	// Two ranges of hills, farther ones slower (parallax), standing on the level's ground line (y 2).
 	static const struct

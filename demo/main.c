@@ -109,14 +109,15 @@ static int run_headless_tour( const char* map, const char* folder, bool overlay 
 	}
 	double seconds = (double)( SDL_GetPerformanceCounter() - start ) / (double)SDL_GetPerformanceFrequency();
 	printf( "labels: %d placed in %d frames, %d cut by the edge, %d over the player, %d over what they name, %d over "
-			"other characters or the attack\n",
+			"other characters or the attack, %d over other labels\n",
 			view.labels_placed, tour.snapshot_count, view.labels_cut, view.labels_on_player, view.labels_on_subject,
-			view.labels_on_characters );
-	if ( view.labels_cut + view.labels_on_player + view.labels_on_subject + view.labels_on_characters > 0 &&
-		 tour.failed == false )
+			view.labels_on_characters, view.labels_on_labels );
+	int bad = view.labels_cut + view.labels_on_player + view.labels_on_subject + view.labels_on_characters +
+			  view.labels_on_labels;
+	if ( bad > 0 && tour.failed == false )
 	{
 		tour.failed = true;
-		snprintf( tour.failure, sizeof( tour.failure ), "labels cut, or over a character or what they name" );
+		snprintf( tour.failure, sizeof( tour.failure ), "labels cut, or over a character, a label or what they name" );
 	}
 	bool ok = demo_tour_summary( &tour, &game, seconds ) && written;
 	demo_view_shutdown( &view );

@@ -352,9 +352,11 @@ void demo_view_follow( demo_view* v, const demo_game* g, bool snap )
 	vec2s target = demo_player_position( g );
 	if ( g->player.top_down )
 	{
-		// The whole room in view.
+		// The whole room in view; a big view also shows the level's signs above and below it.
 		vec2s room = glms_vec2_sub( g->room.max, g->room.min );
-		float fit_w = (float)v->viewport.w / ( room.x + 1.0f ), fit_h = (float)v->viewport.h / ( room.y + 1.0f );
+		float signs = v->viewport.h >= 400 ? 4.0f : 0.0f;
+		float fit_w = (float)v->viewport.w / ( room.x + 1.0f );
+		float fit_h = (float)v->viewport.h / ( room.y + 1.0f + signs );
 		v->scale = fit_w < fit_h ? fit_w : fit_h;
 		target = glms_vec2_scale( glms_vec2_add( g->room.min, g->room.max ), 0.5f );
 		snap = snap || v->center.x < g->room.min.x;

@@ -77,6 +77,7 @@ typedef struct demo_view
 	int labels_on_player;    ///< over the player (never expected)
 	int labels_on_subject;   ///< over what they name (never expected)
 	int labels_on_characters; ///< over another character or the attack (never expected)
+	int labels_on_labels;    ///< over another label (never expected)
 } demo_view;
 
 /// A TrueType font file to draw text with: $KCC_DEMO_FONT, the font CMake found, or common system paths. NULL when
