@@ -108,8 +108,8 @@ static SDL_FRect place_label( const demo_view* v, const demo_label* l, const SDL
 {
 	float w = l->rect.w, h = l->rect.h, gap = 4.0f, step = 16.0f;
 	SDL_FRect s = l->subject;
-	// Places to try: where it was asked for, then around its subject (above, beside, below), each also moved
-	// farther out in steps.
+	// Places to try: where it was asked for (and from there up, down and sideways), then around its subject (above,
+	// beside, below), each also moved farther out in steps.
 	SDL_FPoint bases[9];
 	SDL_FPoint away[9];
 	int n = 0;
