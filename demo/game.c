@@ -340,6 +340,13 @@ bool demo_game_init( demo_game* g, const char* map_path )
 		{
 			g->room = o->bounds;
 		}
+		// A conveyor belt: a solid with a "belt" property, its speed along x (u/s, positive to the right), which the
+		// controller carries a standing character at (the game look draws any shape with a surface velocity as one).
+		float belt = prop_float( o, "belt", 0.0f );
+		for ( int k = 0; belt != 0.0f && k < o->shape_count; ++k )
+		{
+			cpShapeSetSurfaceVelocity( o->shapes[k], cpv( belt, 0.0 ) );
+		}
 	}
 	const kcc_level_object* start = kcc_level_find( g->level, KCC_LEVEL_SPAWN, "start" );
 	if ( start == NULL )
