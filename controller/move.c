@@ -465,8 +465,10 @@ void kcc_detect_floor( kcc_controller* c )
 {
 	c->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ) );
+	c->placed = true;
 	kcc_ground_result g = c->def.mode == KCC_MODE_GROUNDED ? kcc_ground_probe( c, kcc_v2( 0.0f, 0.0f ), 0.0f, false )
 														   : ( kcc_ground_result ){ 0 };
+	c->placed = false;
 	c->flags = g.on_floor ? KCC_ON_FLOOR : 0u;
 	c->floor_normal = g.on_floor ? g.normal : c->def.up;
 	c->support_count = g.on_floor ? 1 : 0;

@@ -14,9 +14,23 @@ bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2
 	return kcc_character_lowest_along( c, from, normal ) >= glms_vec2_dot( point, normal ) - c->one_way_tolerance;
 }
 
-bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth )
+bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec2s normal, float depth )
 {
-	return kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false || depth > c->one_way_tolerance;
+	if ( kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false || depth > c->one_way_tolerance )
+	{
+		return false; // inside it, or against its side or underside
+	}
+	// Within the tolerance below the top, the character is on it only if it came from above: it stood on that shape
+	// at the last move, or was not inside it where this move started (something pushed it in since), or the game has
+	// just put it there (no past to go by). Rising through the top from below, it is passing however shallow.
+	if ( cand->shape == c->floor_shape || c->placed )
+	{
+		return true;
+	}
+	kcc_shape start;
+	kcc_character_at( c, kcc_v2( 0.0f, 0.0f ), &start );
+	kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &start );
+	return pen.overlapping == false || pen.depth <= 0.0f;
 }
 
 void kcc_one_way_update_drop( kcc_controller* c, vec2s p )

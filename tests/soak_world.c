@@ -1043,7 +1043,10 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 				// passing through, which the platform has just moved away).
 				soak_carry_core( w, body, &before );
 			}
-			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, 2.0 * def->skin ) == false )
+			// Within two skins of the top counts as above only for the shape it stood on: one it was rising
+			// through (inside it, however shallow) is passed.
+			double tolerance = w->shapes[i].shape == ch->floor_shape ? 2.0 * def->skin : 0.0;
+			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, tolerance ) == false )
 			{
 				continue;
 			}
