@@ -11,7 +11,8 @@ static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s 
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
 	kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
-	return pen.overlapping && kcc_has_normal( pen.normal ) && kcc_one_way_on_top( c, cand, pen.normal, pen.depth ) == false;
+	return pen.overlapping && kcc_has_normal( pen.normal ) &&
+		   kcc_one_way_on_top( c, cand, pen.normal, pen.depth ) == false;
 }
 
 // Whether a one-way shape was moved into the character by its platform, so that the push-out must treat it as solid:
