@@ -423,7 +423,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->floor_shape = floor != NULL ? floor->shape : NULL;
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
-		kcc_one_way_update_drop( c, p );
+		kcc_one_way_update( c, p );
 	}
 	if ( truncated && ( acc->flags & KCC_CRUSHED ) == 0 && kcc_overlaps_solid( c, &c->local_shape, p, false ) )
 	{
@@ -477,6 +477,7 @@ void kcc_detect_floor( kcc_controller* c )
 	c->floor_shape = floor != NULL ? floor->shape : NULL;
 	c->floor_one_way = floor != NULL && floor->one_way;
 	c->drop_shape = NULL;
+	kcc_one_way_update( c, kcc_v2( 0.0f, 0.0f ) );
 	kcc_platform_remember( c, kcc_v2( 0.0f, 0.0f ), floor );
 	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
 }
