@@ -3,7 +3,7 @@
 // it, however shallow the overlap a frame ends with. A move ending with the bottom up to two skins below the top used
 // to be taken for resting on it: the next move pushed the character up by the overlap plus the skin
 // (KCC_DEPENETRATED), and a character turning back down there landed on a top it never cleared. What decides is where
-// the character came from: a one-way lift that comes up into a falling character from below carries it, however deep.
+// the character came from: a one-way lift that comes up into a falling character lands it on its top, however deep.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
