@@ -541,6 +541,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.wall_normal = c->wall_normal;
 	s.floor_one_way = c->floor_one_way;
 	s.drop_shape = c->drop_shape;
+	s.one_way_inside = c->one_way_inside;
 	s.platform = c->platform;
 	s.platform_position = c->platform_position;
 	s.platform_angle = c->platform_angle;
@@ -634,6 +635,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->wall_normal = state->wall_normal;
 	c->floor_one_way = state->floor_one_way;
 	c->drop_shape = state->drop_shape;
+	c->one_way_inside = state->one_way_inside;
 	c->platform = state->platform;
 	c->platform_position = state->platform_position;
 	c->platform_angle = state->platform_angle;

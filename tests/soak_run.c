@@ -747,6 +747,8 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	// The move.
 	kcc_controller_state before = kcc_controller_get_state( c );
 	vec2s start = before.position;
+	ch->floor_shape = before.floor_shape; // a teleport or a change of up changed it
+	ch->one_way_inside = before.one_way_inside;
 	bool riding = ch->riding;
 	kcc_move_result result;
 	vec2s velocity = kcc_v2( 0.0f, 0.0f );

@@ -1043,7 +1043,15 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 				// passing through, which the platform has just moved away).
 				soak_carry_core( w, body, &before );
 			}
-			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, 2.0 * def->skin ) == false )
+			// Inside it where the move started counts as above only on the shape it stood on (within two skins), or
+			// when its last move ended clear of every one-way shape (the shape came up into it since). Otherwise
+			// it was passing through, however shallow the overlap.
+			double tolerance = ch->one_way_inside ? 0.0 : INFINITY;
+			if ( w->shapes[i].shape == ch->floor_shape )
+			{
+				tolerance = 2.0 * def->skin;
+			}
+			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, tolerance ) == false )
 			{
 				continue;
 			}

@@ -247,7 +247,8 @@ typedef struct soak_character
 	vec2s velocity;    ///< for the gravity steps
 	vec2s last_delta;
 	const cpShape* drop_shape; ///< the one-way shape it drops through (the oracle exempts it), or NULL
-	const cpShape* floor_shape; ///< the floor of its last move
+	const cpShape* floor_shape; ///< the floor of its last move (or where set_position put it), as the controller says
+	bool one_way_inside; ///< its last move (or set_position) left it inside a one-way shape, as the controller says
 	bool riding;       ///< its last move ended on a kinematic body's shape
 	bool have_snapshot;
 	kcc_controller_state snapshot;

@@ -170,6 +170,7 @@ typedef struct kcc_controller_state
 	vec2s wall_normal;         ///< of the last move's wall contact, when KCC_ON_WALL
 	bool floor_one_way;
 	const cpShape* drop_shape; ///< the one-way shape being dropped through
+	bool one_way_inside;       ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;    ///< the kinematic body stood on after the last move, and its pose then
 	cpVect platform_position;
 	double platform_angle;
