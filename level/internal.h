@@ -138,6 +138,9 @@ typedef struct kcc_tile_info
 	bool full;                    // one unrotated rectangle covering the tile, or the solid property
 	bool one_way;                 // the one_way property
 	bool present;                 // listed in the tileset's tiles
+	const char* class_name;       // its class ("" when none), for rules
+	const kcc_level_property* properties; // for rules' bool properties
+	int property_count;
 } kcc_tile_info;
 
 typedef struct kcc_tileset
@@ -200,6 +203,9 @@ typedef struct kcc_loader
 	kcc_list bodies;       // kcc_dvec2: kinematic body positions (world); index = body id
 	kcc_list platforms;    // kcc_platform_desc
 	kcc_list templates;    // template files read so far (template.c)
+	kcc_list warnings;     // const char*, in the arena
+	kcc_list unknown_classes; // const char*: classes already warned about
+	bool infinite;         // the map has no fixed bounds (no "outside the map")
 
 	int map_property_count;
 	kcc_level_property* map_properties;
@@ -212,6 +218,24 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	__attribute__( ( format( printf, 3, 4 ) ) )
 #endif
 	;
+
+/// Records a warning: "file: what: problem" (the same text once; past KCC_MAX_WARNINGS a last one says so).
+void kcc_warn( kcc_loader* L, const char* format, ... )
+#if defined( __GNUC__ )
+	__attribute__( ( format( printf, 2, 3 ) ) )
+#endif
+	;
+#define KCC_MAX_WARNINGS 64
+/// Warns once per class that no rule or built-in class knows.
+void kcc_warn_unknown_class( kcc_loader* L, const char* class_name, const char* what );
+
+// rules.c
+/// The first of the def's rules matching a tile (name NULL) or an object, or NULL.
+const kcc_level_rule* kcc_match_rule( const kcc_loader* L, const char* layer, const char* class_name,
+									  const char* name, const kcc_level_property* properties, int property_count,
+									  bool tile );
+/// The kind's class name ("solid", "one_way", ...) for messages.
+const char* kcc_kind_name( kcc_level_object_kind kind );
 
 // Typed reads of a member of a JSON object. Absent members take the default (or fail when required); a member
 // of the wrong type, a non-finite number, or an integer out of [min, max] fails, naming the member.
@@ -440,6 +464,8 @@ struct kcc_level
 	bool in_space;
 	int map_property_count;
 	const kcc_level_property* map_properties;
+	const char* const* warnings;
+	int warning_count;
 };
 
 // build.c: the only file that writes the cpSpace.

@@ -10,6 +10,22 @@
 // Files larger than this are refused (a map is JSON text; 1 GB is far beyond any real one).
 #define KCC_MAX_FILE_SIZE ( (size_t)1 << 30 )
 
+// "file: what: problem (at path)" into out, cut at its end.
+static void kcc_compose( const kcc_loader* L, const char* problem, char* out, size_t size )
+{
+	const char* parts[] = { L->file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
+							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
+	size_t used = 0, capacity = size - 1;
+	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
+	{
+		size_t n = strlen( parts[i] );
+		n = n < capacity - used ? n : capacity - used;
+		memcpy( out + used, parts[i], n );
+		used += n;
+	}
+	out[used] = '\0';
+}
+
 kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* format, ... )
 {
 	if ( L->status != KCC_LEVEL_OK )
@@ -26,20 +42,63 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	va_start( args, format );
 	vsnprintf( problem, sizeof( problem ), format, args );
 	va_end( args );
-	// "file: what: problem (at path)", cut at the buffer's end.
-	const char* parts[] = { L->file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
-							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
-	size_t used = 0, capacity = sizeof( L->error->message ) - 1;
-	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
-	{
-		size_t n = strlen( parts[i] );
-		n = n < capacity - used ? n : capacity - used;
-		memcpy( L->error->message + used, parts[i], n );
-		used += n;
-	}
-	L->error->message[used] = '\0';
+	kcc_compose( L, problem, L->error->message, sizeof( L->error->message ) );
 	L->error->status = status;
 	return status;
+}
+
+void kcc_warn( kcc_loader* L, const char* format, ... )
+{
+	if ( L->status != KCC_LEVEL_OK || L->warnings.count > KCC_MAX_WARNINGS )
+	{
+		return;
+	}
+	char problem[KCC_LEVEL_MESSAGE_SIZE], line[KCC_LEVEL_MESSAGE_SIZE];
+	va_list args;
+	va_start( args, format );
+	vsnprintf( problem, sizeof( problem ), format, args );
+	va_end( args );
+	if ( L->warnings.count == KCC_MAX_WARNINGS )
+	{
+		snprintf( problem, sizeof( problem ), "more than %d warnings: the rest are left out", KCC_MAX_WARNINGS );
+	}
+	kcc_compose( L, problem, line, sizeof( line ) );
+	for ( int i = 0; i < L->warnings.count; ++i )
+	{
+		if ( strcmp( *KCC_LIST_AT( L->warnings, const char*, i ), line ) == 0 )
+		{
+			return;
+		}
+	}
+	const char** slot = kcc_list_push( &L->warnings, sizeof( const char* ), 1 );
+	const char* copy = kcc_arena_strdup( L->arena, line );
+	if ( slot == NULL || copy == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		return;
+	}
+	*slot = copy;
+}
+
+void kcc_warn_unknown_class( kcc_loader* L, const char* class_name, const char* what )
+{
+	for ( int i = 0; i < L->unknown_classes.count; ++i )
+	{
+		if ( strcmp( *KCC_LIST_AT( L->unknown_classes, const char*, i ), class_name ) == 0 )
+		{
+			return;
+		}
+	}
+	const char** slot = kcc_list_push( &L->unknown_classes, sizeof( const char* ), 1 );
+	if ( slot == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		return;
+	}
+	*slot = class_name;
+	kcc_warn( L, "class '%s' is known to no rule or built-in class: %s (add a rule for it, or give it a class "
+				 "of solid, one_way, platform, zone, spawn, crate or path)",
+			  class_name, what );
 }
 
 // Appends to the stack's text, cut at the buffer's end.

@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,18 +272,31 @@ static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw 
 {
 	bool known = false;
 	kcc_level_object_kind kind = kcc_kind_of_class( raw->class_name, &known );
-	if ( raw->class_name[0] == '\0' )
+	const kcc_level_rule* rule = kcc_match_rule( L, raw->layer_name, raw->class_name, raw->name, raw->properties,
+												 raw->property_count, false );
+	char cause[96]; // what gave the kind, for messages
+	snprintf( cause, sizeof( cause ), "class '%s'", raw->class_name );
+	if ( rule != NULL )
+	{
+		kind = rule->kind;
+		snprintf( cause, sizeof( cause ), "rule %d (kind %s)", (int)( rule - L->def->rules ), kcc_kind_name( kind ) );
+	}
+	else if ( raw->class_name[0] == '\0' )
 	{
 		bool shapeless = raw->has_point || raw->is_text || raw->tile_without_shapes || raw->piece_count == 0;
 		kind = raw->collision && shapeless == false ? KCC_LEVEL_SOLID : KCC_LEVEL_OTHER;
+	}
+	else if ( known == false )
+	{
+		kcc_warn_unknown_class( L, raw->class_name, "the object makes no shape" );
 	}
 	raw->kind = kind;
 	bool needs_shape = kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY || kind == KCC_LEVEL_PLATFORM ||
 					   kind == KCC_LEVEL_ZONE || kind == KCC_LEVEL_CRATE;
 	if ( needs_shape && ( raw->has_point || raw->is_text || raw->piece_count == 0 ) )
 	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "class '%s' needs a shape (a rectangle, polygon, ellipse%s)",
-						 raw->class_name, kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY ? ", polyline" : "" );
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "%s needs a shape (a rectangle, polygon, ellipse%s)", cause,
+						 kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY ? ", polyline" : "" );
 	}
 	bool needs_area = kind == KCC_LEVEL_ZONE || kind == KCC_LEVEL_CRATE;
 	for ( int i = 0; needs_area && i < raw->piece_count; ++i )
@@ -290,8 +304,7 @@ static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw 
 		if ( KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece + i )->kind == KCC_PIECE_POLYLINE )
 		{
 			return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
-							 "class '%s' needs an area (a polyline, or a rectangle of zero width or height, has none)",
-							 raw->class_name );
+							 "%s needs an area (a polyline, or a rectangle of zero width or height, has none)", cause );
 		}
 	}
 	if ( kind == KCC_LEVEL_PATH && ( raw->piece_count != 1 || KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece )
@@ -445,6 +458,19 @@ static kcc_level_status kcc_emit_object( kcc_loader* L, int index )
 	return L->status;
 }
 
+// An object wholly outside the map (fixed-size maps: an infinite map has no outside) is most likely a slip.
+static void kcc_check_inside( kcc_loader* L, const kcc_raw_object* raw )
+{
+	double w = (double)L->map_width_tiles * L->tile_width / L->pixels_per_unit;
+	double h = L->map_height_px / L->pixels_per_unit;
+	if ( L->infinite == false && L->status == KCC_LEVEL_OK &&
+		 ( raw->bounds.max.x < 0.0 || raw->bounds.min.x > w || raw->bounds.max.y < 0.0 || raw->bounds.min.y > h ) )
+	{
+		kcc_warn( L, "the object is outside the map: its box (%g, %g) to (%g, %g) world units misses (0, 0) to (%g, %g)",
+				  raw->bounds.min.x, raw->bounds.min.y, raw->bounds.max.x, raw->bounds.max.y, w, h );
+	}
+}
+
 kcc_level_status kcc_resolve_objects( kcc_loader* L )
 {
 	int count = L->objects.count;
@@ -462,6 +488,7 @@ kcc_level_status kcc_resolve_objects( kcc_loader* L )
 			 kcc_check_world( L, raw->bounds.max ) == KCC_LEVEL_OK )
 		{
 			kcc_kind_from_class( L, raw );
+			kcc_check_inside( L, raw );
 		}
 		if ( raw->id > 0 )
 		{

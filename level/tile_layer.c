@@ -5,11 +5,13 @@
 // flipped as the gid says and placed where Tiled draws the tile (its image's bottom-left on the cell's).
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 // Merge grid kinds (bit k of the vertical mask lets kind k span rows).
 #define KCC_CELL_SOLID 1
 #define KCC_CELL_ONE_WAY 2
+#define KCC_CELL_ZONE 3
 
 typedef struct kcc_grid
 {
@@ -233,10 +235,11 @@ static kcc_piece kcc_rect_piece( kcc_loader* L, kcc_list* points, double x0, dou
 	return piece;
 }
 
-// A tile (listed in its set) that is not a full cell: its pieces, flipped and placed where Tiled draws it.
+// A tile that is not a full cell: its pieces (or its rectangle when it has none), flipped and placed where Tiled
+// draws it. category 0: each piece's own (one-way pieces and tiles one-way, the rest solid).
 static kcc_level_status kcc_emit_tile( kcc_loader* L, const kcc_tileset* set, const kcc_tile_info* tile,
-									   uint32_t flags, double cell_x, double cell_y, int layer,
-									   kcc_list* scratch_pieces, kcc_list* scratch_points )
+									   uint32_t flags, double cell_x, double cell_y, int layer, cpBitmask category,
+									   bool sensor, kcc_list* scratch_pieces, kcc_list* scratch_points )
 {
 	kcc_tile_frame frame = kcc_tile_frame_of( set, tile, flags );
 	// The image's top-left in map pixels: bottom-left on the cell's bottom-left, plus the tileset's offset.
@@ -252,14 +255,30 @@ static kcc_level_status kcc_emit_tile( kcc_loader* L, const kcc_tileset* set, co
 	for ( int i = 0; i < scratch_pieces->count; ++i )
 	{
 		const kcc_piece* piece = KCC_LIST_AT( *scratch_pieces, kcc_piece, i );
-		bool one_way = piece->one_way || tile->one_way;
-		cpBitmask category = one_way ? L->def->one_way_category : L->def->solid_category;
-		if ( kcc_emit_piece( L, piece, scratch_points->items, -1, -1, layer, category, false ) != KCC_LEVEL_OK )
+		bool one_way = piece->one_way || ( tile != NULL && tile->one_way );
+		cpBitmask c = category != 0 ? category : one_way ? L->def->one_way_category : L->def->solid_category;
+		if ( kcc_emit_piece( L, piece, scratch_points->items, -1, -1, layer, c, sensor ) != KCC_LEVEL_OK )
 		{
 			return L->status;
 		}
 	}
 	return KCC_LEVEL_OK;
+}
+
+// The merge grid's kind for a rule's kind (0: no shape).
+static uint8_t kcc_cell_kind( kcc_level_object_kind kind )
+{
+	return kind == KCC_LEVEL_SOLID ? KCC_CELL_SOLID
+		   : kind == KCC_LEVEL_ONE_WAY ? KCC_CELL_ONE_WAY
+		   : kind == KCC_LEVEL_ZONE	   ? KCC_CELL_ZONE
+									   : 0;
+}
+
+static cpBitmask kcc_cell_category( const kcc_loader* L, uint8_t kind )
+{
+	return kind == KCC_CELL_ONE_WAY ? L->def->one_way_category
+		   : kind == KCC_CELL_ZONE	? L->def->zone_category
+									: L->def->solid_category;
 }
 
 kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int layer_index, double offset_x,
@@ -307,6 +326,8 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	}
 	memset( kinds, 0, cells > 0 ? cells : 1 );
 	int shapes_before = L->shapes.count;
+	int tile_cells = 0, ruled_nothing = 0; // non-empty cells; of them, those a rule made nothing
+	const char* layer_name = *KCC_LIST_AT( L->layer_names, const char*, layer_index );
 	for ( size_t i = 0; i < cells && L->status == KCC_LEVEL_OK; ++i )
 	{
 		uint32_t raw = grid.gids[i];
@@ -325,20 +346,55 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		if ( set != NULL )
 		{
 			const kcc_tile_info* tile = kcc_tile_of( set, local );
-			bool layer_full = layer_solid || layer_one_way;
-			bool tile_full = tile != NULL && tile->full && tile->width == L->tile_width &&
-							 tile->height == L->tile_height && set->offset_x == 0.0 && set->offset_y == 0.0;
-			if ( layer_full || tile_full )
+			const char* class_name = tile != NULL ? tile->class_name : "";
+			const kcc_level_rule* rule =
+				kcc_match_rule( L, layer_name, class_name, NULL, tile != NULL ? tile->properties : NULL,
+								tile != NULL ? tile->property_count : 0, true );
+			bool fits_cell = ( tile == NULL || ( tile->width == L->tile_width && tile->height == L->tile_height ) ) &&
+							 set->offset_x == 0.0 && set->offset_y == 0.0;
+			bool tile_full = tile != NULL && tile->full && fits_cell;
+			bool has_pieces = tile != NULL && tile->piece_count > 0;
+			double px = (double)cx * L->tile_width + offset_x, py = (double)cy * L->tile_height + offset_y;
+			tile_cells += 1;
+			if ( rule != NULL )
 			{
-				bool one_way = layer_full ? layer_one_way : tile->one_way;
-				kinds[i] = one_way ? KCC_CELL_ONE_WAY : KCC_CELL_SOLID;
-				L->info.tile_count += 1;
+				// The rule decides: the tile's own collision shapes when it has some, else its whole cell.
+				uint8_t kind = kcc_cell_kind( rule->kind );
+				ruled_nothing += kind == 0;
+				if ( kind != 0 && ( tile_full || ( has_pieces == false && fits_cell ) ) )
+				{
+					kinds[i] = kind;
+				}
+				else if ( kind != 0 )
+				{
+					kcc_emit_tile( L, set, tile, raw, px, py, layer_index, kcc_cell_category( L, kind ),
+								   kind == KCC_CELL_ZONE, &scratch_pieces, &scratch_points );
+				}
+				L->info.tile_count += kind != 0;
 			}
-			else if ( tile != NULL && ( tile->piece_count > 0 || tile->full ) )
+			else
 			{
-				double px = (double)cx * L->tile_width + offset_x, py = (double)cy * L->tile_height + offset_y;
-				kcc_emit_tile( L, set, tile, raw, px, py, layer_index, &scratch_pieces, &scratch_points );
-				L->info.tile_count += 1;
+				if ( class_name[0] != '\0' && strcmp( class_name, "solid" ) != 0 && strcmp( class_name, "one_way" ) != 0 )
+				{
+					char what[160];
+					snprintf( what, sizeof( what ), "tile %d of tileset '%s' keeps the collision it has", local,
+							  set->name );
+					kcc_warn_unknown_class( L, class_name, what );
+				}
+				// The layer's solid or one_way makes every tile a full cell; a one-way tile stays one-way.
+				bool layer_full = layer_solid || layer_one_way;
+				if ( layer_full || tile_full )
+				{
+					bool one_way = layer_one_way || ( tile != NULL && tile->one_way );
+					kinds[i] = one_way ? KCC_CELL_ONE_WAY : KCC_CELL_SOLID;
+					L->info.tile_count += 1;
+				}
+				else if ( tile != NULL && ( tile->piece_count > 0 || tile->full ) )
+				{
+					kcc_emit_tile( L, set, tile, raw, px, py, layer_index, 0, false, &scratch_pieces,
+								   &scratch_points );
+					L->info.tile_count += 1;
+				}
 			}
 		}
 		kcc_text_pop( &L->path, path_mark );
@@ -377,12 +433,13 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		scratch_points.count = 0;
 		kcc_piece piece = kcc_rect_piece( L, &scratch_points, x0, y0, x0 + r->w * L->tile_width,
 										  y0 + r->h * L->tile_height );
-		cpBitmask category = r->kind == KCC_CELL_ONE_WAY ? L->def->one_way_category : L->def->solid_category;
+		cpBitmask category = kcc_cell_category( L, r->kind );
 		if ( L->status == KCC_LEVEL_OK )
 		{
 			int what_mark = kcc_text_push( &L->what, ", ", "cells (%d, %d) to (%d, %d)", grid.x + r->x, grid.y + r->y,
 										   grid.x + r->x + r->w - 1, grid.y + r->y + r->h - 1 );
-			kcc_emit_piece( L, &piece, scratch_points.items, -1, -1, layer_index, category, false );
+			kcc_emit_piece( L, &piece, scratch_points.items, -1, -1, layer_index, category,
+							r->kind == KCC_CELL_ZONE );
 			kcc_text_pop( &L->what, what_mark );
 		}
 		if ( L->def->merge_tiles )
@@ -391,6 +448,13 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		}
 	}
 	L->info.tile_shape_count += L->shapes.count - shapes_before;
+	if ( L->status == KCC_LEVEL_OK && tile_cells > 0 && ruled_nothing == 0 && L->shapes.count == shapes_before )
+	{
+		kcc_warn( L, "its %d tiles made no shape: no tile has collision (in Tiled: collision shapes in the tile "
+					 "collision editor, the bool property %s, or class solid), set the layer's property solid, add "
+					 "a rule for the layer, or give it the property collision = false",
+				  tile_cells, L->def->solid_property );
+	}
 	kcc_list_free( &rects );
 	kcc_list_free( &scratch_pieces );
 	kcc_list_free( &scratch_points );

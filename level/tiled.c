@@ -77,6 +77,17 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 	{
 		return "solid_property must name a tile property";
 	}
+	if ( def->rule_count < 0 || def->rule_count > KCC_LEVEL_MAX_RULES || ( def->rule_count > 0 && def->rules == NULL ) )
+	{
+		return "rule_count must be in [0, KCC_LEVEL_MAX_RULES] and rules set when it is not 0";
+	}
+	for ( int i = 0; i < def->rule_count; ++i )
+	{
+		if ( (int)def->rules[i].kind < (int)KCC_LEVEL_SOLID || (int)def->rules[i].kind > (int)KCC_LEVEL_OTHER )
+		{
+			return "a rule's kind must be a kcc_level_object_kind";
+		}
+	}
 	if ( def->max_cells <= 0 || def->max_polygon_points < 3 || !( def->max_coordinate > 0.0f ) ||
 		 def->max_coordinate > 1.0e7f )
 	{
@@ -161,8 +172,10 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 	}
 	else
 	{
+		// A hidden object layer holds helpers (paths, notes, markers): its objects without a class make no shape
+		// unless the layer says collision = true.
 		bool collision = true;
-		if ( kcc_property_bool( L, properties, property_count, "collision", true, &collision ) == KCC_LEVEL_OK )
+		if ( kcc_property_bool( L, properties, property_count, "collision", visible, &collision ) == KCC_LEVEL_OK )
 		{
 			kcc_load_object_layer( L, layer, layer_index, layer_class, offset_x, offset_y, collision );
 		}
@@ -218,6 +231,10 @@ static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
 	{
 		return L->status;
 	}
+	if ( kcc_json_bool( L, map, "infinite", false, &L->infinite ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
 	L->tile_width = tile_width;
 	L->tile_height = tile_height;
 	L->map_width_tiles = (int)width;
@@ -252,6 +269,54 @@ static void kcc_loader_free( kcc_loader* L )
 	kcc_list_free( &L->bodies );
 	kcc_list_free( &L->platforms );
 	kcc_free_templates( L );
+	kcc_list_free( &L->warnings );
+	kcc_list_free( &L->unknown_classes );
+}
+
+// The last warning, about the whole map: nothing it made blocks a character.
+static void kcc_warn_no_collision( kcc_loader* L )
+{
+	for ( int i = 0; i < L->shapes.count; ++i )
+	{
+		if ( KCC_LIST_AT( L->shapes, kcc_shape_desc, i )->sensor == false )
+		{
+			return;
+		}
+	}
+	kcc_text_pop( &L->path, 0 );
+	kcc_text_pop( &L->what, 0 );
+	L->file = L->map_file;
+	kcc_warn( L, "the map made no collision at all: no tile or object made a solid or one-way shape, so characters "
+				 "fall through (see the warnings before this one; rules in the def map a map's own classes and "
+				 "layers to kcc2d's kinds)" );
+}
+
+// The warnings into the level's arena, for kcc_level_get_warning.
+static kcc_level_status kcc_keep_warnings( kcc_loader* L, kcc_level* level )
+{
+	int n = L->warnings.count;
+	const char** list = kcc_arena_alloc( L->arena, (size_t)( n > 0 ? n : 1 ) * sizeof( const char* ) );
+	if ( list == NULL )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	if ( n > 0 )
+	{
+		memcpy( list, L->warnings.items, (size_t)n * sizeof( const char* ) );
+	}
+	level->warnings = list;
+	level->warning_count = n;
+	return KCC_LEVEL_OK;
+}
+
+int kcc_level_warning_count( const kcc_level* level )
+{
+	return level != NULL ? level->warning_count : 0;
+}
+
+const char* kcc_level_get_warning( const kcc_level* level, int index )
+{
+	return level != NULL && index >= 0 && index < level->warning_count ? level->warnings[index] : NULL;
 }
 
 static kcc_level_status kcc_argument_error( kcc_level_error* error, const char* message )
@@ -328,6 +393,11 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 	}
 	cJSON_Delete( map );
 	free( text );
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		kcc_warn_no_collision( L );
+		kcc_keep_warnings( L, level );
+	}
 	if ( L->status == KCC_LEVEL_OK )
 	{
 		level->space = space;

@@ -167,6 +167,14 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 	tile->width = w;
 	tile->height = h;
 	tile->present = true;
+	tile->class_name = kcc_arena_strdup( L->arena, class_name );
+	tile->properties = properties;
+	tile->property_count = property_count;
+	if ( tile->class_name == NULL )
+	{
+		kcc_text_pop( &L->what, what_mark );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
 	bool solid = strcmp( class_name, "solid" ) == 0;
 	bool one_way = strcmp( class_name, "one_way" ) == 0;
 	const char* solid_name = L->def->solid_property;
@@ -391,7 +399,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	}
 	for ( int i = 0; i < size; ++i )
 	{
-		kcc_tile_info empty = { 0, 0, tile_width, tile_height, false, false, false };
+		kcc_tile_info empty = { 0, 0, tile_width, tile_height, false, false, false, "", NULL, 0 };
 		set->tiles[i] = empty;
 	}
 	int at = tile_entries;

@@ -217,6 +217,11 @@ int main( int argc, char** argv )
 		free( script );
 		return 1;
 	}
+	const kcc_level* level = kcc_testkit_level( t );
+	for ( int i = 0; i < kcc_level_warning_count( level ); ++i )
+	{
+		fprintf( stderr, "kcc_run: warning: %s\n", kcc_level_get_warning( level, i ) );
+	}
 	bool ok = kcc_testkit_run_script( t, script, strcmp( positional[1], "-" ) == 0 ? "stdin" : positional[1], &error );
 	free( script );
 	if ( ok == false )
