@@ -260,6 +260,12 @@ const kcc_level_property* kcc_find_property( const kcc_level_property* propertie
 kcc_level_status kcc_property_bool( kcc_loader* L, const kcc_level_property* properties, int count,
 									const char* name, bool fallback, bool* out );
 
+/// Elements or JSON values nested deeper than this are refused (the XML reader's stack, the JSON reader's check).
+#define KCC_MAX_DEPTH 64
+
+/// Parses a document: Tiled XML when its first character is '<', else JSON.
+kcc_level_status kcc_parse_document( kcc_loader* L, const char* text, size_t size, cJSON** out );
+
 /// Parses JSON text, failing with the line and column of a syntax error.
 kcc_level_status kcc_json_parse( kcc_loader* L, const char* text, size_t size, cJSON** out );
 
@@ -274,12 +280,10 @@ typedef struct kcc_file_context
 	const char* file;
 	kcc_text path;
 } kcc_file_context;
-/// Reads and parses another JSON file (an external tileset, a template). A read error is named in the current
-/// file's context; from then on, messages name that file and paths within it, until kcc_close_json_file gives the
-/// context back. A file starting with '<' is XML: KCC_LEVEL_ERROR_UNSUPPORTED with xml_advice. *out is the tree
-/// (the caller deletes it), NULL on an error.
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
-									 kcc_file_context* saved );
+/// Reads and parses another file (an external tileset, a template), JSON or XML. A read error is named in the
+/// current file's context; from then on, messages name that file and paths within it, until kcc_close_json_file
+/// gives the context back. *out is the tree (the caller deletes it), NULL on an error.
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, cJSON** out, kcc_file_context* saved );
 void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved );
 
 /// Reads a whole file through the def's reader.
@@ -364,6 +368,15 @@ void kcc_free_templates( kcc_loader* L );
 // tile_layer.c
 kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int layer_index, double offset_x,
 									  double offset_y, const kcc_level_property* properties, int property_count );
+
+// xml.c
+/// Reads a Tiled XML document (map, tileset or template) into the tree its JSON form would parse to.
+kcc_level_status kcc_xml_parse( kcc_loader* L, const char* text, size_t size, cJSON** out );
+
+// decompress.c
+/// Decompresses tile data compressed with method ("zlib", "gzip" or "zstd") into exactly size bytes of out.
+kcc_level_status kcc_decompress( kcc_loader* L, const char* method, const uint8_t* in, size_t in_size, uint8_t* out,
+								 size_t size );
 
 // base64.c
 /// Decodes standard base64 (whitespace skipped). Returns the byte count, or -1 on a bad character or length.

@@ -506,8 +506,26 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	return true;
 }
 
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
-									 kcc_file_context* saved )
+kcc_level_status kcc_parse_document( kcc_loader* L, const char* text, size_t size, cJSON** out )
+{
+	size_t first = 0;
+	if ( size >= 3 && (unsigned char)text[0] == 0xef && (unsigned char)text[1] == 0xbb && (unsigned char)text[2] == 0xbf )
+	{
+		first = 3; // a UTF-8 byte order mark
+	}
+	size_t bom = first;
+	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
+	{
+		++first;
+	}
+	if ( first < size && text[first] == '<' )
+	{
+		return kcc_xml_parse( L, text, size, out );
+	}
+	return kcc_json_parse( L, text + bom, size - bom, out );
+}
+
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, cJSON** out, kcc_file_context* saved )
 {
 	*out = NULL;
 	saved->file = L->file;
@@ -520,19 +538,7 @@ kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char
 	}
 	L->file = path;
 	kcc_text_pop( &L->path, 0 );
-	size_t first = 0;
-	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
-	{
-		++first;
-	}
-	if ( first < size && text[first] == '<' )
-	{
-		kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "this file is TMX/XML: %s", xml_advice );
-	}
-	else
-	{
-		kcc_json_parse( L, text, size, out );
-	}
+	kcc_parse_document( L, text, size, out );
 	free( text );
 	return L->status;
 }

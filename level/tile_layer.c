@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tile layers: the gids (a JSON array, Tiled's "csv" in JSON, or uncompressed base64; fixed-size layers or the
-// chunks of an infinite map), each non-empty cell's collision, and the merge of full tiles into boxes. A full tile
+// Tile layers: the gids (a JSON array, CSV text, or base64, uncompressed or with zlib, gzip or zstd; fixed-size
+// layers or the chunks of an infinite map), each non-empty cell's collision, and the merge of full tiles into boxes. A full tile
 // (its collision covers exactly one map cell) goes into the merge grid; any other tile's collision pieces are
 // flipped as the gid says and placed where Tiled draws the tile (its image's bottom-left on the cell's).
 #include "internal.h"
@@ -19,56 +19,129 @@ typedef struct kcc_grid
 	uint32_t* gids;
 } kcc_grid;
 
+static void kcc_put_gid( kcc_grid* grid, int x, int y, int w, size_t i, uint32_t gid )
+{
+	int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
+	grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = gid;
+}
+
+// Base64 text, compressed or not: 4 little-endian bytes a cell.
+static kcc_level_status kcc_read_base64( kcc_loader* L, const char* text, const char* compression, kcc_grid* grid,
+										 int x, int y, int w, size_t cells )
+{
+	size_t length = strlen( text );
+	size_t capacity = kcc_base64_capacity( length );
+	uint8_t* bytes = malloc( capacity > 0 ? capacity : 1 );
+	uint8_t* raw = compression[0] != '\0' ? malloc( 4 * cells > 0 ? 4 * cells : 1 ) : NULL;
+	long n = bytes != NULL ? kcc_base64_decode( text, length, bytes, capacity ) : -2;
+	const uint8_t* gids = bytes;
+	if ( n == -2 || ( compression[0] != '\0' && raw == NULL ) )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	else if ( n < 0 )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data is not valid base64" );
+	}
+	else if ( compression[0] != '\0' )
+	{
+		kcc_decompress( L, compression, bytes, (size_t)n, raw, 4 * cells );
+		gids = raw;
+	}
+	else if ( (size_t)n != 4 * cells )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
+				  "base64 tile data holds %ld bytes, expected %zu (4 per cell, %d x %zu cells); compressed data needs "
+				  "'compression' set",
+				  n, 4 * cells, w, cells / (size_t)( w > 0 ? w : 1 ) );
+	}
+	for ( size_t i = 0; i < cells && L->status == KCC_LEVEL_OK; ++i )
+	{
+		const uint8_t* b = gids + 4 * i;
+		kcc_put_gid( grid, x, y, w, i, (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24 );
+	}
+	free( raw );
+	free( bytes );
+	return L->status;
+}
+
+// CSV text (TMX's csv encoding): gids separated by commas and white space.
+static kcc_level_status kcc_read_csv( kcc_loader* L, const char* text, kcc_grid* grid, int x, int y, int w,
+									  size_t cells )
+{
+	size_t i = 0;
+	const char* p = text;
+	for ( ;; )
+	{
+		while ( *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t' )
+		{
+			++p;
+		}
+		if ( *p == '\0' )
+		{
+			break;
+		}
+		uint64_t gid = 0;
+		const char* digits = p;
+		while ( *p >= '0' && *p <= '9' && gid <= 0xffffffffu )
+		{
+			gid = gid * 10u + (uint64_t)( *p++ - '0' );
+		}
+		if ( p == digits || gid > 0xffffffffu || i == cells )
+		{
+			return i == cells ? kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "CSV tile data has more than %zu gids (%d x %zu)",
+										  cells, w, cells / (size_t)( w > 0 ? w : 1 ) )
+							  : kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
+										  "CSV tile data: gid %zu is not a whole number in [0, 4294967295]", i );
+		}
+		kcc_put_gid( grid, x, y, w, i++, (uint32_t)gid );
+		while ( *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t' )
+		{
+			++p;
+		}
+		if ( *p == ',' )
+		{
+			++p;
+		}
+		else if ( *p != '\0' )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "CSV tile data: '%c' after gid %zu is not a comma", *p, i - 1 );
+		}
+	}
+	if ( i != cells )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data has %zu gids, expected %zu (%d x %zu)", i, cells, w,
+						 cells / (size_t)( w > 0 ? w : 1 ) );
+	}
+	return KCC_LEVEL_OK;
+}
+
 // The gids of one data block (a layer's or a chunk's) into the grid at (x, y).
-static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const char* encoding, kcc_grid* grid,
-									   int x, int y, int w, int h )
+static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const char* encoding,
+									   const char* compression, kcc_grid* grid, int x, int y, int w, int h )
 {
 	const cJSON* data = cJSON_GetObjectItemCaseSensitive( owner, "data" );
 	int mark = kcc_text_push( &L->path, ".", "data" );
 	size_t cells = (size_t)w * (size_t)h;
+	bool text = cJSON_IsString( data ) && data->valuestring != NULL;
 	if ( data == NULL )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data is missing" );
 	}
 	else if ( strcmp( encoding, "base64" ) == 0 )
 	{
-		if ( cJSON_IsString( data ) == false || data->valuestring == NULL )
+		if ( text == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "base64 tile data must be a string" );
 		}
 		else
 		{
-			size_t length = strlen( data->valuestring );
-			size_t capacity = kcc_base64_capacity( length );
-			uint8_t* bytes = malloc( capacity > 0 ? capacity : 1 );
-			long n = bytes != NULL ? kcc_base64_decode( data->valuestring, length, bytes, capacity ) : -2;
-			if ( n == -2 )
-			{
-				kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
-			}
-			else if ( n < 0 )
-			{
-				kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "tile data is not valid base64" );
-			}
-			else if ( (size_t)n != 4 * cells )
-			{
-				kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
-						  "base64 tile data holds %ld bytes, expected %zu (4 per cell, %d x %d cells); compressed "
-						  "data needs 'compression' set (and kcc2d reads only uncompressed data)",
-						  n, 4 * cells, w, h );
-			}
-			else
-			{
-				for ( size_t i = 0; i < cells; ++i )
-				{
-					const uint8_t* b = bytes + 4 * i;
-					uint32_t gid = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-					int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
-					grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = gid;
-				}
-			}
-			free( bytes );
+			kcc_read_base64( L, data->valuestring, compression, grid, x, y, w, cells );
 		}
+	}
+	else if ( text && strcmp( encoding, "csv" ) == 0 )
+	{
+		kcc_read_csv( L, data->valuestring, grid, x, y, w, cells );
 	}
 	else if ( cJSON_IsArray( data ) == false )
 	{
@@ -93,8 +166,7 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 				kcc_text_pop( &L->path, item_mark );
 				break;
 			}
-			int cx = x + (int)( i % (size_t)w ) - grid->x, cy = y + (int)( i / (size_t)w ) - grid->y;
-			grid->gids[(size_t)cy * (size_t)grid->w + (size_t)cx] = (uint32_t)item->valuedouble;
+			kcc_put_gid( grid, x, y, w, i, (uint32_t)item->valuedouble );
 		}
 	}
 	kcc_text_pop( &L->path, mark );
@@ -132,7 +204,8 @@ static kcc_level_status kcc_check_cells( kcc_loader* L, double w, double h )
 	return KCC_LEVEL_OK;
 }
 
-static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const char* encoding, kcc_grid* grid )
+static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const char* encoding, const char* compression,
+									   kcc_grid* grid )
 {
 	const cJSON* chunks = NULL;
 	if ( kcc_json_array( L, layer, "chunks", false, &chunks ) != KCC_LEVEL_OK )
@@ -194,7 +267,7 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 	memset( grid->gids, 0, ( cells > 0 ? cells : 1 ) * sizeof( uint32_t ) );
 	if ( chunks == NULL )
 	{
-		return kcc_read_gids( L, layer, encoding, grid, 0, 0, grid->w, grid->h );
+		return kcc_read_gids( L, layer, encoding, compression, grid, 0, 0, grid->w, grid->h );
 	}
 	int index = 0;
 	for ( const cJSON* c = chunks->child; c != NULL && L->status == KCC_LEVEL_OK; c = c->next, ++index )
@@ -204,7 +277,7 @@ static kcc_level_status kcc_read_grid( kcc_loader* L, const cJSON* layer, const 
 		kcc_read_cell_rect( L, c, true, &x, &y, &w, &h );
 		if ( w > 0 && h > 0 )
 		{
-			kcc_read_gids( L, c, encoding, grid, x, y, w, h );
+			kcc_read_gids( L, c, encoding, compression, grid, x, y, w, h );
 		}
 		kcc_text_pop( &L->path, mark );
 	}
@@ -295,23 +368,26 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	{
 		return L->status;
 	}
-	if ( compression[0] != '\0' )
-	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-						 "tile data is %s-compressed: kcc2d reads uncompressed data (in Tiled: Map > Map Properties "
-						 "> Tile Layer Format: CSV or Base64 (uncompressed))",
-						 compression );
-	}
 	if ( encoding[0] != '\0' && strcmp( encoding, "csv" ) != 0 && strcmp( encoding, "base64" ) != 0 )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "tile data encoding '%s' is not csv or base64", encoding );
+	}
+	if ( compression[0] != '\0' && strcmp( compression, "zlib" ) != 0 && strcmp( compression, "gzip" ) != 0 &&
+		 strcmp( compression, "zstd" ) != 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "tile data compression '%s' is not zlib, gzip or zstd",
+						 compression );
+	}
+	if ( compression[0] != '\0' && strcmp( encoding, "base64" ) != 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "compressed tile data must have encoding base64" );
 	}
 	if ( collision == false )
 	{
 		return KCC_LEVEL_OK;
 	}
 	kcc_grid grid = { 0, 0, 0, 0, NULL };
-	if ( kcc_read_grid( L, layer, encoding, &grid ) != KCC_LEVEL_OK )
+	if ( kcc_read_grid( L, layer, encoding, compression, &grid ) != KCC_LEVEL_OK )
 	{
 		free( grid.gids );
 		return L->status;

@@ -387,7 +387,7 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 		json = text;
 	}
 	cJSON* map = NULL;
-	if ( L->status == KCC_LEVEL_OK && kcc_json_parse( L, json, size, &map ) == KCC_LEVEL_OK )
+	if ( L->status == KCC_LEVEL_OK && kcc_parse_document( L, json, size, &map ) == KCC_LEVEL_OK )
 	{
 		kcc_load_map( L, map );
 	}

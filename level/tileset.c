@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Tilesets: embedded in the map or external JSON files (.tsj / .json, relative to the map), each tile's
+// Tilesets: embedded in the map or external files (.tsj / .json, or .tsx, relative to the map), each tile's
 // collision (the collision objects Tiled's collision editor stores in the tile's objectgroup, or the solid
 // property / class), and the lookup from a gid to its tileset and tile.
 #include "internal.h"
@@ -10,25 +10,6 @@
 
 // Largest tile id table a tileset may need (image collections can have sparse ids).
 #define KCC_MAX_TILES_PER_TILESET ( 1 << 20 )
-
-static bool kcc_ends_with( const char* text, const char* suffix )
-{
-	size_t n = strlen( text ), k = strlen( suffix );
-	if ( n < k )
-	{
-		return false;
-	}
-	for ( size_t i = 0; i < k; ++i )
-	{
-		char c = text[n - k + i];
-		c = c >= 'A' && c <= 'Z' ? (char)( c - 'A' + 'a' ) : c;
-		if ( c != suffix[i] )
-		{
-			return false;
-		}
-	}
-	return true;
-}
 
 static kcc_dvec2 kcc_anchor_of( const char* alignment )
 {
@@ -458,13 +439,6 @@ static int kcc_compare_tilesets( const void* a, const void* b )
 static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* source, uint32_t first_gid,
 												   kcc_tileset* set )
 {
-	if ( kcc_ends_with( source, ".tsx" ) || kcc_ends_with( source, ".xml" ) )
-	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-						 "external tileset '%s' is TMX/XML: open it in Tiled, export it as JSON (File > Export As, "
-						 "*.tsj) and point the map at the .tsj",
-						 source );
-	}
 	char* file = kcc_resolve_path( L, L->base_dir, source );
 	if ( file == NULL )
 	{
@@ -472,8 +446,7 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 	}
 	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_open_json_file( L, file, "open it in Tiled and export it as JSON (File > Export As, *.tsj)", &json,
-							 &saved ) == KCC_LEVEL_OK )
+	if ( kcc_open_json_file( L, file, &json, &saved ) == KCC_LEVEL_OK )
 	{
 		kcc_read_tileset( L, json, first_gid, set );
 	}
