@@ -206,6 +206,13 @@ typedef struct kcc_loader
 	kcc_list warnings;     // const char*, in the arena
 	kcc_list unknown_classes; // const char*: classes already warned about
 	bool infinite;         // the map has no fixed bounds (no "outside the map")
+	// Names in messages' paths: Tiled's ("", layers, objects, data, properties), or LDtk's for a map made of an
+	// LDtk level (its path, layerInstances, entityInstances, intGridCsv, fieldInstances).
+	const char* path_prefix;
+	const char* key_layers;
+	const char* key_objects;
+	const char* key_data;
+	const char* key_properties;
 
 	int map_property_count;
 	kcc_level_property* map_properties;
@@ -377,6 +384,13 @@ kcc_level_status kcc_xml_parse( kcc_loader* L, const char* text, size_t size, cJ
 /// Decompresses tile data compressed with method ("zlib", "gzip" or "zstd") into exactly size bytes of out.
 kcc_level_status kcc_decompress( kcc_loader* L, const char* method, const uint8_t* in, size_t in_size, uint8_t* out,
 								 size_t size );
+
+// ldtk.c
+/// Whether a parsed JSON document is an LDtk project.
+bool kcc_is_ldtk( const cJSON* root );
+/// The project's level (def->ldtk_level, or the first) as the tree of a Tiled map (the caller deletes it), or
+/// NULL with an error. Sets the loader's message keys to LDtk's.
+kcc_level_status kcc_ldtk_to_tiled( kcc_loader* L, const cJSON* project, cJSON** out );
 
 // base64.c
 /// Decodes standard base64 (whitespace skipped). Returns the byte count, or -1 on a bad character or length.

@@ -323,7 +323,7 @@ kcc_level_status kcc_json_properties( kcc_loader* L, const cJSON* owner, kcc_lev
 	{
 		return kcc_fail_member( L, "properties", "must be an array" );
 	}
-	int mark = kcc_text_push( &L->path, ".", "properties" );
+	int mark = kcc_text_push( &L->path, ".", "%s", L->key_properties );
 	kcc_json_property_list( L, list, out, count );
 	kcc_text_pop( &L->path, mark );
 	return L->status;

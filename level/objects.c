@@ -189,7 +189,7 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 	int index = 0;
 	for ( const cJSON* entry = objects->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
 	{
-		int path_mark = kcc_text_push( &L->path, ".", "objects[%d]", index );
+		int path_mark = kcc_text_push( &L->path, ".", "%s[%d]", L->key_objects, index );
 		if ( cJSON_IsObject( entry ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "an object must be a JSON object" );
@@ -353,7 +353,8 @@ static kcc_level_status kcc_resolve_platform( kcc_loader* L, int index, const kc
 	bool usable = target->piece_count == 1 &&
 				  KCC_LIST_AT( L->pieces, kcc_piece, target->first_piece )->kind != KCC_PIECE_CIRCLE &&
 				  target->has_point == false;
-	bool path_class = target->class_name[0] == '\0' || strcmp( target->class_name, "path" ) == 0;
+	bool path_class = target->class_name[0] == '\0' || strcmp( target->class_name, "path" ) == 0 ||
+					  target->kind == KCC_LEVEL_PATH; // a rule made it a path
 	if ( usable == false || path_class == false )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "its path, object %d '%s', must be a polyline or polygon with no "

@@ -121,7 +121,7 @@ static kcc_level_status kcc_read_gids( kcc_loader* L, const cJSON* owner, const 
 									   const char* compression, kcc_grid* grid, int x, int y, int w, int h )
 {
 	const cJSON* data = cJSON_GetObjectItemCaseSensitive( owner, "data" );
-	int mark = kcc_text_push( &L->path, ".", "data" );
+	int mark = kcc_text_push( &L->path, ".", "%s", L->key_data );
 	size_t cells = (size_t)w * (size_t)h;
 	bool text = cJSON_IsString( data ) && data->valuestring != NULL;
 	if ( data == NULL )
@@ -311,12 +311,13 @@ static kcc_piece kcc_rect_piece( kcc_loader* L, kcc_list* points, double x0, dou
 // A tile that is not a full cell: its pieces (or its rectangle when it has none), flipped and placed where Tiled
 // draws it. category 0: each piece's own (one-way pieces and tiles one-way, the rest solid).
 static kcc_level_status kcc_emit_tile( kcc_loader* L, const kcc_tileset* set, const kcc_tile_info* tile,
-									   uint32_t flags, double cell_x, double cell_y, int layer, cpBitmask category,
+									   uint32_t flags, double cell_x, double cell_y, double cell_h, int layer,
+									   cpBitmask category,
 									   bool sensor, kcc_list* scratch_pieces, kcc_list* scratch_points )
 {
 	kcc_tile_frame frame = kcc_tile_frame_of( set, tile, flags );
 	// The image's top-left in map pixels: bottom-left on the cell's bottom-left, plus the tileset's offset.
-	double left = cell_x + set->offset_x, top = cell_y + L->tile_height - frame.box_h + set->offset_y;
+	double left = cell_x + set->offset_x, top = cell_y + cell_h - frame.box_h + set->offset_y;
 	kcc_affine place = { 1.0, 0.0, 0.0, 1.0, left, top, true };
 	kcc_affine m = kcc_affine_compose( &place, &frame.flip );
 	scratch_pieces->count = 0;
@@ -360,7 +361,11 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	const char* encoding = "";
 	const char* compression = "";
 	bool collision, layer_solid, layer_one_way;
-	if ( kcc_json_string( L, layer, "encoding", false, &encoding ) != KCC_LEVEL_OK ||
+	// A layer's cells are the map's tiles; an LDtk level's IntGrid layers may each have their own grid.
+	double cw = L->tile_width, ch = L->tile_height;
+	if ( kcc_json_int( L, layer, "tilewidth", false, cw, 1.0, 65536.0, &cw ) != KCC_LEVEL_OK ||
+		 kcc_json_int( L, layer, "tileheight", false, ch, 1.0, 65536.0, &ch ) != KCC_LEVEL_OK ||
+		 kcc_json_string( L, layer, "encoding", false, &encoding ) != KCC_LEVEL_OK ||
 		 kcc_json_string( L, layer, "compression", false, &compression ) != KCC_LEVEL_OK ||
 		 kcc_property_bool( L, properties, property_count, "collision", true, &collision ) != KCC_LEVEL_OK ||
 		 kcc_property_bool( L, properties, property_count, "solid", false, &layer_solid ) != KCC_LEVEL_OK ||
@@ -415,7 +420,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		int cx = grid.x + (int)( i % (size_t)grid.w ), cy = grid.y + (int)( i / (size_t)grid.w );
 		int what_mark = kcc_text_push( &L->what, ", ", "cell (%d, %d), gid %u", cx, cy, (unsigned)gid );
 		int path_mark = grid.x == 0 && grid.y == 0 && cJSON_GetObjectItemCaseSensitive( layer, "chunks" ) == NULL
-							? kcc_text_push( &L->path, ".", "data[%zu]", i )
+							? kcc_text_push( &L->path, ".", "%s[%zu]", L->key_data, i )
 							: kcc_text_push( &L->path, ".", "chunks" );
 		int local = 0;
 		const kcc_tileset* set = kcc_find_tileset( L, gid, &local );
@@ -426,11 +431,11 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 			const kcc_level_rule* rule =
 				kcc_match_rule( L, layer_name, class_name, NULL, tile != NULL ? tile->properties : NULL,
 								tile != NULL ? tile->property_count : 0, true );
-			bool fits_cell = ( tile == NULL || ( tile->width == L->tile_width && tile->height == L->tile_height ) ) &&
+			bool fits_cell = ( tile == NULL || ( tile->width == cw && tile->height == ch ) ) &&
 							 set->offset_x == 0.0 && set->offset_y == 0.0;
 			bool tile_full = tile != NULL && tile->full && fits_cell;
 			bool has_pieces = tile != NULL && tile->piece_count > 0;
-			double px = (double)cx * L->tile_width + offset_x, py = (double)cy * L->tile_height + offset_y;
+			double px = (double)cx * cw + offset_x, py = (double)cy * ch + offset_y;
 			tile_cells += 1;
 			if ( rule != NULL )
 			{
@@ -443,7 +448,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 				}
 				else if ( kind != 0 )
 				{
-					kcc_emit_tile( L, set, tile, raw, px, py, layer_index, kcc_cell_category( L, kind ),
+					kcc_emit_tile( L, set, tile, raw, px, py, ch, layer_index, kcc_cell_category( L, kind ),
 								   kind == KCC_CELL_ZONE, &scratch_pieces, &scratch_points );
 				}
 				L->info.tile_count += kind != 0;
@@ -467,7 +472,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 				}
 				else if ( tile != NULL && ( tile->piece_count > 0 || tile->full ) )
 				{
-					kcc_emit_tile( L, set, tile, raw, px, py, layer_index, 0, false, &scratch_pieces,
+					kcc_emit_tile( L, set, tile, raw, px, py, ch, layer_index, 0, false, &scratch_pieces,
 								   &scratch_points );
 					L->info.tile_count += 1;
 				}
@@ -480,7 +485,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	{
 		if ( L->def->merge_tiles )
 		{
-			if ( kcc_merge_cells( kinds, grid.w, grid.h, 1u << KCC_CELL_SOLID, &rects ) == false )
+			if ( kcc_merge_cells( kinds, grid.w, grid.h, 1u << KCC_CELL_SOLID | 1u << KCC_CELL_ZONE, &rects ) == false )
 			{
 				kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 			}
@@ -504,11 +509,10 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	for ( int i = 0; i < rects.count && L->status == KCC_LEVEL_OK; ++i )
 	{
 		const kcc_cell_rect* r = KCC_LIST_AT( rects, kcc_cell_rect, i );
-		double x0 = (double)( grid.x + r->x ) * L->tile_width + offset_x;
-		double y0 = (double)( grid.y + r->y ) * L->tile_height + offset_y;
+		double x0 = (double)( grid.x + r->x ) * cw + offset_x;
+		double y0 = (double)( grid.y + r->y ) * ch + offset_y;
 		scratch_points.count = 0;
-		kcc_piece piece = kcc_rect_piece( L, &scratch_points, x0, y0, x0 + r->w * L->tile_width,
-										  y0 + r->h * L->tile_height );
+		kcc_piece piece = kcc_rect_piece( L, &scratch_points, x0, y0, x0 + r->w * cw, y0 + r->h * ch );
 		cpBitmask category = kcc_cell_category( L, r->kind );
 		if ( L->status == KCC_LEVEL_OK )
 		{

@@ -140,7 +140,7 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 		const cJSON* children = NULL;
 		if ( kcc_json_array( L, layer, "layers", false, &children ) == KCC_LEVEL_OK && children != NULL )
 		{
-			int mark = kcc_text_push( &L->path, ".", "layers" );
+			int mark = kcc_text_push( &L->path, ".", "%s", L->key_layers );
 			kcc_load_layers( L, children, offset_x, offset_y );
 			kcc_text_pop( &L->path, mark );
 		}
@@ -245,7 +245,7 @@ static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
 	{
 		return L->status;
 	}
-	int mark = kcc_text_push( &L->path, ".", "layers" );
+	int mark = kcc_text_push( &L->path, ".", "%s", L->key_layers );
 	kcc_load_layers( L, layers, 0.0, 0.0 );
 	kcc_text_pop( &L->path, mark );
 	if ( L->status == KCC_LEVEL_OK )
@@ -372,6 +372,11 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 	kcc_loader* L = &loader;
 	L->def = def;
 	L->error = error;
+	L->path_prefix = "";
+	L->key_layers = "layers";
+	L->key_objects = "objects";
+	L->key_data = "data";
+	L->key_properties = "properties";
 	L->arena = &level->arena;
 	L->map_file = kcc_arena_strdup( L->arena, name );
 	L->file = L->map_file;
@@ -387,9 +392,18 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 		json = text;
 	}
 	cJSON* map = NULL;
-	if ( L->status == KCC_LEVEL_OK && kcc_parse_document( L, json, size, &map ) == KCC_LEVEL_OK )
+	if ( L->status == KCC_LEVEL_OK && kcc_parse_document( L, json, size, &map ) == KCC_LEVEL_OK && kcc_is_ldtk( map ) )
 	{
+		cJSON* project = map;
+		map = NULL;
+		kcc_ldtk_to_tiled( L, project, &map );
+		cJSON_Delete( project );
+	}
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		int mark = kcc_text_push( &L->path, "", "%s", L->path_prefix );
 		kcc_load_map( L, map );
+		kcc_text_pop( &L->path, mark );
 	}
 	cJSON_Delete( map );
 	free( text );

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// kcc2d levels: load a Tiled JSON map (.tmj / .json) into a caller's cpSpace, then move its platforms each frame.
+// kcc2d levels: load a Tiled map (.tmj / .json / .tmx) or an LDtk level (.ldtk) into a caller's cpSpace, then move
+// its platforms each frame.
 // Tile layers become static boxes (runs of full tiles merged), object layers become static shapes, one-way
 // platforms, moving platforms (kinematic bodies on a path), zones (sensors), spawn points and pushable crates.
 // A malformed map gives a status and a message naming the file, the object and the JSON path, and leaves the
@@ -166,7 +167,7 @@ typedef struct kcc_level kcc_level; ///< opaque; owns its bodies and shapes
 
 KCC_API kcc_level_def kcc_default_level_def( void );
 
-/// Loads a Tiled JSON map file into space. On success *out is the level and the status KCC_LEVEL_OK; on any error
+/// Loads a Tiled map (JSON or TMX) or an LDtk project's level (def.ldtk_level) into space. On success *out is the level and the status KCC_LEVEL_OK; on any error
 /// *out is NULL, error (optional) says what and where, and the space is unchanged. External tilesets are read
 /// relative to the map's directory. def may be NULL (the defaults).
 KCC_API kcc_level_status kcc_level_load_file( cpSpace* space, const char* path, const kcc_level_def* def,
