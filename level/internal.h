@@ -17,6 +17,9 @@
 // slip, and its float conversion in the controller would lose it.
 #define KCC_LEVEL_MIN_SIZE 1.0e-6
 
+// Fastest platform, world units per second: beyond it a speed is a slip (and a step's move loses all precision).
+#define KCC_MAX_PLATFORM_SPEED 1.0e6
+
 // Geometry is read and prepared in double (Tiled's own precision), converted to float only for the level's
 // public records; Chipmunk takes doubles.
 typedef struct kcc_dvec2
@@ -187,6 +190,11 @@ typedef struct kcc_loader
 	const char* base_dir;   // directory of the map ("" for the working directory)
 	kcc_text path;          // the JSON path being read: tilesets[0].tiles[3]
 	kcc_text what;          // the object being read: layer 'x', object 3 'lift'
+	// While another file is read (an external tileset, a template, an LDtk level): what it is to the file that
+	// refers to it, that file and where in it (messages end with "(in the tileset of map.tmj at tilesets[1])").
+	const char* from_role;
+	const char* from_file;
+	kcc_text from_path;
 
 	double pixels_per_unit, map_height_px, tile_width, tile_height;
 	int map_width_tiles, map_height_tiles;
@@ -267,7 +275,8 @@ const kcc_level_property* kcc_find_property( const kcc_level_property* propertie
 kcc_level_status kcc_property_bool( kcc_loader* L, const kcc_level_property* properties, int count,
 									const char* name, bool fallback, bool* out );
 
-/// Elements or JSON values nested deeper than this are refused (the XML reader's stack, the JSON reader's check).
+/// Elements of a Tiled XML file nested deeper than this are refused (Tiled's own files nest a few levels; group
+/// layers add one each). JSON's limit is cJSON's (CJSON_NESTING_LIMIT).
 #define KCC_MAX_DEPTH 64
 
 /// Parses a document: Tiled XML when its first character is '<', else JSON.
@@ -286,11 +295,16 @@ typedef struct kcc_file_context
 {
 	const char* file;
 	kcc_text path;
+	const char* from_role;
+	const char* from_file;
+	kcc_text from_path;
 } kcc_file_context;
 /// Reads and parses another file (an external tileset, a template), JSON or XML. A read error is named in the
 /// current file's context; from then on, messages name that file and paths within it, until kcc_close_json_file
 /// gives the context back. *out is the tree (the caller deletes it), NULL on an error.
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, cJSON** out, kcc_file_context* saved );
+/// role says what the file is to the one referring to it ("tileset", "template", "level"), for messages.
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* role, cJSON** out,
+									 kcc_file_context* saved );
 void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved );
 
 /// Reads a whole file through the def's reader.

@@ -7,14 +7,25 @@
 #include <stdio.h>
 #include <string.h>
 
-// Files larger than this are refused (a map is JSON text; 1 GB is far beyond any real one).
-#define KCC_MAX_FILE_SIZE ( (size_t)1 << 30 )
-
 // "file: what: problem (at path)" into out, cut at its end.
 static void kcc_compose( const kcc_loader* L, const char* problem, char* out, size_t size )
 {
-	const char* parts[] = { L->file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
-							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
+	bool from = L->from_file != NULL;
+	const char* parts[] = { L->file,
+							": ",
+							L->what.text,
+							L->what.length > 0 ? ": " : "",
+							problem,
+							L->path.length > 0 ? " (at " : "",
+							L->path.text,
+							L->path.length > 0 ? ")" : "",
+							from ? " (in the " : "",
+							from ? L->from_role : "",
+							from ? " of " : "",
+							from ? L->from_file : "",
+							from && L->from_path.length > 0 ? " at " : "",
+							from ? L->from_path.text : "",
+							from ? ")" : "" };
 	size_t used = 0, capacity = size - 1;
 	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
 	{
@@ -442,22 +453,41 @@ kcc_level_status kcc_json_parse( kcc_loader* L, const char* text, size_t size, c
 		cJSON_Delete( *out );
 		*out = NULL;
 	}
-	int line = 1, column = 1;
+	// Where it stopped, and how deeply nested the values are there (outside strings).
+	int line = 1, column = 1, depth = 0;
+	bool in_string = false, escaped = false;
 	for ( size_t i = 0; i < at; ++i )
 	{
 		column = text[i] == '\n' ? 1 : column + 1;
 		line += text[i] == '\n';
+		if ( in_string )
+		{
+			in_string = escaped || text[i] != '"';
+			escaped = escaped == false && text[i] == '\\';
+		}
+		else
+		{
+			in_string = text[i] == '"';
+			depth += text[i] == '[' || text[i] == '{';
+			depth -= text[i] == ']' || text[i] == '}';
+		}
 	}
 	if ( size == 0 )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_SYNTAX, "the file is empty" );
 	}
+	if ( depth >= CJSON_NESTING_LIMIT )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "values nest deeper than %d levels (at line %d, column %d)",
+						 CJSON_NESTING_LIMIT, line, column );
+	}
 	return kcc_fail( L, KCC_LEVEL_ERROR_SYNTAX, "not valid JSON at line %d, column %d", line, column );
 }
 
-static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* size )
+// Reads a whole file, at most limit bytes: false when it cannot be read, or when it is larger (*size then
+// limit + 1, *data NULL): a device that never ends stops there.
+static bool kcc_read_stdio( const char* path, size_t limit, char** data, size_t* size )
 {
-	(void)user;
 	*data = NULL;
 	*size = 0;
 	FILE* f = fopen( path, "rb" );
@@ -472,8 +502,15 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	{
 		if ( length == capacity )
 		{
+			if ( length > limit )
+			{
+				*size = length;
+				ok = false;
+				break;
+			}
 			size_t grown = capacity == 0 ? 65536 : capacity * 2;
-			char* bigger = grown <= KCC_MAX_FILE_SIZE ? malloc( grown ) : NULL;
+			grown = grown > limit + 1 ? limit + 1 : grown;
+			char* bigger = malloc( grown );
 			if ( bigger == NULL )
 			{
 				ok = false;
@@ -496,6 +533,11 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 		}
 	}
 	fclose( f );
+	if ( length > limit )
+	{
+		*size = length;
+		ok = false;
+	}
 	if ( ok == false )
 	{
 		free( buffer );
@@ -525,17 +567,24 @@ kcc_level_status kcc_parse_document( kcc_loader* L, const char* text, size_t siz
 	return kcc_json_parse( L, text + bom, size - bom, out );
 }
 
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, cJSON** out, kcc_file_context* saved )
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* role, cJSON** out,
+									 kcc_file_context* saved )
 {
 	*out = NULL;
 	saved->file = L->file;
 	saved->path = L->path;
+	saved->from_role = L->from_role;
+	saved->from_file = L->from_file;
+	saved->from_path = L->from_path;
 	char* text = NULL;
 	size_t size = 0;
 	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
 	{
 		return L->status; // named in the referring file's context
 	}
+	L->from_role = role;
+	L->from_file = L->file;
+	L->from_path = L->path;
 	L->file = path;
 	kcc_text_pop( &L->path, 0 );
 	kcc_parse_document( L, text, size, out );
@@ -547,6 +596,9 @@ void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved )
 {
 	L->file = saved->file;
 	L->path = saved->path;
+	L->from_role = saved->from_role;
+	L->from_file = saved->from_file;
+	L->from_path = saved->from_path;
 }
 
 char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative )
@@ -644,11 +696,40 @@ const char* kcc_directory_of( kcc_arena* arena, const char* path )
 
 kcc_level_status kcc_read_file( kcc_loader* L, const char* path, char** data, size_t* size )
 {
-	kcc_level_read_fcn* read = L->def->read_file != NULL ? L->def->read_file : kcc_read_stdio;
-	if ( read( path, L->def->read_user, data, size ) == false )
+	size_t limit = L->def->max_file_size;
+	*data = NULL;
+	*size = 0;
+	bool ok = L->def->read_file != NULL ? L->def->read_file( path, L->def->read_user, data, size )
+										: kcc_read_stdio( path, limit, data, size );
+	if ( ok == false )
 	{
-		*data = NULL;
+		*data = NULL; // a hook's *data is undefined when it says no
+		if ( L->def->read_file == NULL && *size > limit )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "file '%s' is larger than max_file_size (%zu bytes)", path,
+							 limit );
+		}
 		return kcc_fail( L, KCC_LEVEL_ERROR_IO, "cannot read file '%s'", path );
+	}
+	if ( *data == NULL && *size > 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_IO, "read_file returned true but no data for '%s' (%zu bytes)", path,
+						 *size );
+	}
+	if ( *size > limit )
+	{
+		free( *data );
+		*data = NULL;
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "file '%s' is larger than max_file_size (%zu bytes)", path, limit );
+	}
+	if ( *data == NULL )
+	{
+		// An empty file given as no buffer: one byte so that the readers have a text to point at.
+		*data = malloc( 1 );
+		if ( *data == NULL )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		}
 	}
 	return KCC_LEVEL_OK;
 }

@@ -664,7 +664,7 @@ kcc_level_status kcc_ldtk_to_tiled( kcc_loader* L, const cJSON* project, cJSON**
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 		}
-		else if ( kcc_open_json_file( L, file, &external, &saved ) == KCC_LEVEL_OK )
+		else if ( kcc_open_json_file( L, file, "level", &external, &saved ) == KCC_LEVEL_OK )
 		{
 			level = external;
 			L->map_file = file;

@@ -185,6 +185,25 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 		return L->status;
 	}
 	const char* layer_name = *KCC_LIST_AT( L->layer_names, const char*, layer_index );
+	// Counted before any is read: a map of a million objects fails at once.
+	int count = cJSON_GetArraySize( objects );
+	if ( count > L->def->max_objects - L->objects.count )
+	{
+		int mark = kcc_text_push( &L->path, ".", "%s", L->key_objects );
+		if ( L->objects.count == 0 )
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "%d objects are more than max_objects (%d)", count,
+					  L->def->max_objects );
+		}
+		else
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "%d objects, with the %d of the layers before, are more than "
+												"max_objects (%d)",
+					  count, L->objects.count, L->def->max_objects );
+		}
+		kcc_text_pop( &L->path, mark );
+		return L->status;
+	}
 	kcc_affine outer = { 1.0, 0.0, 0.0, 1.0, offset_x, offset_y, true };
 	int index = 0;
 	for ( const cJSON* entry = objects->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
@@ -327,10 +346,16 @@ static kcc_level_status kcc_resolve_platform( kcc_loader* L, int index, const kc
 													 "to its path, a polyline or polygon" );
 	}
 	if ( speed == NULL || ( speed->type != KCC_PROPERTY_FLOAT && speed->type != KCC_PROPERTY_INT ) ||
-		 speed->number <= 0.0 || speed->number > 1.0e6 )
+		 speed->number <= 0.0 )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
 						 "a platform needs a property 'speed' (float, world units per second, > 0)" );
+	}
+	if ( speed->number > KCC_MAX_PLATFORM_SPEED )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT,
+						 "property 'speed' is %g: more than the largest platform speed, %g world units per second",
+						 speed->number, KCC_MAX_PLATFORM_SPEED );
 	}
 	int found = path->number >= 1.0 && path->number <= 2147483647.0
 					? kcc_object_by_id( ids, id_count, (int)path->number )

@@ -26,7 +26,7 @@ static const cJSON* kcc_template_file( kcc_loader* L, const char* path )
 	}
 	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_open_json_file( L, path, &json, &saved ) == KCC_LEVEL_OK &&
+	if ( kcc_open_json_file( L, path, "template", &json, &saved ) == KCC_LEVEL_OK &&
 		 cJSON_IsObject( cJSON_GetObjectItemCaseSensitive( json, "object" ) ) == false )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a template must hold an 'object'" );

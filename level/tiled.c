@@ -23,6 +23,8 @@ kcc_level_def kcc_default_level_def( void )
 	def.max_cells = 1 << 24;
 	def.max_polygon_points = 1024;
 	def.max_coordinate = 1.0e6f;
+	def.max_objects = 100000;
+	def.max_file_size = (size_t)64 << 20;
 	def.read_file = NULL;
 	def.read_user = NULL;
 	def.internal_cookie = KCC_LEVEL_COOKIE;
@@ -87,6 +89,10 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 		{
 			return "a rule's kind must be a kcc_level_object_kind";
 		}
+	}
+	if ( def->max_objects <= 0 || def->max_file_size == 0 )
+	{
+		return "max_objects and max_file_size must be positive";
 	}
 	if ( def->max_cells <= 0 || def->max_polygon_points < 3 || !( def->max_coordinate > 0.0f ) ||
 		 def->max_coordinate > 1.0e7f )

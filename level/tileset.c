@@ -446,7 +446,7 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 	}
 	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_open_json_file( L, file, &json, &saved ) == KCC_LEVEL_OK )
+	if ( kcc_open_json_file( L, file, "tileset", &json, &saved ) == KCC_LEVEL_OK )
 	{
 		kcc_read_tileset( L, json, first_gid, set );
 	}

@@ -25,7 +25,8 @@ typedef enum kcc_level_status
 	KCC_LEVEL_ERROR_SYNTAX = -3,      ///< not JSON (the message gives the line and column)
 	KCC_LEVEL_ERROR_UNSUPPORTED = -4, ///< valid Tiled that kcc2d does not load (compression, .tsx, isometric ...)
 	KCC_LEVEL_ERROR_INVALID = -5,     ///< a value missing, of the wrong type, out of range or inconsistent
-	KCC_LEVEL_ERROR_LIMIT = -6,       ///< beyond a limit of the def (map cells, polygon points, coordinates)
+	KCC_LEVEL_ERROR_LIMIT = -6,       ///< beyond a limit (of the def: cells, objects, polygon points, coordinates,
+									  ///< file size; or the readers' nesting depth)
 	KCC_LEVEL_ERROR_MEMORY = -7,      ///< an allocation failed
 } kcc_level_status;
 
@@ -83,6 +84,8 @@ typedef struct kcc_level_def
 	int max_cells;               ///< largest width * height of a tile layer (or of its chunks' span). Default 1 << 24
 	int max_polygon_points;      ///< most points of one polygon or polyline. Default 1024
 	float max_coordinate;        ///< largest |coordinate| in world units. Default 1e6
+	int max_objects;             ///< most objects of a map, every layer's together. Default 100000
+	size_t max_file_size;        ///< largest file read (map, tileset, template, LDtk level), bytes. Default 64 MiB
 	kcc_level_read_fcn* read_file; ///< NULL: stdio. Called for the map (load_file) and external tilesets
 	const kcc_level_rule* rules; ///< tried in order before the built-in classes, during the load only. Default none
 	int rule_count;              ///< at most KCC_LEVEL_MAX_RULES
