@@ -287,6 +287,25 @@ static int kcc_object_by_id( const kcc_id_entry* ids, int count, int id )
 	return -1;
 }
 
+// An object without a class named like a spawn: its name holds "spawn" in any case.
+static bool kcc_names_a_spawn( const char* name )
+{
+	for ( ; *name != '\0'; ++name )
+	{
+		const char* word = "spawn";
+		int k = 0;
+		while ( word[k] != '\0' && ( name[k] == word[k] || name[k] == word[k] - 'a' + 'A' ) )
+		{
+			++k;
+		}
+		if ( word[k] == '\0' )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
 static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw )
 {
 	bool known = false;
@@ -299,6 +318,10 @@ static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw 
 	{
 		kind = rule->kind;
 		snprintf( cause, sizeof( cause ), "rule %d (kind %s)", (int)( rule - L->def->rules ), kcc_kind_name( kind ) );
+	}
+	else if ( raw->class_name[0] == '\0' && kcc_names_a_spawn( raw->name ) )
+	{
+		kind = KCC_LEVEL_SPAWN; // "Spawn Point", "PlayerSpawn": a position, never a solid box
 	}
 	else if ( raw->class_name[0] == '\0' )
 	{

@@ -161,7 +161,8 @@ static void test_rules_by_property_and_zone_tiles( void** state )
 #define OBJECTS( name, props, objects )                                                                               \
 	"{\"type\":\"objectgroup\",\"name\":\"" name "\"," props "\"objects\":[" objects "]}"
 
-// Spawns named, not classed, as many maps have them; an object class kcc2d does not know; first match wins.
+// Spawns named, not classed, as many maps have them (a spawn by name built in, and by a rule); an object class
+// kcc2d does not know; first match wins.
 static void test_rules_for_objects( void** state )
 {
 	(void)state;
@@ -172,7 +173,8 @@ static void test_rules_for_objects( void** state )
 									 "{\"id\":3,\"name\":\"wall\",\"x\":32,\"y\":0,\"width\":16,\"height\":16,"
 									 "\"properties\":[{\"name\":\"collides\",\"type\":\"bool\",\"value\":true}]}" ) );
 	world w = load( json, NULL, 0 );
-	assert_int_equal( kcc_level_find_object( w.level, "Spawn Point" )->kind, KCC_LEVEL_OTHER );
+	// An object without a class named like a spawn is one (a position, never a solid box).
+	assert_int_equal( kcc_level_find_object( w.level, "Spawn Point" )->kind, KCC_LEVEL_SPAWN );
 	assert_int_equal( kcc_level_find_object( w.level, "water" )->kind, KCC_LEVEL_OTHER );
 	assert_warning( w.level, "maps/r.tmj: layer 'Objects', object 2 'water': class 'liquid' is known to no rule",
 					"(at layers[0].objects[1])" );
