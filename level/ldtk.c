@@ -358,28 +358,34 @@ static cJSON* kcc_ldtk_intgrid( kcc_loader* L, const cJSON* project, const cJSON
 		kcc_text_pop( &L->path, mark );
 		return NULL;
 	}
-	// gids as CSV text (11 bytes a cell at most): no tree of a million numbers.
+	// gids as CSV text (11 bytes a cell at most): no tree of a million numbers. The values looked up in an array.
 	char* text = malloc( cells * 11 + 1 );
-	if ( text == NULL )
+	double* numbers = malloc( (size_t)( value_count > 0 ? value_count : 1 ) * sizeof( double ) );
+	if ( text == NULL || numbers == NULL )
 	{
+		free( text );
+		free( numbers );
 		return kcc_ldtk_memory( L );
 	}
+	k = 0;
+	for ( const cJSON* v = values->child; v != NULL; v = v->next, ++k )
+	{
+		const cJSON* number = cJSON_GetObjectItemCaseSensitive( v, "value" );
+		numbers[k] = cJSON_IsNumber( number ) && number->valuedouble != 0.0 ? number->valuedouble : NAN;
+	}
 	size_t used = 0, i = 0;
+	int last = -1; // the last value's index: runs of one value skip the search
 	for ( const cJSON* c = csv->child; c != NULL; c = c->next, ++i )
 	{
 		int value_index = -1;
 		if ( cJSON_IsNumber( c ) && c->valuedouble != 0.0 )
 		{
-			int n = 0;
-			for ( const cJSON* v = values->child; v != NULL; v = v->next, ++n )
+			value_index = last >= 0 && numbers[last] == c->valuedouble ? last : -1;
+			for ( int n = 0; value_index < 0 && n < value_count; ++n )
 			{
-				const cJSON* number = cJSON_GetObjectItemCaseSensitive( v, "value" );
-				if ( cJSON_IsNumber( number ) && number->valuedouble == c->valuedouble )
-				{
-					value_index = n;
-					break;
-				}
+				value_index = numbers[n] == c->valuedouble ? n : -1;
 			}
+			last = value_index >= 0 ? value_index : last;
 		}
 		if ( cJSON_IsNumber( c ) == false || ( c->valuedouble != 0.0 && value_index < 0 ) )
 		{
@@ -388,12 +394,26 @@ static cJSON* kcc_ldtk_intgrid( kcc_loader* L, const cJSON* project, const cJSON
 					  i % (size_t)w, i / (size_t)w, cJSON_IsNumber( c ) ? "the value" : "a non-number" );
 			kcc_text_pop( &L->path, mark );
 			free( text );
+			free( numbers );
 			return NULL;
 		}
+		// The gid's digits, then a comma (no printf: a million cells).
 		uint32_t gid = value_index >= 0 ? m->next_gid + (uint32_t)value_index : 0;
-		used += (size_t)snprintf( text + used, 12, i + 1 < cells ? "%u," : "%u", (unsigned)gid );
+		char digits[10];
+		int n = 0;
+		do
+		{
+			digits[n++] = (char)( '0' + gid % 10u );
+			gid /= 10u;
+		} while ( gid > 0 );
+		while ( n > 0 )
+		{
+			text[used++] = digits[--n];
+		}
+		text[used++] = ',';
 	}
 	text[used] = '\0';
+	free( numbers );
 	m->next_gid += (uint32_t)( value_count > 0 ? value_count : 1 );
 	cJSON* out = cJSON_CreateObject();
 	cJSON* data = cJSON_CreateString( text );

@@ -409,6 +409,11 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 	int shapes_before = L->shapes.count;
 	int tile_cells = 0, ruled_nothing = 0; // non-empty cells; of them, those a rule made nothing
 	const char* layer_name = *KCC_LIST_AT( L->layer_names, const char*, layer_index );
+	// What the last gid made when it depends on the gid alone (a cell kind, or nothing): runs of one tile skip the
+	// lookups and the messages' context.
+	uint32_t cached_raw = 0;
+	int cached_kind = -1;
+	bool cached_ruled = false;
 	for ( size_t i = 0; i < cells && L->status == KCC_LEVEL_OK; ++i )
 	{
 		uint32_t raw = grid.gids[i];
@@ -417,6 +422,16 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 		{
 			continue;
 		}
+		if ( raw == cached_raw && cached_kind >= 0 )
+		{
+			kinds[i] = (uint8_t)cached_kind;
+			tile_cells += 1;
+			L->info.tile_count += cached_kind != 0;
+			ruled_nothing += cached_kind == 0 && cached_ruled;
+			continue;
+		}
+		int outcome = -1; // the cell's kind (0: nothing) when the gid alone decides it; -1 when it made shapes
+		bool ruled = false;
 		int cx = grid.x + (int)( i % (size_t)grid.w ), cy = grid.y + (int)( i / (size_t)grid.w );
 		int what_mark = kcc_text_push( &L->what, ", ", "cell (%d, %d), gid %u", cx, cy, (unsigned)gid );
 		int path_mark = grid.x == 0 && grid.y == 0 && cJSON_GetObjectItemCaseSensitive( layer, "chunks" ) == NULL
@@ -442,9 +457,12 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 				// The rule decides: the tile's own collision shapes when it has some, else its whole cell.
 				uint8_t kind = kcc_cell_kind( rule->kind );
 				ruled_nothing += kind == 0;
+				ruled = true;
+				outcome = kind == 0 ? 0 : -1;
 				if ( kind != 0 && ( tile_full || ( has_pieces == false && fits_cell ) ) )
 				{
 					kinds[i] = kind;
+					outcome = kind;
 				}
 				else if ( kind != 0 )
 				{
@@ -469,6 +487,7 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 					bool one_way = layer_one_way || ( tile != NULL && tile->one_way );
 					kinds[i] = one_way ? KCC_CELL_ONE_WAY : KCC_CELL_SOLID;
 					L->info.tile_count += 1;
+					outcome = kinds[i];
 				}
 				else if ( tile != NULL && ( tile->piece_count > 0 || tile->full ) )
 				{
@@ -476,10 +495,17 @@ kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int lay
 								   &scratch_points );
 					L->info.tile_count += 1;
 				}
+				else
+				{
+					outcome = 0;
+				}
 			}
 		}
 		kcc_text_pop( &L->path, path_mark );
 		kcc_text_pop( &L->what, what_mark );
+		cached_raw = raw;
+		cached_kind = outcome;
+		cached_ruled = ruled;
 	}
 	if ( L->status == KCC_LEVEL_OK )
 	{
