@@ -23,7 +23,9 @@ struct kcc_testkit
 	char* map_json;
 	size_t map_size;
 	char* map_name;
-	kcc_level_def level_def;   // the def's, its rules replaced by these:
+	char* solid_property;      // copies of the level def's strings
+	char* ldtk_level;
+	kcc_level_def level_def;   // the def's (its strings the copies above), its rules replaced by these:
 	kcc_level_rule* rules;     // the def's rules and its rules text's (strings in rule_text)
 	int rule_count;
 	char* rule_text;
@@ -490,7 +492,14 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	t->level_def = def->level;
 	bool copied = kcc_copy_text( def->map_path, def->map_path != NULL ? strlen( def->map_path ) : 0, &t->map_path ) &&
 				  kcc_copy_text( def->map_path == NULL ? def->map_json : NULL, def->map_size, &t->map_json ) &&
-				  kcc_copy_text( map_name, strlen( map_name ), &t->map_name );
+				  kcc_copy_text( map_name, strlen( map_name ), &t->map_name ) &&
+				  kcc_copy_text( def->level.solid_property,
+								 def->level.solid_property != NULL ? strlen( def->level.solid_property ) : 0,
+								 &t->solid_property ) &&
+				  kcc_copy_text( def->level.ldtk_level, def->level.ldtk_level != NULL ? strlen( def->level.ldtk_level ) : 0,
+								 &t->ldtk_level );
+	t->level_def.solid_property = t->solid_property;
+	t->level_def.ldtk_level = t->ldtk_level;
 	t->map_size = def->map_size;
 	if ( copied == false )
 	{
@@ -554,6 +563,8 @@ void kcc_testkit_destroy( kcc_testkit* t )
 	free( t->map_path );
 	free( t->map_json );
 	free( t->map_name );
+	free( t->solid_property );
+	free( t->ldtk_level );
 	free( t->rules );
 	free( t->rule_text );
 	free( t );
