@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// LDtk projects (.ldtk, and a level saved apart, .ldtkl) read into the tree of the Tiled map they stand for, so
-// one reader makes shapes of both: the chosen level (def.ldtk_level, or the first) is the map, its first IntGrid
-// layer's grid the map's tile size; an IntGrid layer is a tile layer of its own grid over a tileset with one full
-// tile per value, the value's identifier its class; an Entities layer is an object layer, each entity a rectangle (its pivot undone) with its identifier
-// as class and its fields as properties; Tiles and pure auto-layers are pictures, kept as image layers so that
-// layers[i] stays the level's layerInstances[i]. Messages name LDtk's own members (the loader's keys).
+// LDtk projects (.ldtk, and a level saved apart, .ldtkl) read into the tree of the Tiled map they stand for, so one
+// reader makes shapes of both: the chosen level (def.ldtk_level, or the first) is the map, its first IntGrid layer's
+// grid the map's tile size; an IntGrid layer is a tile layer of its own grid over a tileset with one full tile per
+// value, the value's identifier its class; an Entities layer is an object layer, each entity a rectangle (its pivot
+// undone) with its identifier as class and its fields as properties; Tiles and pure auto-layers are pictures, kept as
+// image layers so that layers[i] stays the level's layerInstances[i]. Messages name LDtk's own members (the loader's
+// keys).
 #include "internal.h"
 
 #include <math.h>

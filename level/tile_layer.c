@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Tile layers: the gids (a JSON array, CSV text, or base64, uncompressed or with zlib, gzip or zstd; fixed-size
-// layers or the chunks of an infinite map), each non-empty cell's collision, and the merge of full tiles into boxes. A full tile
-// (its collision covers exactly one map cell) goes into the merge grid; any other tile's collision pieces are
+// Tile layers: the gids (a JSON array, CSV text, or base64, uncompressed or with zlib, gzip or zstd; fixed-size layers
+// or the chunks of an infinite map), each non-empty cell's collision, and the merge of full tiles into boxes. A full
+// tile (its collision covers exactly one map cell) goes into the merge grid; any other tile's collision pieces are
 // flipped as the gid says and placed where Tiled draws the tile (its image's bottom-left on the cell's).
 #include "internal.h"
 

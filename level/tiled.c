@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Loading a Tiled JSON map, top-down: check the arguments, parse, read the map's header and tilesets, walk the
-// layers (group layers recursively, offsets added up), resolve the objects, then build the world into the space
-// in one go. Nothing reaches the space until everything has been read and checked: an error at any point leaves
-// it unchanged.
+// Loading a map (Tiled JSON or XML, or an LDtk level read as the Tiled map it stands for), top-down: check the
+// arguments, parse, read the map's header and tilesets, walk the layers (group layers recursively, offsets added up),
+// resolve the objects, note the warnings, then build the world into the space in one go. Nothing reaches the space
+// until everything has been read and checked: an error at any point leaves it unchanged.
 #include "internal.h"
 
 #include <stdio.h>
@@ -42,9 +42,9 @@ const char* kcc_level_status_string( kcc_level_status status )
 		case KCC_LEVEL_ERROR_IO:
 			return "file could not be read";
 		case KCC_LEVEL_ERROR_SYNTAX:
-			return "not valid JSON";
+			return "not valid JSON or XML";
 		case KCC_LEVEL_ERROR_UNSUPPORTED:
-			return "a Tiled feature kcc2d does not load";
+			return "a map feature kcc2d does not load";
 		case KCC_LEVEL_ERROR_INVALID:
 			return "invalid map data";
 		case KCC_LEVEL_ERROR_LIMIT:

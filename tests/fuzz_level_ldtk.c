@@ -124,8 +124,8 @@ static void put_level( writer* w, reader* r, int index, bool apart )
 		uint8_t kind = next( r ) % 3;
 		const char* type = kind == 0 ? "IntGrid" : kind == 1 ? "Entities" : "Tiles";
 		int layer_grid = next( r ) % 6 == 0 ? 8 : grid;
-		put( w, "%s{\"__identifier\":\"%s%d\",\"__type\":\"%s\",\"__cWid\":%d,\"__cHei\":%d,\"__gridSize\":%d,", l > 0 ? "," : "",
-			 type, l, type, cw, ch, layer_grid );
+		put( w, "%s{\"__identifier\":\"%s%d\",\"__type\":\"%s\",", l > 0 ? "," : "", type, l, type );
+		put( w, "\"__cWid\":%d,\"__cHei\":%d,\"__gridSize\":%d,", cw, ch, layer_grid );
 		put( w, "\"__pxTotalOffsetX\":%s,\"__pxTotalOffsetY\":0,\"layerDefUid\":%d,\"visible\":%s,", number( r ),
 			 next( r ) % 8 == 0 ? 99 : 1, next( r ) % 5 == 0 ? "false" : "true" );
 		put( w, "\"intGridCsv\":[" );

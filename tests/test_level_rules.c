@@ -129,7 +129,8 @@ static void test_rules_choose_the_colliding_layer( void** state )
 	assert_warning( w.level, "maps/r.tmj: the map made no collision at all", NULL );
 	unload( &w );
 
-	kcc_level_rule rules[] = { { "World", NULL, NULL, NULL, KCC_LEVEL_SOLID }, { NULL, NULL, NULL, NULL, KCC_LEVEL_OTHER } };
+	kcc_level_rule rules[] = { { "World", NULL, NULL, NULL, KCC_LEVEL_SOLID },
+							   { NULL, NULL, NULL, NULL, KCC_LEVEL_OTHER } };
 	w = load( json, rules, 2 );
 	kcc_level_info info = kcc_level_get_info( w.level );
 	assert_int_equal( info.shape_count, 1 ); // the four World cells merged into one box

@@ -12,8 +12,8 @@
 
 #include "test_level_support.h"
 
-// 8 x 4 tiles of 16 px, a floor on the bottom row (tiles of class floor, solid by their property); two points named "Spawn Point" (no class), a rectangle of
-// class solid named "wall", a point named "marker".
+// 8 x 4 tiles of 16 px, a floor on the bottom row (tiles of class floor, solid by their property); two points named
+// "Spawn Point" (no class), a rectangle of class solid named "wall", a point named "marker".
 static const char* s_map =
 	"{\"type\":\"map\",\"orientation\":\"orthogonal\",\"width\":8,\"height\":4,\"tilewidth\":16,\"tileheight\":16,"
 	"\"tilesets\":[{\"firstgid\":1,\"name\":\"t\",\"tilewidth\":16,\"tileheight\":16,\"tilecount\":1,\"tiles\":[{"

@@ -3,8 +3,8 @@
 // its platforms each frame.
 // Tile layers become static boxes (runs of full tiles merged), object layers become static shapes, one-way
 // platforms, moving platforms (kinematic bodies on a path), zones (sensors), spawn points and pushable crates.
-// A malformed map gives a status and a message naming the file, the object and the JSON path, and leaves the
-// space unchanged. See docs/levels.md.
+// A malformed map gives a status and a message naming the file, the object and the path in it, and leaves the
+// space unchanged; warnings name what loaded but likely not as the map meant. See docs/levels.md.
 #pragma once
 
 #include "kcc/controller.h"
@@ -22,8 +22,8 @@ typedef enum kcc_level_status
 	KCC_LEVEL_OK = 0,
 	KCC_LEVEL_ERROR_ARGUMENT = -1,    ///< a NULL argument, a def not made by kcc_default_level_def, a locked space
 	KCC_LEVEL_ERROR_IO = -2,          ///< a file could not be read
-	KCC_LEVEL_ERROR_SYNTAX = -3,      ///< not JSON (the message gives the line and column)
-	KCC_LEVEL_ERROR_UNSUPPORTED = -4, ///< valid Tiled that kcc2d does not load (compression, .tsx, isometric ...)
+	KCC_LEVEL_ERROR_SYNTAX = -3,      ///< not JSON or not XML (the message gives the line and column)
+	KCC_LEVEL_ERROR_UNSUPPORTED = -4, ///< a valid map that kcc2d does not load (isometric, an unknown compression ...)
 	KCC_LEVEL_ERROR_INVALID = -5,     ///< a value missing, of the wrong type, out of range or inconsistent
 	KCC_LEVEL_ERROR_LIMIT = -6,       ///< beyond a limit (of the def: cells, objects, polygon points, coordinates,
 									  ///< file size; or the readers' nesting depth)
@@ -37,8 +37,8 @@ typedef struct kcc_level_error
 	char message[KCC_LEVEL_MESSAGE_SIZE];
 } kcc_level_error;
 
-/// Reads a whole file for the loader (maps and external tilesets). Returns false when it cannot; otherwise
-/// *data is a buffer from malloc (the loader frees it with free) holding *size bytes.
+/// Reads a whole file for the loader (maps, external tilesets and templates, LDtk levels saved apart). Returns false
+/// when it cannot; otherwise *data is a buffer from malloc (the loader frees it with free) holding *size bytes.
 typedef bool kcc_level_read_fcn( const char* path, void* user, char** data, size_t* size );
 
 /// What an object is, from its Tiled class (Tiled >= 1.9 "class", older "type"; an object without one takes its
@@ -86,7 +86,7 @@ typedef struct kcc_level_def
 	float max_coordinate;        ///< largest |coordinate| in world units. Default 1e6
 	int max_objects;             ///< most objects of a map, every layer's together. Default 100000
 	size_t max_file_size;        ///< largest file read (map, tileset, template, LDtk level), bytes. Default 64 MiB
-	kcc_level_read_fcn* read_file; ///< NULL: stdio. Called for the map (load_file) and external tilesets
+	kcc_level_read_fcn* read_file; ///< NULL: stdio. Called for the map (load_file) and every file it refers to
 	const kcc_level_rule* rules; ///< tried in order before the built-in classes, during the load only. Default none
 	int rule_count;              ///< at most KCC_LEVEL_MAX_RULES
 	const char* ldtk_level;      ///< an LDtk project's level, by identifier; NULL = the first level
@@ -170,9 +170,10 @@ typedef struct kcc_level kcc_level; ///< opaque; owns its bodies and shapes
 
 KCC_API kcc_level_def kcc_default_level_def( void );
 
-/// Loads a Tiled map (JSON or TMX) or an LDtk project's level (def.ldtk_level) into space. On success *out is the level and the status KCC_LEVEL_OK; on any error
-/// *out is NULL, error (optional) says what and where, and the space is unchanged. External tilesets are read
-/// relative to the map's directory. def may be NULL (the defaults).
+/// Loads a Tiled map (JSON or TMX) or an LDtk project's level (def.ldtk_level) into space. On success *out is the
+/// level and the status KCC_LEVEL_OK; on any error *out is NULL, error (optional) says what and where, and the space
+/// is unchanged. External tilesets, templates and LDtk levels are read relative to the map's directory. def may be
+/// NULL (the defaults).
 KCC_API kcc_level_status kcc_level_load_file( cpSpace* space, const char* path, const kcc_level_def* def,
 											  kcc_level** out, kcc_level_error* error );
 
