@@ -203,6 +203,13 @@ static void test_tmx_tile_elements( void** state )
 	assert_same( "formats/eq_map.tmj", "formats/eq_xml.tmx" );
 }
 
+// Tilesets and templates in either format, whatever the map's: the JSON map with the .tsx and the .tx.
+static void test_json_map_with_xml_tileset_and_template( void** state )
+{
+	(void)state;
+	assert_same( "formats/eq_map.tmj", "formats/eq_map_xml_refs.tmj" );
+}
+
 static void test_infinite_chunks( void** state )
 {
 	(void)state;
@@ -224,6 +231,7 @@ int main( void )
 		cmocka_unit_test( test_tmx_gzip ),
 		cmocka_unit_test( test_tmx_zstd ),
 		cmocka_unit_test( test_tmx_tile_elements ),
+		cmocka_unit_test( test_json_map_with_xml_tileset_and_template ),
 		cmocka_unit_test( test_infinite_chunks ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );

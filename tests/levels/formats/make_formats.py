@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # Writes one small level in every format the loader reads, the way Tiled writes each: a JSON map with a .tsj
-# tileset and a .tj template, and TMX maps (CSV, base64, base64 with zlib, gzip and zstd, the oldest <tile>
+# tileset and a .tj template (and one with the .tsx and .tx instead), and TMX maps (CSV, base64, base64 with zlib, gzip and zstd, the oldest <tile>
 # elements) with a .tsx tileset and a .tx template; and an infinite map's chunks as JSON and TMX (CSV, zstd).
 # test_level_formats loads them all and compares the shapes and objects they make exactly.
 # Run from this directory: python3 make_formats.py (needs the zstd command).
@@ -98,6 +98,10 @@ def write_json():
          "height": H, "tilewidth": T, "tileheight": T, "infinite": False, "properties": map_properties,
          "tilesets": [{"firstgid": 1, "source": "eq_tiles.tsj"}], "layers": json_layers("eq_crate.tj")}
     json.dump(m, open("eq_map.tmj", "w"), indent=1)
+    # The same JSON map with the XML tileset and template.
+    m["tilesets"] = [{"firstgid": 1, "source": "eq_tiles.tsx"}]
+    m["layers"] = json_layers("eq_crate.tx")
+    json.dump(m, open("eq_map_xml_refs.tmj", "w"), indent=1)
     json.dump(dict(tileset, type="tileset"), open("eq_tiles.tsj", "w"), indent=1)
     json.dump({"type": "template", "object": template_object}, open("eq_crate.tj", "w"), indent=1)
 
