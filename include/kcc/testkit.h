@@ -116,7 +116,12 @@ typedef struct kcc_testkit_def
 	kcc_level_def level;     ///< Default kcc_default_level_def()
 	kcc_character_def character; ///< Default kcc_default_character_def(), one_way_categories and
 								 ///< pushable_categories set from level's categories by create
-	const char* spawn;       ///< spawn object name; NULL: the first object of class spawn
+	const char* spawn;       ///< where the character starts: an object's name ("NAME[2]": the second of that name),
+							 ///< "@X,Y" (a point, world units), or NULL: the first spawn (docs/testkit.md)
+	const char* rules;       ///< more level rules as text, one a line ("class=jumpthrough: one_way"), tried after
+							 ///< level.rules; NULL: none. The kit keeps copies of the map, the rules and the level
+							 ///< def's strings (a script's rule lines load the level again); level.read_file and
+							 ///< read_user must stay valid while the kit lives
 	float dt;                ///< seconds per frame. Default 1 / 60
 	int internal_cookie;     ///< set by kcc_default_testkit_def; do not touch
 } kcc_testkit_def;
