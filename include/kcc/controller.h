@@ -285,6 +285,12 @@ KCC_API const char* kcc_status_string( kcc_status s );
 /// The name of one flag ("KCC_ON_FLOOR"), "unknown flag" for anything else.
 KCC_API const char* kcc_flag_string( uint32_t flag );
 
+/// Reindexes the shapes of a body the game moved by setting its position or angle (a platform, a door): use it
+/// where Chipmunk asks for cpSpaceReindexShapesForBody. Chipmunk's spatial hash keeps the old entries of a
+/// reindexed shape in their cells until a query passes there or cpSpaceStep rebuilds the hash; this call clears
+/// them, so a game that never calls cpSpaceStep keeps a flat frame cost. KCC_ERROR_SPACE_LOCKED from a callback.
+KCC_API kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body );
+
 #ifdef __cplusplus
 }
 #endif

@@ -169,7 +169,8 @@ KCC_API const char* kcc_level_status_string( kcc_level_status status );
 // The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
 
 /// Moves every platform along its path by dt seconds (dt > 0, finite; otherwise nothing moves). Platforms are
-/// moved by position (cpBodySetPosition + cpSpaceReindexShapesForBody): exact, no drift, no cpSpaceStep needed.
+/// moved by position (cpBodySetPosition + kcc_space_reindex_body): exact, no drift, no cpSpaceStep needed, and the
+/// cost of a frame does not grow with the frames run.
 KCC_API void kcc_level_step( kcc_level* level, float dt );
 
 /// Puts platforms and crates back where the map drew them and the clock to 0.
