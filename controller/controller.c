@@ -317,6 +317,15 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	return c;
 }
 
+static void kcc_controller_destroy_later( cpSpace* space, void* key, void* data )
+{
+	(void)space;
+	(void)data;
+	kcc_controller* c = key;
+	kcc_world_destroy( c );
+	kcc_free( c );
+}
+
 void kcc_controller_destroy( kcc_controller* c )
 {
 	if ( c == NULL )
@@ -328,9 +337,17 @@ void kcc_controller_destroy( kcc_controller* c )
 		KCC_ASSERT( false, "kcc_controller_destroy: the controller was destroyed already (or is not a controller)" );
 		return;
 	}
+	if ( cpSpaceIsLocked( c->space ) )
+	{
+		// Chipmunk can not remove a body from a locked space (a callback of a query or of cpSpaceStep): the body and
+		// shape go when the space unlocks, in Chipmunk's post-step callback. The handle is dead from now on.
+		kcc_registry_remove( c );
+		cpSpaceAddPostStepCallback( c->space, kcc_controller_destroy_later, c, NULL );
+		return;
+	}
 	if ( KCC_SPACE_ACQUIRE( c, "kcc_controller_destroy" ) != KCC_OK )
 	{
-		return; // Chipmunk can not remove the body now; nothing is changed
+		return; // another thread is using the space: a build with asserts names it; nothing is changed
 	}
 	kcc_world_destroy( c );
 	kcc_space_release( c );

@@ -290,7 +290,11 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	kcc_level_step( t->level, t->dt );
+	kcc_status level_status = kcc_level_step( t->level, t->dt );
+	if ( level_status != KCC_OK )
+	{
+		return level_status;
+	}
 	bool was_on_floor = t->floor_name != NULL;
 	const char* was_floor = t->floor_name;
 	kcc_move_result r;

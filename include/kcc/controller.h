@@ -197,7 +197,10 @@ KCC_API kcc_controller* kcc_controller_create( cpSpace* space, const kcc_control
 /// NULL when def is acceptable, otherwise a message naming the bad field.
 KCC_API const char* kcc_controller_def_problem( const kcc_controller_def* def );
 
-/// Removes the controller's body and shape from the space and frees them. NULL is a no-op.
+/// Removes the controller's body and shape from the space and frees them. NULL is a no-op. Called from a Chipmunk
+/// callback (the space locked: a query's or cpSpaceStep's), where Chipmunk can not remove bodies, it is done when
+/// the space unlocks (Chipmunk's post-step callback): the character is gone from the space when the query or step
+/// returns. Either way the handle is dead when this call returns.
 KCC_API void kcc_controller_destroy( kcc_controller* c );
 
 /// Moves by delta (world units): carry, cast, slide, snap, step. out is optional. Errors change nothing. With no time
