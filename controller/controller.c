@@ -227,6 +227,16 @@ static const char* kcc_def_problem( const kcc_controller_def* def, kcc_shape* lo
 	{
 		return "step_min_width: must be finite and in [0, max_displacement]";
 	}
+	// A role is found from a shape's category bits: a mask of every bit, or bits in both roles, is a mistake.
+	if ( def->one_way_categories == CP_ALL_CATEGORIES || def->pushable_categories == CP_ALL_CATEGORIES )
+	{
+		return "one_way_categories, pushable_categories: must not be every category (CP_ALL_CATEGORIES): give one-way "
+			   "and pushable shapes a category bit of their own";
+	}
+	if ( ( def->one_way_categories & def->pushable_categories ) != 0 )
+	{
+		return "one_way_categories, pushable_categories: must not share bits (a shape is one-way or pushable, not both)";
+	}
 	return NULL;
 }
 

@@ -99,13 +99,18 @@ static bool kcc_make_character( kcc_testkit* t, const kcc_level_object* spawn )
 
 kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* error )
 {
+	if ( def != NULL && def->internal_cookie == KCC_TESTKIT_COOKIE && !( def->dt > 0.0f && def->dt <= KCC_TESTKIT_MAX_DT ) )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: dt (%g) must be in (0, %g] seconds",
+						  (double)def->dt, (double)KCC_TESTKIT_MAX_DT );
+		return NULL;
+	}
 	if ( def == NULL || def->internal_cookie != KCC_TESTKIT_COOKIE || ( def->map_path == NULL && def->map_json == NULL ) ||
-		 !( def->dt > 0.0f ) || kcc_is_valid_float( def->dt ) == false ||
 		 ( def->spawn != NULL && strlen( def->spawn ) >= sizeof( ( (kcc_testkit*)0 )->spawn ) ) )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT,
-						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map, dt > 0 and a "
-						  "spawn name under 128 bytes" );
+						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map and a spawn "
+						  "name under 128 bytes" );
 		return NULL;
 	}
 	const char* map_name = def->map_path != NULL ? def->map_path : def->map_name != NULL ? def->map_name : "(memory)";
@@ -286,6 +291,10 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
+	if ( t->frame_count >= KCC_TESTKIT_MAX_FRAMES )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	if ( kcc_grow( (void**)&t->frames, &t->frame_capacity, t->frame_count + 1, sizeof( kcc_testkit_frame ) ) == false )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
@@ -347,6 +356,18 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 
 kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames )
 {
+	if ( t == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( frames < 0 )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	for ( int i = 0; i < frames; ++i )
 	{
 		kcc_status status = kcc_testkit_step( t, input );
@@ -388,9 +409,17 @@ void kcc_testkit_reset( kcc_testkit* t )
 static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* name, kcc_testkit_error* error )
 {
 	bool held = t->frame_count > 0;
+	int frames = 1; // a press at the very end takes one more frame
 	for ( int i = 0; i < s->count; ++i )
 	{
 		const kcc_script_command* c = s->commands + i;
+		frames += c->op == KCC_SCRIPT_HOLD ? c->frames : 0;
+		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+		{
+			return kcc_script_fail( error, name, c->line,
+									"the record is full: %d frames recorded, at most %d between resets (kcc_testkit_reset)",
+									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
+		}
 		if ( c->op == KCC_SCRIPT_MODE && held )
 		{
 			return kcc_script_fail( error, name, c->line, "mode must come before the first frame" );
