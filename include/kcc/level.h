@@ -184,6 +184,17 @@ KCC_API kcc_status kcc_level_reset( kcc_level* level );
 /// Seconds stepped since load or reset.
 KCC_API double kcc_level_get_time( const kcc_level* level );
 
+/// Bytes of the level's state (the same for the whole life of a level: allocate the buffers once). 0 for NULL.
+KCC_API size_t kcc_level_state_size( const kcc_level* level );
+/// Saves what kcc_level_step, kcc_level_reset and the characters' pushes change (the clock, each platform's place and
+/// velocity, the pose and velocity of the level's platform and crate bodies) as plain bytes: store them, copy them,
+/// compare them with memcmp. size >= kcc_level_state_size (KCC_ERROR_INVALID_ARGUMENT otherwise). No allocation.
+KCC_API kcc_status kcc_level_get_state( const kcc_level* level, void* state, size_t size );
+/// Restores a state saved from this level. Restored with the characters' states (kcc_controller_set_state), the
+/// same inputs give bit-identical frames. A state of another map, a wrong size or corrupted values:
+/// KCC_ERROR_INVALID_ARGUMENT; from a Chipmunk callback: KCC_ERROR_SPACE_LOCKED; either way nothing changes.
+KCC_API kcc_status kcc_level_set_state( kcc_level* level, const void* state, size_t size );
+
 KCC_API kcc_level_info kcc_level_get_info( const kcc_level* level );
 KCC_API cpSpace* kcc_level_get_space( const kcc_level* level );
 
