@@ -294,6 +294,16 @@ KCC_API const char* kcc_flag_string( uint32_t flag );
 /// them, so a game that never calls cpSpaceStep keeps a flat frame cost. KCC_ERROR_SPACE_LOCKED from a callback.
 KCC_API kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body );
 
+/// Spawning: where a character of def stands on the floor below point (a spawn point, on or above the floor). The
+/// character, its lowest point a skin above point, drops straight down along -def->up by at most max_drop, as one
+/// cast of a move (the def's filter and one-way categories, sensors ignored, a shallow overlap at the point pushed
+/// out) and stops a skin above the first floor: ground, a slope, a platform or a crate. Nothing in the space moves.
+/// KCC_OK and *position (for def.position); KCC_ERROR_BLOCKED when no walkable floor is within max_drop or the
+/// character has no room there; KCC_ERROR_INVALID_ARGUMENT for a def kcc_controller_def_problem refuses or
+/// max_drop < 0. *position changes only on KCC_OK.
+KCC_API kcc_status kcc_place_on_floor( cpSpace* space, const kcc_controller_def* def, vec2s point, float max_drop,
+									   vec2s* position );
+
 #ifdef __cplusplus
 }
 #endif
