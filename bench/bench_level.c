@@ -22,8 +22,9 @@
 #define KCC_BENCH_MAP "features.tmj"
 #endif
 
-// Frames averaged around each reported frame (one frame alone is below the clock's resolution on some machines).
-#define BENCH_WINDOW 200
+// Frames timed up to each reported frame: their median (robust to a frame preempted on a busy machine) and their
+// mean are printed.
+#define BENCH_WINDOW 201
 
 static double now_seconds( void )
 {
@@ -37,7 +38,62 @@ static int is_reported( int frame, int frames )
 	return frame == 1000 || frame == 10000 || frame == 30000 || frame == 100000 || frame == frames;
 }
 
-// Microseconds per kcc_level_step, averaged over BENCH_WINDOW frames ending at each reported frame.
+// Whether the frame is timed: one of the BENCH_WINDOW frames that end at a reported frame.
+static int is_timed( int frame, int frames )
+{
+	for ( int last = frame; last < frame + BENCH_WINDOW; ++last )
+	{
+		if ( is_reported( last, frames ) )
+		{
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int compare_double( const void* a, const void* b )
+{
+	double x = *(const double*)a, y = *(const double*)b;
+	return x < y ? -1 : x > y;
+}
+
+// Times the frames of each window ending at a reported frame; prints the window's median and mean.
+typedef struct bench_window
+{
+	const char* what;
+	double seconds[BENCH_WINDOW];
+	int count;
+	double start;
+} bench_window;
+
+static void frame_begin( bench_window* w, int frame, int frames )
+{
+	w->start = is_timed( frame, frames ) ? now_seconds() : 0.0;
+}
+
+static void frame_end( bench_window* w, int frame, int frames )
+{
+	if ( w->start == 0.0 )
+	{
+		return;
+	}
+	w->seconds[w->count++] = now_seconds() - w->start;
+	if ( is_reported( frame, frames ) )
+	{
+		double sum = 0.0;
+		for ( int i = 0; i < w->count; ++i )
+		{
+			sum += w->seconds[i];
+		}
+		double mean = sum / w->count;
+		qsort( w->seconds, (size_t)w->count, sizeof( double ), compare_double );
+		printf( "%-16s frame %7d: median %7.3f us, mean %7.3f us\n", w->what, frame, 1e6 * w->seconds[w->count / 2],
+				1e6 * mean );
+		w->count = 0;
+	}
+}
+
+// One kcc_level_step per frame: the level alone.
 static int bench_level_step( const char* map, int frames )
 {
 	cpSpace* space = cpSpaceNew();
@@ -53,25 +109,21 @@ static int bench_level_step( const char* map, int frames )
 	vec2s tile = kcc_level_get_tile_size( level );
 	int shapes = kcc_level_get_info( level ).shape_count;
 	cpSpaceUseSpatialHash( space, 2.0 * (double)fmaxf( tile.x, tile.y ), shapes > 256 ? 4 * shapes : 1024 );
-	double start = 0.0;
+	static bench_window w = { "kcc_level_step", { 0.0 }, 0, 0.0 };
 	for ( int frame = 1; frame <= frames; ++frame )
 	{
-		if ( is_reported( frame + BENCH_WINDOW - 1, frames ) )
-		{
-			start = now_seconds();
-		}
+		frame_begin( &w, frame, frames );
 		kcc_level_step( level, 1.0f / 60.0f );
-		if ( is_reported( frame, frames ) )
-		{
-			printf( "kcc_level_step    frame %7d: %8.3f us\n", frame, 1e6 * ( now_seconds() - start ) / BENCH_WINDOW );
-		}
+		frame_end( &w, frame, frames );
 	}
 	kcc_level_destroy( level );
 	cpSpaceFree( space );
 	return 0;
 }
 
-// Microseconds per test kit frame: a platformer walking right and left, jumping now and then.
+// One test kit frame (the level step, then the character's move): a platformer walking right and left, jumping now
+// and then, put back at its spawn when it has been off the floor for 5 s (fallen off, or wedged in a V of two steep
+// slopes, where it stands on nothing walkable).
 static int bench_testkit( const char* map, int frames )
 {
 	kcc_testkit_error error;
@@ -81,33 +133,27 @@ static int bench_testkit( const char* map, int frames )
 		fprintf( stderr, "%s\n", error.message );
 		return 1;
 	}
-	double start = 0.0;
+	static bench_window w = { "kcc_testkit_step", { 0.0 }, 0, 0.0 };
 	int airborne = 0, respawns = 0;
 	kcc_input input = { { { 1.0f, 0.0f } }, false, false, false };
 	for ( int frame = 1; frame <= frames; ++frame )
 	{
-		if ( is_reported( frame + BENCH_WINDOW - 1, frames ) )
-		{
-			start = now_seconds();
-		}
 		input.move.x = ( frame / 120 ) % 2 == 0 ? 1.0f : -1.0f;
 		input.jump = frame % 97 == 0;
 		airborne = kcc_testkit_on_floor( t ) ? 0 : airborne + 1;
 		if ( airborne > 300 )
 		{
-			kcc_testkit_spawn( t, NULL ); // fell off the map, or wedged between two steep slopes
+			kcc_testkit_spawn( t, NULL );
 			respawns += 1;
 		}
+		frame_begin( &w, frame, frames );
 		kcc_status status = kcc_testkit_step( t, input );
+		frame_end( &w, frame, frames );
 		if ( status != KCC_OK )
 		{
 			fprintf( stderr, "frame %d: %s\n", frame, kcc_status_string( status ) );
 			kcc_testkit_destroy( t );
 			return 1;
-		}
-		if ( is_reported( frame, frames ) )
-		{
-			printf( "kcc_testkit_step  frame %7d: %8.3f us\n", frame, 1e6 * ( now_seconds() - start ) / BENCH_WINDOW );
 		}
 	}
 	vec2s p = kcc_testkit_position( t );
