@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The test kit: its own space with the level and one character, stepped in DESIGN.md's frame order (platforms,
+// The test kit: its own space with the level and one character, stepped in the documented frame order (platforms,
 // then the character), with every frame and event recorded for the test to ask about afterwards.
 #include "script.h"
 
