@@ -273,6 +273,51 @@ static void test_destroy_from_a_collision_handler( void** state )
 	cpSpaceFree( space );
 }
 
+typedef struct reindex_call
+{
+	cpBody* body;
+	kcc_status status;
+	int calls;
+} reindex_call;
+
+static void reindex_inside_query( cpShape* shape, void* data )
+{
+	reindex_call* call = data;
+	if ( call->calls++ == 0 )
+	{
+		call->status = kcc_space_reindex_body( cpShapeGetSpace( shape ), call->body );
+	}
+}
+
+// kcc_space_reindex_body from a callback: Chipmunk would abort on the reindex; the call refuses, and the shape stays
+// indexed where it was.
+static void test_reindex_from_a_callback_is_refused( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	cpBody* door = cpSpaceAddBody( space, cpBodyNewKinematic() );
+	cpShape* shape = cpSpaceAddShape( space, cpBoxShapeNew2( door, cpBBNew( -0.5, -0.5, 0.5, 0.5 ), 0.0 ) );
+	assert_int_equal( kcc_space_reindex_body( space, door ), KCC_OK );
+	cpBodySetPosition( door, cpv( 5.0, 0.0 ) );
+	reindex_call call = { door, KCC_OK, 0 };
+	cpSpaceBBQuery( space, cpBBNew( -1.0, -1.0, 1.0, 1.0 ), CP_SHAPE_FILTER_ALL, reindex_inside_query, &call );
+	assert_int_equal( call.calls, 1 );
+	assert_int_equal( call.status, KCC_ERROR_SPACE_LOCKED );
+	expect_message( "kcc_space_reindex_body", "locked" );
+	assert_true( cpShapeGetBB( shape ).l == -0.5 );
+	reset_asserts();
+	assert_int_equal( kcc_space_reindex_body( space, door ), KCC_OK ); // out of the callback
+	assert_true( cpShapeGetBB( shape ).l == 4.5 );
+	assert_int_equal( kcc_space_reindex_body( NULL, door ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_space_reindex_body", "NULL" );
+	assert_int_equal( kcc_space_reindex_body( space, NULL ), KCC_ERROR_NULL_ARGUMENT );
+	cpSpaceRemoveShape( space, shape );
+	cpSpaceRemoveBody( space, door );
+	cpShapeFree( shape );
+	cpBodyFree( door );
+	cpSpaceFree( space );
+}
+
 // Many controllers made and destroyed in any order (the registry grows and empties), each still a live handle.
 static void test_many_controllers( void** state )
 {
@@ -310,6 +355,7 @@ int main( void )
 		cmocka_unit_test_setup( test_many_controllers, reset_recorder ),
 		cmocka_unit_test_setup( test_destroy_from_a_query_callback, reset_recorder ),
 		cmocka_unit_test_setup( test_destroy_from_a_collision_handler, reset_recorder ),
+		cmocka_unit_test_setup( test_reindex_from_a_callback_is_refused, reset_recorder ),
 	};
 	return cmocka_run_group_tests( tests, install_recorder, NULL );
 }
