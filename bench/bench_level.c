@@ -183,6 +183,7 @@ int main( int argc, char** argv )
 		fprintf( stderr, "--frames must be at least 1000\n" );
 		return 1;
 	}
-	printf( "bench_level (%s build): %s, %d frames, spatial hash, no cpSpaceStep\n", KCC_BENCH_BUILD_TYPE, map, frames );
+	printf( "bench_level (%s build): %s, %d frames, spatial hash, no cpSpaceStep\n", KCC_BENCH_BUILD_TYPE, map,
+			frames );
 	return bench_level_step( map, frames ) != 0 || bench_testkit( map, frames ) != 0;
 }

@@ -235,7 +235,8 @@ static const char* kcc_def_problem( const kcc_controller_def* def, kcc_shape* lo
 	}
 	if ( ( def->one_way_categories & def->pushable_categories ) != 0 )
 	{
-		return "one_way_categories, pushable_categories: must not share bits (a shape is one-way or pushable, not both)";
+		return "one_way_categories, pushable_categories: must not share bits (a shape is one-way or pushable, not "
+			   "both)";
 	}
 	return NULL;
 }

@@ -280,7 +280,8 @@ bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script*
 			if ( total > KCC_TESTKIT_MAX_FRAMES )
 			{
 				kcc_script_free( script );
-				return kcc_script_fail( error, name, number, "the script runs more than %d frames", KCC_TESTKIT_MAX_FRAMES );
+				return kcc_script_fail( error, name, number, "the script runs more than %d frames",
+										KCC_TESTKIT_MAX_FRAMES );
 			}
 			script->count += 1;
 		}

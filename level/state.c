@@ -125,7 +125,8 @@ static bool kcc_state_valid( const kcc_level* level, const unsigned char* in, si
 	{
 		kcc_platform_record r;
 		memcpy( &r, in, sizeof( r ) );
-		if ( isfinite( r.position.x ) == 0 || isfinite( r.position.y ) == 0 || kcc_is_valid_vec2( r.velocity ) == false )
+		if ( isfinite( r.position.x ) == 0 || isfinite( r.position.y ) == 0 ||
+			 kcc_is_valid_vec2( r.velocity ) == false )
 		{
 			return false;
 		}

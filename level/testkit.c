@@ -99,7 +99,8 @@ static bool kcc_make_character( kcc_testkit* t, const kcc_level_object* spawn )
 
 kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* error )
 {
-	if ( def != NULL && def->internal_cookie == KCC_TESTKIT_COOKIE && !( def->dt > 0.0f && def->dt <= KCC_TESTKIT_MAX_DT ) )
+	if ( def != NULL && def->internal_cookie == KCC_TESTKIT_COOKIE &&
+		 !( def->dt > 0.0f && def->dt <= KCC_TESTKIT_MAX_DT ) )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: dt (%g) must be in (0, %g] seconds",
 						  (double)def->dt, (double)KCC_TESTKIT_MAX_DT );
@@ -417,7 +418,8 @@ static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* n
 		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
 		{
 			return kcc_script_fail( error, name, c->line,
-									"the record is full: %d frames recorded, at most %d between resets (kcc_testkit_reset)",
+									"the record is full: %d frames recorded, at most %d between resets "
+									"(kcc_testkit_reset)",
 									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
 		}
 		if ( c->op == KCC_SCRIPT_MODE && held )

@@ -69,7 +69,8 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 		return "every category must have a bit";
 	}
 	cpBitmask seen = 0;
-	const cpBitmask roles[] = { def->solid_category, def->one_way_category, def->pushable_category, def->zone_category };
+	const cpBitmask roles[] = { def->solid_category, def->one_way_category, def->pushable_category,
+								def->zone_category };
 	for ( int i = 0; i < 4; ++i )
 	{
 		if ( ( roles[i] & seen ) != 0 )

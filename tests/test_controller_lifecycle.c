@@ -2,8 +2,9 @@
 // What a C user gets for lifecycle and threading mistakes (docs/controller.md, "Lifetime and threads"):
 // destroying a controller twice is refused in every build; using a destroyed one is named by an assert in builds
 // with asserts; a call made while Chipmunk has the space locked (from a query or step callback) returns
-// KCC_ERROR_SPACE_LOCKED and changes nothing, and a destroy there is done when the space unlocks; a call while another thread uses the same space is named by an
-// assert in builds with asserts; a corrupted state snapshot is refused.
+// KCC_ERROR_SPACE_LOCKED and changes nothing, and a destroy there is done when the space unlocks; a call while
+// another thread uses the same space is named by an assert in builds with asserts; a corrupted state snapshot is
+// refused.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -201,7 +202,8 @@ static void test_destroy_from_a_query_callback( void** state )
 {
 	(void)state;
 	cpSpace* space = cpSpaceNew();
-	cpShape* floor = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -5, -1, 5, 0 ), 0.0 ) );
+	cpBody* ground = cpSpaceGetStaticBody( space );
+	cpShape* floor = cpSpaceAddShape( space, cpBoxShapeNew2( ground, cpBBNew( -5, -1, 5, 0 ), 0.0 ) );
 	kcc_controller* c = make_controller( space );
 	kcc_controller* other = make_controller( space );
 	int shapes = shape_count( space ), bodies = body_count( space );
