@@ -5,7 +5,6 @@
 // push or zone event. The controller made for it leaves the space before the call returns.
 #include "internal.h"
 
-
 kcc_status kcc_place_on_floor( cpSpace* space, const kcc_controller_def* def, vec2s point, float max_drop,
 							   vec2s* position )
 {
