@@ -410,18 +410,9 @@ void kcc_testkit_reset( kcc_testkit* t )
 static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* name, kcc_testkit_error* error )
 {
 	bool held = t->frame_count > 0;
-	int frames = 1; // a press at the very end takes one more frame
 	for ( int i = 0; i < s->count; ++i )
 	{
 		const kcc_script_command* c = s->commands + i;
-		frames += c->op == KCC_SCRIPT_HOLD ? c->frames : 0;
-		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
-		{
-			return kcc_script_fail( error, name, c->line,
-									"the record is full: %d frames recorded, at most %d between resets "
-									"(kcc_testkit_reset)",
-									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
-		}
 		if ( c->op == KCC_SCRIPT_MODE && held )
 		{
 			return kcc_script_fail( error, name, c->line, "mode must come before the first frame" );
@@ -433,6 +424,21 @@ static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* n
 		held = held || ( c->op == KCC_SCRIPT_HOLD && c->frames > 0 );
 	}
 	return true;
+}
+
+// The record's room: the line of the first command that would run past KCC_TESTKIT_MAX_FRAMES, or 0 when it fits.
+static int kcc_script_overflow_line( const kcc_testkit* t, const kcc_script* s )
+{
+	int frames = 1; // a press at the very end takes one more frame
+	for ( int i = 0; i < s->count; ++i )
+	{
+		frames += s->commands[i].op == KCC_SCRIPT_HOLD ? s->commands[i].frames : 0;
+		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+		{
+			return s->commands[i].line;
+		}
+	}
+	return 0;
 }
 
 bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* name, kcc_testkit_error* error )
@@ -449,6 +455,13 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 		return false;
 	}
 	bool ok = kcc_script_check( t, &s, name, error );
+	int overflow = ok ? kcc_script_overflow_line( t, &s ) : 0;
+	if ( overflow > 0 )
+	{
+		ok = kcc_script_fail( error, name, overflow,
+							  "the record is full: %d frames recorded, at most %d between resets (kcc_testkit_reset)",
+							  t->frame_count, KCC_TESTKIT_MAX_FRAMES );
+	}
 	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false, false };
 	for ( int i = 0; ok && i < s.count; ++i )
 	{

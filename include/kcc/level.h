@@ -168,7 +168,7 @@ KCC_API void kcc_level_destroy( kcc_level* level );
 KCC_API const char* kcc_level_status_string( kcc_level_status status );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The runtime. Each frame, the level first, then the characters: kcc_level_step( level, dt ), then the moves.
+// The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
 
 /// Moves every platform along its path by dt seconds. Platforms are moved by position (cpBodySetPosition +
 /// kcc_space_reindex_body): exact, no drift, no cpSpaceStep needed, and the cost of a frame does not grow with the
