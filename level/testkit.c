@@ -423,22 +423,20 @@ static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* n
 		}
 		held = held || ( c->op == KCC_SCRIPT_HOLD && c->frames > 0 );
 	}
-	return true;
-}
-
-// The record's room: the line of the first command that would run past KCC_TESTKIT_MAX_FRAMES, or 0 when it fits.
-static int kcc_script_overflow_line( const kcc_testkit* t, const kcc_script* s )
-{
+	// The record's room: a script that would run past KCC_TESTKIT_MAX_FRAMES runs nothing.
 	int frames = 1; // a press at the very end takes one more frame
 	for ( int i = 0; i < s->count; ++i )
 	{
 		frames += s->commands[i].op == KCC_SCRIPT_HOLD ? s->commands[i].frames : 0;
 		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
 		{
-			return s->commands[i].line;
+			return kcc_script_fail( error, name, s->commands[i].line,
+									"the record is full: %d frames recorded, at most %d between resets "
+									"(kcc_testkit_reset)",
+									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
 		}
 	}
-	return 0;
+	return true;
 }
 
 bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* name, kcc_testkit_error* error )
@@ -455,13 +453,6 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 		return false;
 	}
 	bool ok = kcc_script_check( t, &s, name, error );
-	int overflow = ok ? kcc_script_overflow_line( t, &s ) : 0;
-	if ( overflow > 0 )
-	{
-		ok = kcc_script_fail( error, name, overflow,
-							  "the record is full: %d frames recorded, at most %d between resets (kcc_testkit_reset)",
-							  t->frame_count, KCC_TESTKIT_MAX_FRAMES );
-	}
 	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false, false };
 	for ( int i = 0; ok && i < s.count; ++i )
 	{

@@ -81,7 +81,7 @@ KCC_API const kcc_character_def* kcc_character_get_def( const kcc_character* cha
 /// nothing.
 #define KCC_TESTKIT_MAX_FRAMES 216000
 
-/// Longest frame a test kit steps, in seconds (kcc_testkit_def.dt).
+/// Longest frame a test kit steps, in seconds: kcc_testkit_def.dt must be in (0, KCC_TESTKIT_MAX_DT].
 #define KCC_TESTKIT_MAX_DT 1.0f
 
 typedef enum kcc_testkit_event_type
@@ -125,7 +125,7 @@ typedef struct kcc_testkit_def
 	kcc_character_def character; ///< Default kcc_default_character_def(), one_way_categories and
 								 ///< pushable_categories set from level's categories by create
 	const char* spawn;       ///< spawn object name; NULL: the first object of class spawn
-	float dt;                ///< seconds per frame, in (0, KCC_TESTKIT_MAX_DT]. Default 1 / 60
+	float dt;                ///< seconds per frame. Default 1 / 60
 	int internal_cookie;     ///< set by kcc_default_testkit_def; do not touch
 } kcc_testkit_def;
 
