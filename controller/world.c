@@ -247,7 +247,7 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 {
 	cpBody* moving = (cpBody*)body;
 	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
-	cpSpaceReindexShapesForBody( c->space, moving );
+	kcc_space_reindex_body( c->space, moving );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
@@ -298,6 +298,41 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	cpSpaceReindexShape( c->space, c->shape );
+	kcc_space_reindex_body( c->space, c->body );
 	c->indexed_position = c->position;
+}
+
+static void kcc_ignore_shape( cpShape* shape, void* data )
+{
+	(void)shape;
+	(void)data;
+}
+
+// Chipmunk's spatial hash reindexes a shape by inserting a new entry and only marking the old one dead: the dead
+// entries stay in each cell the shape covered until a query walks that cell. A cell no query reaches (the path of a
+// platform nobody stands near) grows by one entry per frame, and so does the cost of every insertion into it. A query
+// of the old bounds right after the reindex walks exactly those cells and frees them; it reports nothing (mask 0).
+static void kcc_reindex_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	cpSpace* space = data;
+	cpBB old = cpShapeGetBB( shape );
+	cpSpaceReindexShape( space, shape );
+	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
+kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body )
+{
+	KCC_ASSERT( space != NULL && body != NULL, "kcc_space_reindex_body: space or body is NULL" );
+	if ( space == NULL || body == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		KCC_ASSERT( false, "kcc_space_reindex_body: the space is locked (called from a Chipmunk callback?)" );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+	cpBodyEachShape( body, kcc_reindex_shape, space );
+	return KCC_OK;
 }

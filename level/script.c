@@ -13,9 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The longest a script may run: an hour at 60 Hz is far beyond a test, and bounds a typo like "wait 1e9".
-#define KCC_SCRIPT_MAX_FRAMES 216000
-
+// A script runs at most KCC_TESTKIT_MAX_FRAMES frames: an hour at 60 Hz is far beyond a test, and bounds a typo like
+// "wait 1e9".
 #define KCC_SCRIPT_MAX_TOKENS 8
 
 bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
@@ -54,7 +53,7 @@ static bool kcc_parse_duration( const char* token, float dt, int* frames )
 	{
 		char* end = NULL;
 		long v = strtol( token, &end, 10 );
-		if ( end != token + n - 1 || v < 0 || v > KCC_SCRIPT_MAX_FRAMES )
+		if ( end != token + n - 1 || v < 0 || v > KCC_TESTKIT_MAX_FRAMES )
 		{
 			return false;
 		}
@@ -63,7 +62,7 @@ static bool kcc_parse_duration( const char* token, float dt, int* frames )
 	}
 	float seconds;
 	if ( kcc_parse_number( token, &seconds ) == false || seconds < 0.0f ||
-		 (double)seconds / (double)dt > (double)KCC_SCRIPT_MAX_FRAMES )
+		 (double)seconds / (double)dt > (double)KCC_TESTKIT_MAX_FRAMES )
 	{
 		return false;
 	}
@@ -298,7 +297,7 @@ static bool kcc_parse_line( char* line, int number, const char* name, float dt, 
 	if ( kcc_parse_duration( duration, dt, &c->frames ) == false )
 	{
 		return kcc_script_fail( error, name, number, "'%s' is not a duration: seconds (0.5) or frames (30f), at most "
-													 "%d frames", duration, KCC_SCRIPT_MAX_FRAMES );
+													 "%d frames", duration, KCC_TESTKIT_MAX_FRAMES );
 	}
 	return true;
 }
@@ -359,10 +358,11 @@ bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script*
 				return false;
 			}
 			total += c->op == KCC_SCRIPT_HOLD ? c->frames : 0;
-			if ( total > KCC_SCRIPT_MAX_FRAMES )
+			if ( total > KCC_TESTKIT_MAX_FRAMES )
 			{
 				kcc_script_free( script );
-				return kcc_script_fail( error, name, number, "the script runs more than %d frames", KCC_SCRIPT_MAX_FRAMES );
+				return kcc_script_fail( error, name, number, "the script runs more than %d frames",
+										KCC_TESTKIT_MAX_FRAMES );
 			}
 			script->count += 1;
 		}

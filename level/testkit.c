@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The test kit: its own space with the level and one character, stepped in DESIGN.md's frame order (platforms,
+// The test kit: its own space with the level and one character, stepped in the documented frame order (platforms,
 // then the character), with every frame and event recorded for the test to ask about afterwards.
 #include "script.h"
 
@@ -469,13 +469,19 @@ static bool kcc_testkit_load( kcc_testkit* t, const kcc_level_rule* more, int mo
 
 kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* error )
 {
+	if ( def != NULL && def->internal_cookie == KCC_TESTKIT_COOKIE &&
+		 !( def->dt > 0.0f && def->dt <= KCC_TESTKIT_MAX_DT ) )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: dt (%g) must be in (0, %g] seconds",
+						  (double)def->dt, (double)KCC_TESTKIT_MAX_DT );
+		return NULL;
+	}
 	if ( def == NULL || def->internal_cookie != KCC_TESTKIT_COOKIE || ( def->map_path == NULL && def->map_json == NULL ) ||
-		 !( def->dt > 0.0f ) || kcc_is_valid_float( def->dt ) == false ||
 		 ( def->spawn != NULL && strlen( def->spawn ) >= sizeof( ( (kcc_testkit*)0 )->spawn ) ) )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT,
-						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map, dt > 0 and a "
-						  "spawn name under 128 bytes" );
+						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map and a spawn "
+						  "name under 128 bytes" );
 		return NULL;
 	}
 	const char* map_name = def->map_path != NULL ? def->map_path : def->map_name != NULL ? def->map_name : "(memory)";
@@ -654,11 +660,19 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
+	if ( t->frame_count >= KCC_TESTKIT_MAX_FRAMES )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	if ( kcc_grow( (void**)&t->frames, &t->frame_capacity, t->frame_count + 1, sizeof( kcc_testkit_frame ) ) == false )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	kcc_level_step( t->level, t->dt );
+	kcc_status level_status = kcc_level_step( t->level, t->dt );
+	if ( level_status != KCC_OK )
+	{
+		return level_status;
+	}
 	bool was_on_floor = t->floor_name != NULL;
 	const char* was_floor = t->floor_name;
 	kcc_move_result r;
@@ -711,6 +725,18 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 
 kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames )
 {
+	if ( t == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( frames < 0 )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	for ( int i = 0; i < frames; ++i )
 	{
 		kcc_status status = kcc_testkit_step( t, input );
@@ -772,6 +798,19 @@ static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* n
 										  c->spawn, spawns );
 		}
 		held = held || ( c->op == KCC_SCRIPT_HOLD && c->frames > 0 );
+	}
+	// The record's room: a script that would run past KCC_TESTKIT_MAX_FRAMES runs nothing.
+	int frames = 1; // a press at the very end takes one more frame
+	for ( int i = 0; i < s->count; ++i )
+	{
+		frames += s->commands[i].op == KCC_SCRIPT_HOLD ? s->commands[i].frames : 0;
+		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+		{
+			return kcc_script_fail( error, name, s->commands[i].line,
+									"the record is full: %d frames recorded, at most %d between resets "
+									"(kcc_testkit_reset)",
+									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
+		}
 	}
 	return true;
 }

@@ -70,10 +70,17 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 	{
 		return "every category must have a bit";
 	}
-	if ( ( def->one_way_category & def->solid_category ) != 0 || ( def->pushable_category & def->solid_category ) != 0 )
+	cpBitmask seen = 0;
+	const cpBitmask roles[] = { def->solid_category, def->one_way_category, def->pushable_category,
+								def->zone_category };
+	for ( int i = 0; i < 4; ++i )
 	{
-		return "one_way_category and pushable_category must not share bits with solid_category (a shape's role is "
-			   "found from its category bits)";
+		if ( ( roles[i] & seen ) != 0 )
+		{
+			return "solid_category, one_way_category, pushable_category and zone_category must not share bits (a "
+				   "shape's role is found from its category bits)";
+		}
+		seen |= roles[i];
 	}
 	if ( def->solid_property == NULL || def->solid_property[0] == '\0' )
 	{

@@ -183,7 +183,9 @@ KCC_API kcc_level_status kcc_level_load_memory( cpSpace* space, const char* json
 												const kcc_level_def* def, kcc_level** out, kcc_level_error* error );
 
 /// Removes the level's shapes and bodies from its space and frees everything. NULL is a no-op. Destroy the level
-/// before the space.
+/// before the space. Called from a Chipmunk callback (the space locked: a query's or cpSpaceStep's), where Chipmunk
+/// can not remove shapes, it is done when the space unlocks (Chipmunk's post-step callback): the level is gone from
+/// the space when the query or step returns; do not use it after this call either way.
 KCC_API void kcc_level_destroy( kcc_level* level );
 
 /// A sentence for a status.
@@ -199,15 +201,30 @@ KCC_API const char* kcc_level_get_warning( const kcc_level* level, int index );
 // ---------------------------------------------------------------------------------------------------------------
 // The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
 
-/// Moves every platform along its path by dt seconds (dt > 0, finite; otherwise nothing moves). Platforms are
-/// moved by position (cpBodySetPosition + cpSpaceReindexShapesForBody): exact, no drift, no cpSpaceStep needed.
-KCC_API void kcc_level_step( kcc_level* level, float dt );
+/// Moves every platform along its path by dt seconds. Platforms are moved by position (cpBodySetPosition +
+/// kcc_space_reindex_body): exact, no drift, no cpSpaceStep needed, and the cost of a frame does not grow with the
+/// frames run. dt == 0 is a paused frame (KCC_OK, nothing moves). Errors change nothing: KCC_ERROR_NULL_ARGUMENT,
+/// KCC_ERROR_NOT_FINITE (dt NaN or infinite), KCC_ERROR_INVALID_ARGUMENT (dt < 0), KCC_ERROR_SPACE_LOCKED (called
+/// from a Chipmunk callback: step the level before or after the query or cpSpaceStep).
+KCC_API kcc_status kcc_level_step( kcc_level* level, float dt );
 
-/// Puts platforms and crates back where the map drew them and the clock to 0.
-KCC_API void kcc_level_reset( kcc_level* level );
+/// Puts platforms and crates back where the map drew them and the clock to 0. KCC_ERROR_NULL_ARGUMENT, or
+/// KCC_ERROR_SPACE_LOCKED from a Chipmunk callback (nothing changes).
+KCC_API kcc_status kcc_level_reset( kcc_level* level );
 
 /// Seconds stepped since load or reset.
 KCC_API double kcc_level_get_time( const kcc_level* level );
+
+/// Bytes of the level's state (the same for the whole life of a level: allocate the buffers once). 0 for NULL.
+KCC_API size_t kcc_level_state_size( const kcc_level* level );
+/// Saves what kcc_level_step, kcc_level_reset and the characters' pushes change (the clock, each platform's place and
+/// velocity, the pose and velocity of the level's platform and crate bodies) as plain bytes: store them, copy them,
+/// compare them with memcmp. size >= kcc_level_state_size (KCC_ERROR_INVALID_ARGUMENT otherwise). No allocation.
+KCC_API kcc_status kcc_level_get_state( const kcc_level* level, void* state, size_t size );
+/// Restores a state saved from this level. Restored with the characters' states (kcc_controller_set_state), the
+/// same inputs give bit-identical frames. A state of another map, a wrong size or corrupted values:
+/// KCC_ERROR_INVALID_ARGUMENT; from a Chipmunk callback: KCC_ERROR_SPACE_LOCKED; either way nothing changes.
+KCC_API kcc_status kcc_level_set_state( kcc_level* level, const void* state, size_t size );
 
 KCC_API kcc_level_info kcc_level_get_info( const kcc_level* level );
 KCC_API cpSpace* kcc_level_get_space( const kcc_level* level );
