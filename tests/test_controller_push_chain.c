@@ -180,7 +180,7 @@ static void test_a_long_row_moves_a_bounded_chain_whatever_the_push( void** stat
 							 (double)lengths[l], i, (double)p.x, (double)first_result[i].x );
 			}
 		}
-		print_message( "row of %d, push %g: %d crates moved, the character %.6f, %.3f ms (Debug build)\n", count,
+		print_message( "row of %d, push %g: %d crates moved, the character %.6f, %.3f ms\n", count,
 					   (double)lengths[l], moved, (double)r.displacement.x, 1.0e3 * seconds );
 		assert_int_equal( moved, KCC_MAX_PUSHED_BODIES );
 		SCENE_CHECK( fabsf( r.displacement.x - 0.01f * (float)( KCC_MAX_PUSHED_BODIES + 1 ) ) <= 2e-5f,
@@ -432,7 +432,7 @@ static void check_piles( kcc_motion_mode mode, const char* name )
 				   "characters inside without KCC_CRUSHED: %d (worst %g heights)\n",
 				   name, total.moves, total.pushes, total.crate_moves, total.crate_failures, (double)total.worst_crate,
 				   total.character_failures, (double)total.worst_character );
-	assert_true( total.pushes > total.moves / 10 );
+	assert_true( total.pushes > total.moves / 20 );
 	SCENE_CHECK( total.crate_failures == 0, "%s: %d crates pushed deeper into something (worst %g)", name,
 				 total.crate_failures, (double)total.worst_crate );
 	SCENE_CHECK( total.character_failures == 0, "%s: %d moves ended inside something without KCC_CRUSHED (worst %g "
