@@ -666,7 +666,9 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 			break;
 		case SOAK_ACT_AIMED:
 		{
-			int i = soak_int( src, w->shape_count );
+			// Half the time at a crate, when there are some: pushes are what the crates are for.
+			int i = w->crate_count > 0 && soak_chance( src, 0.5 ) ? w->crate_shapes[soak_int( src, w->crate_count )]
+																	: soak_int( src, w->shape_count );
 			if ( w->shapes[i].shape != NULL && i != ch->shape_index )
 			{
 				const soak_core* core = &soak_cache_of( w, i )->core;

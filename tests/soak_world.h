@@ -162,7 +162,7 @@ typedef enum soak_action_kind
 	SOAK_ACT_LONG,       ///< a move of up to 20 units
 	SOAK_ACT_HUGE,       ///< up to max_displacement
 	SOAK_ACT_REVERSE,    ///< against the previous input
-	SOAK_ACT_AIMED,      ///< toward a shape of the world
+	SOAK_ACT_AIMED,      ///< toward a shape of the world (half the time a crate, when there are some)
 	SOAK_ACT_GRAVITY,    ///< move_and_slide with gravity, walking and jumps
 	SOAK_ACT_DROP,       ///< drop_through, then a gravity step
 	SOAK_ACT_TELEPORT,   ///< set_position to a clear spot, then a move
