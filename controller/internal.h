@@ -435,9 +435,10 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 
 // push.c ----------------------------------------------------------------------------------------------------------
 
-/// Pushes a kinematic body along push (local frame) as far as it goes, sliding once along what stops it, pushing
-/// the pushable bodies in its way (depth: bodies pushed before it in the row). Returns how far it moved.
-vec2s kcc_push_body( kcc_controller* c, const cpBody* body, vec2s push, int depth );
+/// Pushes a kinematic body (hit: its shape the character met) along push (local frame) as far as it goes, with the
+/// pushable bodies in its way (at most KCC_MAX_PUSHED_BODIES), keeping the skin from what blocks them and from the
+/// character at local position from. Returns how far the body hit moved.
+vec2s kcc_push_body( kcc_controller* c, const cpBody* body, const kcc_candidate* hit, vec2s push, vec2s from );
 /// After move_and_slide: impulses to the dynamic bodies met, from an inelastic contact with a character of def.mass.
 void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result );
 

@@ -263,7 +263,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
 				vec2s push = grounded_mode ? kcc_lateral( r, up ) : r;
-				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, push, 0 ) : kcc_v2( 0.0f, 0.0f );
+				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, s.candidate, push, p )
+																	   : kcc_v2( 0.0f, 0.0f );
 				bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
 				if ( moving || box == pushed_body )
 				{

@@ -16,6 +16,8 @@ extern "C" {
 #define KCC_MAX_SENSOR_EVENTS 32 ///< sensor begin / end events reported per move
 #define KCC_MAX_ZONES 32         ///< sensors a character can be inside at once (tracked for the events)
 #define KCC_MAX_PATH_POINTS 32   ///< positions of the path reported per move (debug drawing)
+#define KCC_MAX_PUSHED_BODIES 16 ///< pushable bodies one push moves at most (a row, or a pile top-down): the push goes
+								 ///< as far as it can without moving one more, whatever its length
 
 typedef struct kcc_controller kcc_controller; ///< opaque; allocated once by kcc_controller_create
 
@@ -107,7 +109,8 @@ typedef struct kcc_controller_def
 								   ///< an explicit category: a shape in every category (CP_ALL_CATEGORIES, Chipmunk's
 								   ///< default filter) and another character are never one-way or pushable
 	cpBitmask pushable_categories; ///< shapes in these categories, on kinematic bodies, are pushed by the character
-								   ///< (along the push, up removed when GROUNDED, stopped by walls). Default 0
+								   ///< (along the push, up removed when GROUNDED, stopped by walls; a row of up to
+								   ///< KCC_MAX_PUSHED_BODIES moves as one). Default 0
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
 	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
