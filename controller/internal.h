@@ -105,8 +105,8 @@ struct kcc_controller
 	// bodies a query returns and never dereferenced after the move that found them (the game may free them).
 	float one_way_tolerance;      ///< how far below a one-way contact the character's lowest point may start
 	bool floor_one_way;           ///< the floor of the last move is a one-way shape
-	const cpShape* floor_shape;   ///< the floor of the last move (identity only)
-	const cpShape* drop_shape;    ///< one-way shape ignored until the character is clear of it (identity only)
+	cpShape* floor_shape;         ///< the floor of the last move (identity only)
+	cpShape* drop_shape;          ///< one-way shape ignored until the character is clear of it (identity only)
 	bool placed;                  ///< in kcc_detect_floor: the game has just put the character there (no past)
 	bool one_way_inside;          ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;       ///< kinematic body the character stood on after the last move (identity only)
@@ -122,7 +122,7 @@ struct kcc_controller
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
 	// Zones: the sensors the character is inside (identities only)
 	int zone_count;
-	const cpShape* zones[KCC_MAX_ZONES];
+	cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on

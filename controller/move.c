@@ -622,7 +622,7 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	{
 		// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
 		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
-		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? (cpShape*)c->floor_shape : NULL;
+		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? c->floor_shape : NULL;
 		if ( out_velocity != NULL )
 		{
 			*out_velocity = velocity;

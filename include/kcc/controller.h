@@ -169,10 +169,10 @@ typedef struct kcc_controller_state
 	vec2s floor_normal;
 	int support_count;         ///< the floors the last move stood on (for the next move's snap)
 	vec2s supports[4];
-	const cpShape* floor_shape;
+	cpShape* floor_shape;       ///< the floor of the last move (identity only: never dereferenced)
 	vec2s wall_normal;         ///< of the last move's wall contact, when KCC_ON_WALL
 	bool floor_one_way;
-	const cpShape* drop_shape; ///< the one-way shape being dropped through
+	cpShape* drop_shape; ///< the one-way shape being dropped through
 	bool one_way_inside;       ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;    ///< the kinematic body stood on after the last move, and its pose then
 	cpVect platform_position;
@@ -183,7 +183,7 @@ typedef struct kcc_controller_state
 	vec2s real_velocity;
 	float last_dt;
 	int zone_count;            ///< the sensors the character is inside
-	const cpShape* zones[KCC_MAX_ZONES];
+	cpShape* zones[KCC_MAX_ZONES];
 	int internal_cookie;
 } kcc_controller_state;
 
