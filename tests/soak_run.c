@@ -562,6 +562,12 @@ static kcc_status soak_call( kcc_controller* c, soak_case_call call, vec2s delta
 								  : kcc_controller_move_and_slide( c, delta, dt, velocity, result );
 }
 
+static soak_pose soak_body_pose( const cpBody* body )
+{
+	cpVect p = cpBodyGetPosition( body );
+	return ( soak_pose ){ p.x, p.y, cpBodyGetAngle( body ) };
+}
+
 // The move played again from the state before it, with the crates put back: bit-identical or a mismatch.
 static void soak_replay( soak_world* w, int index, const kcc_controller_state* before, const soak_crate_pose* poses,
 						 soak_case_call call, vec2s delta, float dt, kcc_status status, vec2s velocity,
@@ -738,6 +744,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 				ch->drop_shape = ch->snapshot.drop_shape;
 				ch->floor_shape = ch->snapshot.floor_shape;
 				ch->riding = ch->snapshot.platform != NULL;
+				ch->ride = ch->snapshot_ride;
 			}
 			call = SOAK_CALL_MOVE_AND_SLIDE;
 			delta = soak_gravity_velocity( src, ch, &dt );
@@ -826,6 +833,9 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 		ch->snapshot = kcc_controller_get_state( c );
 		ch->snapshot_spec = ch->spec;
 		ch->have_snapshot = true;
+		// Put on its platform since its last move (a teleport, a change of up): the platform has not moved since.
+		bool placed = ch->riding == false && ch->snapshot.platform != NULL;
+		ch->snapshot_ride = placed ? soak_body_pose( ch->snapshot.platform ) : ch->ride;
 	}
 
 	// The move.
@@ -971,6 +981,10 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	ch->floor_shape = ( flags & KCC_ON_FLOOR ) ? result.floor_shape : NULL;
 	ch->riding = ch->floor_shape != NULL &&
 				 cpBodyGetType( cpShapeGetBody( (cpShape*)ch->floor_shape ) ) == CP_BODY_TYPE_KINEMATIC;
+	if ( ch->riding )
+	{
+		ch->ride = soak_body_pose( cpShapeGetBody( (cpShape*)ch->floor_shape ) );
+	}
 	ch->last_delta = call == SOAK_CALL_MOVE ? delta : soak_scale( delta, dt );
 	if ( call == SOAK_CALL_MOVE_AND_SLIDE )
 	{

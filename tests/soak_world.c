@@ -522,9 +522,6 @@ static void soak_add_platform( soak_world* w, soak_source* src )
 	p->spin = soak_chance( src, 0.15 ) ? soak_uniform( src, -3.0, 3.0 ) : 0.0;
 	cpBodySetPosition( p->body, at );
 	cpBodySetAngle( p->body, p->base_angle );
-	p->last_x = at.x;
-	p->last_y = at.y;
-	p->last_angle = p->base_angle;
 	uint32_t roles = SOAK_ROLE_PLATFORM | ( soak_chance( src, 0.2 ) ? SOAK_ROLE_ONE_WAY : 0u );
 	int shapes = 1 + soak_int( src, 3 );
 	for ( int i = 0; i < shapes; ++i )
@@ -645,9 +642,6 @@ void soak_world_step_platforms( soak_world* w )
 	for ( int i = 0; i < w->platform_count; ++i )
 	{
 		soak_platform* p = &w->platforms[i];
-		p->last_x = cpBodyGetPosition( p->body ).x;
-		p->last_y = cpBodyGetPosition( p->body ).y;
-		p->last_angle = cpBodyGetAngle( p->body );
 		if ( p->by_velocity )
 		{
 			// The velocity that takes the analytic path from t0 to t1 in one step.
@@ -1047,25 +1041,17 @@ soak_world* soak_world_create( soak_source* src, const soak_world_config* config
 // ---------------------------------------------------------------------------------------------------------------
 // The check
 
-// Moves a core rigidly with body's motion in the last step (a rider's carry): body-frame points keep their place.
-static void soak_carry_core( const soak_world* w, const cpBody* body, soak_core* core )
+// Moves a core rigidly with body's motion since it was at pose from (a rider's carry): body-frame points keep their
+// place.
+static void soak_carry_core( const cpBody* body, const soak_pose* from, soak_core* core )
 {
-	for ( int i = 0; i < w->platform_count; ++i )
+	cpVect now = cpBodyGetPosition( body );
+	double turn = cpBodyGetAngle( body ) - from->angle, cs = cos( turn ), sn = sin( turn );
+	for ( int v = 0; v < core->count; ++v )
 	{
-		const soak_platform* p = &w->platforms[i];
-		if ( p->body != body )
-		{
-			continue;
-		}
-		cpVect now = cpBodyGetPosition( p->body );
-		double turn = cpBodyGetAngle( p->body ) - p->last_angle, cs = cos( turn ), sn = sin( turn );
-		for ( int v = 0; v < core->count; ++v )
-		{
-			double rx = core->x[v] - p->last_x, ry = core->y[v] - p->last_y;
-			core->x[v] = now.x + cs * rx - sn * ry;
-			core->y[v] = now.y + sn * rx + cs * ry;
-		}
-		return;
+		double rx = core->x[v] - from->x, ry = core->y[v] - from->y;
+		core->x[v] = now.x + cs * rx - sn * ry;
+		core->y[v] = now.y + sn * rx + cs * ry;
 	}
 }
 
@@ -1120,9 +1106,10 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 			if ( ch->riding && ch->floor_shape != NULL && cpShapeGetBody( (cpShape*)ch->floor_shape ) == body )
 			{
 				// A rider is carried with its platform first: whether it was above a one-way shape of that platform
-				// is judged where the platform held it before this step (else it looks clear of a shape it was
-				// passing through, which the platform has just moved away).
-				soak_carry_core( w, body, &before );
+				// is judged where the platform holds it now (else it looks clear of a shape it was passing through,
+				// which the platform has just moved away). The carry covers the body's motion since the rider's last
+				// move, which is more than the last step when the rider skipped a frame or was restored.
+				soak_carry_core( body, &ch->ride, &before );
 			}
 			// Inside it where the move started counts as above only on the shape it stood on (within two skins), or
 			// when its last move ended clear of every one-way shape (the shape came up into it since). Otherwise

@@ -214,6 +214,12 @@ typedef struct soak_shape
 	int owner; ///< index of the character owning it, or -1
 } soak_shape;
 
+/// A body's pose (position and angle).
+typedef struct soak_pose
+{
+	double x, y, angle;
+} soak_pose;
+
 typedef struct soak_platform
 {
 	cpBody* body;
@@ -222,7 +228,6 @@ typedef struct soak_platform
 	double amp_x, amp_y, omega, phase;
 	double spin;      ///< rad/s of continuous rotation
 	double swing;     ///< amplitude of an angle oscillation
-	double last_x, last_y, last_angle; ///< the body's pose before the last step: where a rider's carry starts from
 } soak_platform;
 
 /// How the character's shape was made (printed exactly in reproductions).
@@ -253,9 +258,11 @@ typedef struct soak_character
 	const cpShape* floor_shape; ///< the floor of its last move (or where set_position put it), as the controller says
 	bool one_way_inside; ///< its last move (or set_position) left it inside a one-way shape, as the controller says
 	bool riding;       ///< its last move ended on a kinematic body's shape
+	soak_pose ride;    ///< that body's pose then: the carry covers its motion since (several steps when moves skip)
 	bool have_snapshot;
 	kcc_controller_state snapshot;
 	soak_shape_spec snapshot_spec; ///< the shape in the snapshot (set_state restores it)
+	soak_pose snapshot_ride; ///< the pose its platform had at the snapshot's last move
 } soak_character;
 
 typedef struct soak_world
