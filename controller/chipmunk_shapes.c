@@ -438,9 +438,10 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 {
 	const kcc_static_shape* s = candidate->source;
 	kcc_shape* out = &candidate->core;
-	// A static shape is never a character's: no registry check for pushable.
-	candidate->one_way = ( s->filter.categories & c->def.one_way_categories ) != 0;
-	candidate->pushable = ( s->filter.categories & c->def.pushable_categories ) != 0;
+	// A static shape is never a character's: no registry check. Roles need an explicit category, as below.
+	bool roles = s->filter.categories != CP_ALL_CATEGORIES;
+	candidate->one_way = roles && ( s->filter.categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
 	if ( s->type == KCC_SHAPE_POLYGON )
 	{
 		if ( candidate->piece == 0 )
@@ -471,12 +472,18 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	}
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
+	// Roles need an explicit category: a shape in every category (Chipmunk's default filter) is a plain solid, or a
+	// wall left at the default would be one-way to every def with a role mask.
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
-	candidate->one_way = ( categories & c->def.one_way_categories ) != 0;
-	candidate->pushable = ( categories & c->def.pushable_categories ) != 0;
-	if ( candidate->pushable && kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
+	bool roles = categories != CP_ALL_CATEGORIES;
+	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
+	if ( ( candidate->one_way || candidate->pushable ) &&
+		 kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
 	{
-		// Another character: its controller owns its body and would put it back, so it blocks like a wall.
+		// Another character: it blocks like a wall (passing through it from the side, or moving the body its
+		// controller owns and puts back, would let two characters overlap).
+		candidate->one_way = false;
 		candidate->pushable = false;
 	}
 	if ( candidate->piece > 0 )
@@ -502,4 +509,20 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	}
 	kcc_add_pieces( c, candidate, kcc_polygon_piece_count( r.count ) );
 	kcc_convert_polygon( c, shape, r.count, 0, r.radius, out );
+}
+
+vec2s kcc_world_surface_velocity( const kcc_candidate* candidate )
+{
+	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
+	// Most floors have none: the body is looked at only for a belt. The static index read it when it was built.
+	const cpShape* shape = candidate->shape;
+	cpVect v = candidate->source != NULL ? candidate->source->surface_velocity : cpShapeGetSurfaceVelocity( shape );
+	if ( v.x == 0.0 && v.y == 0.0 )
+	{
+		return kcc_v2( 0.0f, 0.0f );
+	}
+	const cpBody* body = candidate->source != NULL ? NULL : cpShapeGetBody( shape );
+	vec2s belt = kcc_bridge_from_cpv( v );
+	bool dynamic = candidate->source == NULL && ( body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC );
+	return dynamic == false && kcc_is_valid_vec2( belt ) ? belt : kcc_v2( 0.0f, 0.0f );
 }

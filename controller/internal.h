@@ -70,6 +70,8 @@ typedef struct kcc_static_shape
 	cpBB bb;              ///< Chipmunk's bounding box when the index was built
 	cpShape* shape;       ///< identity only: never dereferenced (the game may have removed and freed it)
 	cpShapeFilter filter;
+	double area;             ///< Chipmunk's area: a key of the candidates' geometric sort
+	cpVect surface_velocity; ///< Chipmunk's surface velocity (a conveyor belt)
 	const cpVect* points; ///< world points in the index: the circle's centre, the capsule's ends, the polygon's vertices
 	uint16_t count;       ///< points
 	uint8_t type;         ///< kcc_shape_type: CIRCLE, CAPSULE, POLYGON, or INVALID (left out of moves)
@@ -119,19 +121,23 @@ struct kcc_controller
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	vec2s wall_normal;       ///< of the last move's last wall contact (read when KCC_ON_WALL)
 	int support_count;       ///< the floors the last move stood on (the final one and those met on the way)
 	vec2s supports[KCC_MAX_SUPPORTS];
 	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
 	// bodies a query returns and never dereferenced after the move that found them (the game may free them).
 	float one_way_tolerance;      ///< how far below a one-way contact the character's lowest point may start
 	bool floor_one_way;           ///< the floor of the last move is a one-way shape
-	const cpShape* floor_shape;   ///< the floor of the last move (identity only)
-	const cpShape* drop_shape;    ///< one-way shape ignored until the character is clear of it (identity only)
+	cpShape* floor_shape;         ///< the floor of the last move (identity only)
+	cpShape* drop_shape;          ///< one-way shape ignored until the character is clear of it (identity only)
+	bool placed;                  ///< in kcc_detect_floor: the game has just put the character there (no past)
+	bool one_way_inside;          ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;       ///< kinematic body the character stood on after the last move (identity only)
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
-	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
+	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move, belt included
+	vec2s belt_velocity;          ///< the floor's surface velocity along it after the last move (a conveyor belt)
 	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
 	const cpBody* carry_body;     ///< the body that carried the character (read only while carry_missed is not 0)
 	vec2s carry_missed;           ///< the part of the carry a wall or ceiling cut off (until the first push-out)
@@ -139,7 +145,7 @@ struct kcc_controller
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
 	// Zones: the sensors the character is inside (identities only)
 	int zone_count;
-	const cpShape* zones[KCC_MAX_ZONES];
+	cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	// Per-move scratch (fixed buffers, allocated with the controller)
 	vec2s origin;            ///< world position the local frame is centred on
@@ -346,6 +352,9 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset );
 /// The impulse of an inelastic contact (normal out of the body, at a world point) between a character of def.mass
 /// moving at velocity and body (from this move's query; NULL: none), when that body is dynamic and the two close in.
 void kcc_world_impulse( kcc_controller* c, const cpBody* body, vec2s velocity, vec2s point, vec2s normal );
+/// Chipmunk's surface velocity of a candidate's shape (a conveyor belt), zero on a dynamic body
+/// (chipmunk_shapes.c).
+vec2s kcc_world_surface_velocity( const kcc_candidate* candidate );
 /// Chipmunk's velocity of a body found in this move's query, at a world point.
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
@@ -405,11 +414,14 @@ kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
 /// Whether a one-way candidate blocks a contact of normal n at point (local frame) for a character starting at
 /// local position from: a floor normal, and the character's lowest point was not below the contact.
 bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point );
-/// Whether an overlap of depth along normal (out of the shape) with a one-way candidate is ignored: the character
-/// is passing through it. Only resting on its top (a floor normal, at most the tolerance deep) counts.
-bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth );
-/// After a move at local position p: the drop-through ends once the character is clear of the dropped shape.
-void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
+/// Whether an overlap of depth along normal (out of the shape) with a one-way candidate is the character on its top
+/// (the candidate blocks): a floor normal, and the character came from above: it stood on the shape at the last move
+/// (at most the tolerance deep), or the shape came up into it since the last move, which ended clear of every one-way
+/// shape. Otherwise it is passing through and the shape is ignored.
+bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec2s normal, float depth );
+/// After a move (or a teleport) at local position p: whether the character ends inside a one-way shape, and the end
+/// of a drop-through once the character is clear of the dropped shape.
+void kcc_one_way_update( kcc_controller* c, vec2s p );
 
 // depenetrate.c ---------------------------------------------------------------------------------------------------
 
@@ -462,11 +474,15 @@ typedef struct kcc_move_accumulator
 	kcc_move_result* out; ///< optional
 	float travel;         ///< path length of the earlier sub-moves
 	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
+	vec2s wall_normal;    ///< the last wall contact's normal (when flags has KCC_ON_WALL)
 } kcc_move_accumulator;
 
 /// Riding a kinematic body: carries the character by the body's motion since its last move.
 void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc );
-/// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride.
+/// Standing on a conveyor belt: carries the character by the belt's velocity along the floor over dt.
+void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc );
+/// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride and the
+/// floor's belt velocity.
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor );
 /// After a move: the floor body's velocity at the contact (the carry over the last dt when the character rode it
 /// through the move, Chipmunk's velocity when it just landed on it, zero off kinematic bodies).
@@ -474,9 +490,10 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 
 // push.c ----------------------------------------------------------------------------------------------------------
 
-/// Pushes a kinematic body along push (local frame) as far as it goes, sliding once along what stops it, pushing
-/// the pushable bodies in its way (depth: bodies pushed before it in the row). Returns how far it moved.
-vec2s kcc_push_body( kcc_controller* c, const cpBody* body, vec2s push, int depth );
+/// Pushes a kinematic body (hit: its shape the character met) along push (local frame) as far as it goes, with the
+/// pushable bodies in its way (at most KCC_MAX_PUSHED_BODIES), keeping the skin from what blocks them and from the
+/// character at local position from. Returns how far the body hit moved.
+vec2s kcc_push_body( kcc_controller* c, const cpBody* body, const kcc_candidate* hit, vec2s push, vec2s from );
 /// After move_and_slide: impulses to the dynamic bodies met, from an inelastic contact with a character of def.mass.
 void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result );
 

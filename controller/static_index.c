@@ -162,6 +162,8 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	s->type = (uint8_t)reading.type;
 	s->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	s->radius = reading.radius;
+	s->area = cpShapeGetArea( shape );
+	s->surface_velocity = cpShapeGetSurfaceVelocity( shape );
 	r->point_first[r->count] = (uint32_t)r->point_count;
 	r->count += 1;
 	r->point_count += points;

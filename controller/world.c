@@ -5,6 +5,9 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
+#include <stddef.h>
+#include <string.h>
+
 // The Chipmunk shape of the controller's local shape, on body, filtered and tagged as the controller's.
 static cpShape* kcc_world_make_shape( const kcc_controller* c, cpBody* body )
 {
@@ -198,6 +201,83 @@ static bool kcc_gather_static( const kcc_static_shape* s, void* data )
 		   (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << KCC_MAX_SPLIT_DEPTH;
 }
 
+// The sort's keys: a candidate of the static index keeps what Chipmunk said when the index was built (its cpShape
+// is never touched).
+static double kcc_candidate_area( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? cand->source->area : cpShapeGetArea( cand->shape );
+}
+
+static cpBitmask kcc_candidate_categories( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? cand->source->filter.categories : cpShapeGetFilter( cand->shape ).categories;
+}
+
+static int kcc_candidate_body_type( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? (int)CP_BODY_TYPE_STATIC : (int)cpBodyGetType( cpShapeGetBody( cand->shape ) );
+}
+
+// Geometric order of two candidates found by a query (their cores not converted yet): the bounding box, then what
+// tells apart shapes of one box (area, sensor, categories, body type). Equal keys: the same shape for a move.
+static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
+{
+	const double ka[4] = { a->bb.l, a->bb.b, a->bb.r, a->bb.t };
+	const double kb[4] = { b->bb.l, b->bb.b, b->bb.r, b->bb.t };
+	for ( int i = 0; i < 4; ++i )
+	{
+		if ( ka[i] != kb[i] )
+		{
+			return ka[i] < kb[i] ? -1 : 1;
+		}
+	}
+	double area_a = kcc_candidate_area( a ), area_b = kcc_candidate_area( b );
+	if ( area_a != area_b )
+	{
+		return area_a < area_b ? -1 : 1;
+	}
+	if ( a->sensor != b->sensor )
+	{
+		return a->sensor ? 1 : -1;
+	}
+	cpBitmask ca = kcc_candidate_categories( a ), cb = kcc_candidate_categories( b );
+	if ( ca != cb )
+	{
+		return ca < cb ? -1 : 1;
+	}
+	int ta = kcc_candidate_body_type( a ), tb = kcc_candidate_body_type( b );
+	return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+// Puts the candidates from first on in geometric order: every loop over them, and every tie left to the order they
+// come in, then depends on the world only, never on the order its shapes were added or on the spatial index.
+// Insertion sort (no allocation; a query's answer is short, and an index often returns it nearly sorted). Only the
+// fields a query fills are moved: the cores are not converted yet.
+static void kcc_world_sort( kcc_controller* c, int first )
+{
+	kcc_candidate* cands = c->candidates;
+	for ( int i = first + 1; i < c->candidate_count; ++i )
+	{
+		if ( kcc_world_compare( cands + i - 1, cands + i ) <= 0 )
+		{
+			continue;
+		}
+		kcc_candidate moving;
+		memcpy( &moving, cands + i, offsetof( kcc_candidate, core ) );
+		int j = i;
+		while ( j > first && kcc_world_compare( cands + j - 1, &moving ) > 0 )
+		{
+			memcpy( cands + j, cands + j - 1, offsetof( kcc_candidate, core ) );
+			j -= 1;
+		}
+		memcpy( cands + j, &moving, offsetof( kcc_candidate, core ) );
+	}
+	for ( int i = first; i < c->candidate_count; ++i )
+	{
+		cands[i].order = i;
+	}
+}
+
 static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 {
 	cpVect lo = kcc_bridge_world( c->origin, region.min );
@@ -227,6 +307,7 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->region = region;
 	c->region_growths = 0;
 	kcc_world_query( c, kcc_world_box( c, region ) );
+	kcc_world_sort( c, 0 );
 }
 
 void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
@@ -251,7 +332,9 @@ void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 	c->gather_known_bb = kcc_world_box( c, *r );
 	c->region = grown;
 	c->region_growths += 1;
+	int first = c->candidate_count;
 	kcc_world_query( c, kcc_world_box( c, grown ) );
+	kcc_world_sort( c, first );
 	c->gather_known = false;
 	c->region_truncated |= c->candidate_overflow;
 }
@@ -300,7 +383,7 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 {
 	cpBody* moving = (cpBody*)body;
 	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
-	cpSpaceReindexShapesForBody( c->space, moving );
+	kcc_space_reindex_body( c->space, moving );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
@@ -351,6 +434,41 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	cpSpaceReindexShape( c->space, c->shape );
+	kcc_space_reindex_body( c->space, c->body );
 	c->indexed_position = c->position;
+}
+
+static void kcc_ignore_shape( cpShape* shape, void* data )
+{
+	(void)shape;
+	(void)data;
+}
+
+// Chipmunk's spatial hash reindexes a shape by inserting a new entry and only marking the old one dead: the dead
+// entries stay in each cell the shape covered until a query walks that cell. A cell no query reaches (the path of a
+// platform nobody stands near) grows by one entry per frame, and so does the cost of every insertion into it. A query
+// of the old bounds right after the reindex walks exactly those cells and frees them; it reports nothing (mask 0).
+static void kcc_reindex_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	cpSpace* space = data;
+	cpBB old = cpShapeGetBB( shape );
+	cpSpaceReindexShape( space, shape );
+	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
+kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body )
+{
+	KCC_ASSERT( space != NULL && body != NULL, "kcc_space_reindex_body: space or body is NULL" );
+	if ( space == NULL || body == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		KCC_ASSERT( false, "kcc_space_reindex_body: the space is locked (called from a Chipmunk callback?)" );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+	cpBodyEachShape( body, kcc_reindex_shape, space );
+	return KCC_OK;
 }

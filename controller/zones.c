@@ -91,7 +91,7 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 		}
 		if ( found == false )
 		{
-			kcc_zone_event( acc, (cpShape*)c->zones[z], KCC_SENSOR_END, travel );
+			kcc_zone_event( acc, c->zones[z], KCC_SENSOR_END, travel );
 			c->zones[z--] = c->zones[--c->zone_count];
 		}
 	}

@@ -95,7 +95,7 @@ static kcc_controller_def character_def( const demo_game* g, kcc_shape shape, ve
 	kcc_controller_def def = kcc_default_controller_def();
 	def.shape = shape;
 	def.position = position;
-	def.max_floor_angle = 50.0f * DEMO_DEGREES; // 45 degree slopes walkable with room to spare, 60 not
+	def.max_floor_angle = DEMO_MAX_FLOOR_ANGLE;
 	def.mode = floating ? KCC_MODE_FLOATING : KCC_MODE_GROUNDED;
 	def.step_height = floating ? 0.0f : 0.3f;
 	def.snap_distance = floating ? 0.0f : 0.2f;
@@ -298,7 +298,7 @@ static void add_swing( demo_game* g, const kcc_level_object* o )
 	cpBodySetPosition( g->swing_body, cpv( pivot.x, pivot.y ) );
 	g->swing_shape = cpSpaceAddShape( g->space, cpBoxShapeNew( g->swing_body, size.x, size.y, 0.0 ) );
 	cpShapeSetFilter( g->swing_shape, cpShapeFilterNew( CP_NO_GROUP, g->level_def.solid_category, CP_ALL_CATEGORIES ) );
-	cpSpaceReindexShapesForBody( g->space, g->swing_body );
+	kcc_space_reindex_body( g->space, g->swing_body );
 }
 
 bool demo_game_init( demo_game* g, const char* map_path )
@@ -317,6 +317,7 @@ bool demo_game_init( demo_game* g, const char* map_path )
 	cpSpaceUseSpatialHash( g->space, 2.0, 4 * kcc_level_get_info( g->level ).shape_count );
 	g->size = kcc_level_get_size( g->level );
 	bool ok = true;
+	bool belts_set = false;
 	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
 	{
 		const kcc_level_object* o = kcc_level_get_object( g->level, i );
@@ -340,6 +341,18 @@ bool demo_game_init( demo_game* g, const char* map_path )
 		{
 			g->room = o->bounds;
 		}
+		// A conveyor belt: a solid with a "belt" property, its speed along x (u/s, positive to the right), which the
+		// controller carries a standing character at (the game look draws any shape with a surface velocity as one).
+		float belt = prop_float( o, "belt", 0.0f );
+		for ( int k = 0; belt != 0.0f && k < o->shape_count; ++k )
+		{
+			cpShapeSetSurfaceVelocity( o->shapes[k], cpv( belt, 0.0 ) );
+			belts_set = true;
+		}
+	}
+	if ( belts_set )
+	{
+		kcc_space_static_changed( g->space ); // the controllers' static index reads the belts' surface velocity
 	}
 	const kcc_level_object* start = kcc_level_find( g->level, KCC_LEVEL_SPAWN, "start" );
 	if ( start == NULL )
@@ -680,7 +693,7 @@ static void player_step( demo_game* g, const demo_input* in )
 		if ( in->jump && crouch && on_floor )
 		{
 			const cpShape* floor = p->result.floor_shape;
-			if ( kcc_controller_drop_through( p->controller ) )
+			if ( kcc_controller_drop_through( p->controller ) == KCC_OK )
 			{
 				p->drop_timer = 1;
 				p->drop_top = floor != NULL ? (float)cpShapeGetBB( floor ).t : p->result.position.y;
@@ -820,7 +833,7 @@ void demo_game_step( demo_game* g, const demo_input* in )
 	{
 		double t = kcc_level_get_time( g->level );
 		cpBodySetAngle( g->swing_body, g->swing_amplitude * sin( 2.0 * 3.14159265358979323846 * t / g->swing_period ) );
-		cpSpaceReindexShapesForBody( g->space, g->swing_body );
+		kcc_space_reindex_body( g->space, g->swing_body );
 	}
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{

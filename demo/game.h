@@ -15,6 +15,7 @@
 #define DEMO_WALK_SPEED 6.0f
 #define DEMO_RUN_SPEED 9.0f
 #define DEMO_JUMP_SPEED 13.0f
+#define DEMO_MAX_FLOOR_ANGLE ( 50.0f * DEMO_DEGREES ) ///< 45 degree slopes walkable with room to spare, 60 not
 #define DEMO_MAX_ENEMIES 16
 #define DEMO_LOG_SIZE 6
 
@@ -95,6 +96,7 @@ typedef enum demo_feature
 	FEATURE_SLOPE_45,
 	FEATURE_SLOPE_60,
 	FEATURE_STAIRS,
+	FEATURE_BELT,
 	FEATURE_WALL,
 	FEATURE_CEILING,
 	FEATURE_CHECKPOINT,
@@ -125,6 +127,9 @@ typedef struct demo_stats
 	int seams_crossed;         ///< tile seams walked over on the floor
 	int seam_snags;            ///< contacts with a tile's side at floor level (never expected)
 	int steps_climbed;
+	int belt_frames;           ///< frames carried by a belt while standing still
+	float belt_travel;         ///< how far those frames carried the player
+	float belt_speed;          ///< kcc_controller_get_platform_velocity's x on the last of them
 	int zone_begins, zone_ends;
 	int bump_begins;           ///< speed bump zones entered (3 bumps)
 	int pushed_frames;
@@ -173,6 +178,7 @@ typedef struct demo_world_shape
 {
 	const cpShape* shape;
 	kcc_shape world;
+	kcc_aabb bounds; ///< of world, when the cache was made (for shapes that do not move: where they are)
 	cpVect position;
 	double angle;
 	bool moves;  ///< on a kinematic body: follows the body's motion since the cache was made

@@ -91,7 +91,7 @@ static cpBody* scene_body_box( scene* s, float x, float y, float w, float h, cpB
 	cpBodySetPosition( body, cpv( x, y ) );
 	s->bodies[s->body_count++] = body;
 	scene_add( s, cpBoxShapeNew( body, w, h, 0.0 ), category );
-	cpSpaceReindexShapesForBody( s->space, body );
+	kcc_space_reindex_body( s->space, body );
 	return body;
 }
 
@@ -405,7 +405,7 @@ static void picture_platform( picture* p )
 		// The platform first (moved by position), then the character: DESIGN.md's frame order.
 		cpVect at = cpBodyGetPosition( platform );
 		cpBodySetPosition( platform, cpv( at.x + 3.0 / 60.0, at.y + 0.8 * sin( (double)i * 0.08 ) / 60.0 ) );
-		cpSpaceReindexShapesForBody( s->space, platform );
+		kcc_space_reindex_body( s->space, platform );
 		scene_step( s, 0.0f, false );
 	}
 	render_scene( p, s, kcc_v2( 3.8f, 2.0f ), 64.0f,
@@ -518,7 +518,8 @@ static bool picture_demo( const char* map, const char* folder )
 	demo_view_init( &view, renderer, PANEL_W, PANEL_H, 30.0f );
 	view.hud = false;
 	view.legend = false;
-	view.cut_labels = false;
+	view.overlay = true; // the guide's picture is a diagram: the physics-debug view
+	view.reserved_top = 20; // each panel's title
 	demo_tour tour;
 	demo_tour_start( &tour );
 	int drawn = 0;
@@ -591,6 +592,7 @@ int demo_render_pictures( const char* map, const char* folder )
 		return 1;
 	}
 	demo_view_init( &p.view, p.renderer, PICTURE_W, PICTURE_H, 64.0f );
+	p.view.immediate_text = true; // each scene places its own labels
 	picture_cast( &p );
 	picture_slide( &p );
 	picture_crease( &p );

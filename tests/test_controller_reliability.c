@@ -12,7 +12,8 @@
 // - set_shape takes a shape overlapping a solid (a tilted up);
 // - minimized cases from the soak (one per kind of failure: one-way slopes under polygons, pushes between shapes, a
 //   tilted or flipped up leaving the queried region, a truncated buffer, a polygon with a nearly collinear vertex, a
-//   push through the top of a one-way platform).
+//   push through the top of a one-way platform, a one-way end entered from the side after a slide).
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -635,6 +636,66 @@ static void test_one_way_platform_with_max_floor_angle_zero_is_landed_on( void**
 	check_case( k, "one-way platform with max_floor_angle 0" );
 }
 
+// Seed 20261201, world 184, shrunk: a rounded box (max_floor_angle 0.15 degrees) above a one-way segment moves down
+// and right past its end, down a wall and along a steep edge back under the segment's level, into its end from the
+// side (property 9: passed). It ends in the segment where the slide took it: not lifted onto it, not on the floor.
+// The oracle judges a one-way shape from the move's start, where the character was above this one: the leg that
+// entered it started beside it, where the same rule finds it not above.
+static void test_one_way_end_entered_from_the_side_after_a_slide( void** state )
+{
+	(void)state;
+	soak_case* k = soak_case_new();
+	const double segment[] = { -0x1.cb3e0050d60bep+2, 0x1.b2a2ff717f4ap+2, -0x1.ac41f39821ea9p+1, 0x1.b2a2ff717f4ap+2 };
+	soak_case_add( k, SOAK_SEGMENT, 0.0, 2, segment, SOAK_CAT_ONE_WAY, CP_ALL_CATEGORIES );
+	soak_case_add( k, SOAK_POLY, 0.0, 10,
+				   (const double[]){ -0x1.edff059467fb7p+0, 0x1.2d216e0754af8p+2, -0x1.58c2a74ad5468p+0, 0x1.3eb5bf0d5b9f6p+1,
+									 -0x1.a3250a2b4241dp-1, 0x1.afc97f290ca2ap+0, 0x1.4e6df71176fcp-4, 0x1.0caa531f20426p+0,
+									 0x1.c4e91fe3999b4p-2, 0x1.5c8c140f15c9p+0, 0x1.8bb79aff743acp-1, 0x1.146aa820c3bc8p+1,
+									 0x1.90dff95667a0ep-1, 0x1.d492bc56541cep+1, -0x1.1bf29fb20cdb4p-3, 0x1.68b50c7503caap+2,
+									 -0x1.90032b831579ap-1, 0x1.a35a309d3d825p+2, -0x1.c4c9ae89fd306p+0, 0x1.93a39ec5cfb2ep+2 },
+				   SOAK_CAT_LEVEL, CP_ALL_CATEGORIES );
+	soak_case_add( k, SOAK_POLY, 0.0, 4,
+				   (const double[]){ -0x1.e8da7bff394p-3, 0x1.0be0c644222a2p+1, 0x1.48631817d68f6p-3, 0x1.0be0c644222a2p+1,
+									 0x1.48631817d68f6p-3, 0x1.7d7199331883p+3, -0x1.e8da7bff394p-3, 0x1.f5c664cc620cp+1 },
+				   SOAK_CAT_LEVEL, CP_ALL_CATEGORIES );
+	k->spec.maker = 2; // box
+	k->spec.p[0] = 0x1.06d6ccp-1f;
+	k->spec.p[1] = 0x1.cacff4p-2f;
+	k->spec.p[2] = 0.0f, k->spec.p[3] = 0.0f;
+	k->spec.radius = 0x1.85181p-1f;
+	k->def.skin = 0x1.a28cdcp-2f;
+	k->def.max_floor_angle = 0x1.5ad8cap-9f;
+	k->def.one_way_categories = SOAK_CAT_ONE_WAY;
+	k->position = kcc_v2( -0x1.8b69ecp+2f, 0x1.40a59p+3f );
+	k->delta = kcc_v2( 0x1.2efd6p+5f, -0x1.bb731ap+3f );
+	soak_case_outcome o = soak_case_run( k );
+	assert_int_equal( o.status, KCC_OK );
+	const kcc_move_result* r = &o.result;
+	assert_true( ( r->flags & ( KCC_ON_FLOOR | KCC_CRUSHED | KCC_DEPENETRATED ) ) == 0 );
+	assert_true( r->path_count >= 2 );
+	vec2s leg_start = r->path[r->path_count - 2], leg_end = r->path[r->path_count - 1];
+	assert_true( leg_end.x == r->position.x && leg_end.y == r->position.y );
+	// The last leg runs along the steep edge it slid down (no lift at the end), toward the segment.
+	// (the first polygon's last edge)
+	const double edge_x = -0x1.c4c9ae89fd306p+0 - -0x1.90032b831579ap-1;
+	const double edge_y = 0x1.93a39ec5cfb2ep+2 - 0x1.a35a309d3d825p+2;
+	double leg_x = leg_end.x - leg_start.x, leg_y = leg_end.y - leg_start.y;
+	assert_true( leg_x < -1.0 );
+	double cross = leg_x * edge_y - leg_y * edge_x;
+	assert_true( fabs( cross ) <= 1.0e-4 * hypot( leg_x, leg_y ) * hypot( edge_x, edge_y ) );
+	soak_core seg = { 2, 0.0, { segment[0], segment[2] }, { segment[1], segment[3] } };
+	soak_core_hull( &seg );
+	soak_core me;
+	kcc_shape shape = soak_make_character_shape( &k->spec );
+	soak_core_from_character( &shape, leg_start, &me );
+	double cos_floor = cos( (double)k->def.max_floor_angle );
+	assert_true( soak_core_contact( &me, &seg ).depth < 0.0 );
+	assert_false( soak_one_way_above( &me, &seg, k->def.up, cos_floor, INFINITY ) );
+	soak_core_from_character( &shape, r->position, &me );
+	assert_true( soak_core_contact( &me, &seg ).depth > 0.1 );
+	free( k );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -654,6 +715,7 @@ int main( void )
 		cmocka_unit_test( test_polygon_with_a_nearly_collinear_vertex_pushes_out ),
 		cmocka_unit_test( test_push_out_never_sinks_into_a_one_way_platform_below ),
 		cmocka_unit_test( test_one_way_platform_with_max_floor_angle_zero_is_landed_on ),
+		cmocka_unit_test( test_one_way_end_entered_from_the_side_after_a_slide ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "soak_internal.h" // a world built by hand
 #include "soak_world.h"
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -255,6 +256,68 @@ static void test_oracle_matches_chipmunk_point_queries( void** state )
 	assert_true( overlapping > 50 && apart > 50 );
 }
 
+// A rider that skipped a frame: the controller carries it by its platform's motion since its last move (two steps),
+// and the oracle must judge a one-way shape of the platform from where that carry puts it, not from one step.
+static void test_oracle_carries_a_rider_since_its_last_move( void** state )
+{
+	(void)state;
+	soak_world* w = soak_world_new( 10.0 );
+	// A lift going down, position-driven: a one-way floor, and on its right a one-way ledge 0.1 higher.
+	soak_platform* lift = &w->platforms[w->platform_count++];
+	memset( lift, 0, sizeof( *lift ) );
+	lift->body = cpSpaceAddBody( w->space, cpBodyNewKinematic() );
+	lift->amp_y = -1.0;
+	lift->omega = 30.0; // down 0.48 in the first step, 0.36 in the second
+	const cpShapeFilter one_way = cpShapeFilterNew( CP_NO_GROUP, SOAK_CAT_ONE_WAY, CP_ALL_CATEGORIES );
+	cpShape* floor = cpSpaceAddShape( w->space, cpBoxShapeNew2( lift->body, cpBBNew( -3.0, -1.0, 3.0, 0.0 ), 0.0 ) );
+	cpShape* ledge = cpSpaceAddShape( w->space, cpBoxShapeNew2( lift->body, cpBBNew( 0.0, -1.0, 3.0, 0.1 ), 0.0 ) );
+	cpShapeSetFilter( floor, one_way );
+	cpShapeSetFilter( ledge, one_way );
+	soak_register( w, floor, SOAK_POLY, SOAK_ROLE_PLATFORM | SOAK_ROLE_ONE_WAY, -1 );
+	int ledge_index = soak_register( w, ledge, SOAK_POLY, SOAK_ROLE_PLATFORM | SOAK_ROLE_ONE_WAY, -1 );
+
+	soak_character* ch = &w->characters[w->character_count++];
+	memset( ch, 0, sizeof( *ch ) );
+	ch->def = kcc_default_controller_def();
+	ch->def.shape = kcc_make_box( kcc_v2( 0.5f, 0.8f ), 0.0f );
+	ch->def.one_way_categories = SOAK_CAT_ONE_WAY;
+	ch->def.position = kcc_v2( -1.5f, 0.8f + ch->def.skin );
+	ch->c = kcc_controller_create( w->space, &ch->def );
+	assert_non_null( ch->c );
+	ch->height = soak_character_height( &ch->def.shape, ch->def.up );
+	ch->shape_index = soak_register( w, kcc_controller_get_shape( ch->c ), SOAK_POLY, SOAK_ROLE_CHARACTER, 0 );
+
+	// It walks into the ledge from the side (one-way shapes let it through) and stands on the floor, half inside it.
+	vec2s start = kcc_controller_get_position( ch->c );
+	kcc_move_result r;
+	assert_int_equal( kcc_controller_move( ch->c, kcc_v2( 1.5f, 0.0f ), &r ), KCC_OK );
+	assert_true( ( r.flags & KCC_ON_FLOOR ) && r.floor_shape == floor );
+	assert_false( soak_check_character( w, 0, &start, r.flags ).counted );
+	// What the soak keeps after a move.
+	ch->floor_shape = floor;
+	ch->riding = true;
+	ch->ride = ( soak_pose ){ 0.0, 0.0, 0.0 };
+	ch->one_way_inside = kcc_controller_get_state( ch->c ).one_way_inside;
+	assert_true( ch->one_way_inside );
+
+	// Two steps of the lift, one move: carried down 0.84 with the lift, it is still in the ledge as it was.
+	soak_world_step_platforms( w );
+	soak_world_step_platforms( w );
+	start = kcc_controller_get_position( ch->c );
+	assert_int_equal( kcc_controller_move( ch->c, kcc_v2( 0.0f, 0.0f ), &r ), KCC_OK );
+	double lift_y = cpBodyGetPosition( lift->body ).y;
+	assert_true( lift_y < -0.8 );
+	assert_float_equal( r.position.y, start.y + lift_y, 1.0e-5 );
+	assert_true( r.floor_shape == floor && ( r.flags & KCC_CRUSHED ) == 0 );
+	soak_core me;
+	soak_core_from_character( &ch->def.shape, r.position, &me );
+	assert_true( soak_core_contact( &me, &soak_cache_of( w, ledge_index )->core ).depth > 0.05 );
+	// Passing through the ledge, as before the lift moved: not an overlap.
+	soak_check check = soak_check_character( w, 0, &start, r.flags );
+	assert_false( check.counted );
+	soak_world_destroy( w ); // the character too
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The bounded soak
 
@@ -270,6 +333,7 @@ static void test_soak( void** state )
 	config.world.platforms = 4;
 	config.world.characters = 3;
 	config.world.half_size = 10.0;
+	config.world.crates = 10;
 	config.print_failures = 3;
 	config.log = stdout;
 	config.shrink = true;
@@ -279,6 +343,9 @@ static void test_soak( void** state )
 	soak_stats_print( stdout, &stats );
 	assert_true( stats.moves >= config.moves );
 	assert_int_equal( stats.overlaps, 0 );
+	assert_true( stats.pushes > 0 && stats.replays > 0 );
+	assert_int_equal( stats.crate_overlaps, 0 );
+	assert_int_equal( stats.replay_mismatches, 0 );
 	assert_int_equal( stats.nan, 0 );
 	assert_int_equal( stats.wrong_status, 0 );
 	assert_int_equal( stats.moved_on_error, 0 );
@@ -290,6 +357,7 @@ int main( void )
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_hull_drops_repeated_and_collinear_points ),
 		cmocka_unit_test( test_oracle_matches_chipmunk_point_queries ),
+		cmocka_unit_test( test_oracle_carries_a_rider_since_its_last_move ),
 		cmocka_unit_test( test_soak ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );

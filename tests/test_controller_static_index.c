@@ -460,7 +460,7 @@ static void test_freed_static_shapes_are_identities_only( void** state )
 	assert_true( r.sensor_event_count == 1 && r.sensor_events[0].shape == old_zone &&
 				 r.sensor_events[0].type == KCC_SENSOR_END );
 	assert_true( ( r.flags & KCC_ON_FLOOR ) && r.floor_shape == old_floor );
-	assert_true( kcc_controller_drop_through( c ) );
+	assert_int_equal( kcc_controller_drop_through( c ), KCC_OK );
 	for ( int i = 0; i < 10; ++i )
 	{
 		assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 0.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
