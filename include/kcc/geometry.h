@@ -105,7 +105,7 @@ typedef struct kcc_shape
 KCC_API kcc_shape kcc_make_circle( vec2s center, float radius );
 KCC_API kcc_shape kcc_make_capsule( vec2s a, vec2s b, float radius );
 KCC_API kcc_shape kcc_make_aabb( vec2s min, vec2s max );
-/// AABB from the corner with the smallest coordinates and a size (seed 002's rect).
+/// AABB from the corner with the smallest coordinates and a size: [x, x + w] x [y, y + h], closed.
 KCC_API kcc_shape kcc_make_rect( float x, float y, float w, float h );
 KCC_API kcc_shape kcc_make_obb( vec2s center, vec2s half_extents, float angle );
 /// Rounded box centred on the origin: a box of half extents (1, 2) and radius 0.1 spans 2.2 x 4.2.
@@ -182,7 +182,7 @@ typedef struct kcc_penetration_output
 KCC_API kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_shape* b );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Typed fast tests (the seeds' gameplay tests, done properly). Inline, branch-light, no validation: pass valid
+// Typed fast tests for gameplay hit tests of known kinds. Inline, branch-light, no validation: pass valid
 // shapes (a NaN input still yields false, never a crash). Closed sets: touching counts.
 
 /// Squared distance from p to the segment ab (a == b allowed).
@@ -235,9 +235,9 @@ KCC_INLINE bool kcc_circle_overlaps_aabb( kcc_circle a, kcc_aabb b )
 
 KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
 {
-	// Into the box frame, fold into the first quadrant (seed 000), then as an AABB at the origin: the excess over
-	// the half extent is max(0, e) for e = |l| - h, as 0.5 (e + |e|): a NaN stays NaN (the test fails), past 2^127
-	// it is Inf where e is not, but both square to Inf; no select, so loops over it vectorise.
+	// Into the box frame, fold into the first quadrant (the box is symmetric), then as an AABB at the origin: the
+	// excess over the half extent is max(0, e) for e = |l| - h, as 0.5 (e + |e|): a NaN stays NaN (the test fails),
+	// past 2^127 it is Inf where e is not, but both square to Inf; no select, so loops over it vectorise.
 	float dx = a.center.x - b.center.x, dy = a.center.y - b.center.y;
 	float ex = fabsf( b.rotation.x * dx + b.rotation.y * dy ) - b.half_extents.x;
 	float ey = fabsf( b.rotation.x * dy - b.rotation.y * dx ) - b.half_extents.y;

@@ -166,7 +166,8 @@ KCC_API void kcc_level_destroy( kcc_level* level );
 KCC_API const char* kcc_level_status_string( kcc_level_status status );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
+// The runtime. Each frame, the platforms first, then the characters (which then ride the platforms where they are
+// now): kcc_level_step( level, dt ), then each character's move.
 
 /// Moves every platform along its path by dt seconds (dt > 0, finite; otherwise nothing moves). Platforms are
 /// moved by position (cpBodySetPosition + cpSpaceReindexShapesForBody): exact, no drift, no cpSpaceStep needed.
