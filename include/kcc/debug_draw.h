@@ -9,7 +9,8 @@
 //   kcc_debug_draw_shape( &draw, &sword_arc, draw.hit_color, KCC_COLOR_NONE );
 //   kcc_debug_draw_move( &draw, player, kcc_v2( vx * dt, vy * dt ), &result );
 //
-// Coordinates are world units, y up, as everywhere in kcc2d: the callbacks transform to the screen.
+// Coordinates are world units, y up, as everywhere in kcc2d: the callbacks transform to the screen. See
+// docs/debug_draw.md.
 #pragma once
 
 #include "kcc/geometry.h"
