@@ -250,7 +250,7 @@ KCC_INLINE bool kcc_aabb_overlaps_aabb( kcc_aabb a, kcc_aabb b )
 	return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
 }
 
-/// Seed 002's rect vs rect: corner with the smallest coordinates + size.
+/// Rect vs rect, each as its corner with the smallest coordinates and a size; closed intervals (touching overlaps).
 KCC_INLINE bool kcc_rect_overlaps_rect( float ax, float ay, float aw, float ah, float bx, float by, float bw, float bh )
 {
 	return ax <= bx + bw && bx <= ax + aw && ay <= by + bh && by <= ay + ah;
@@ -308,12 +308,12 @@ KCC_API bool kcc_volume_overlap( const kcc_volume* a, const kcc_volume* b );
 /// p.x, p.y in the ground plane, p.z the height.
 KCC_API bool kcc_volume_contains_point( const kcc_volume* v, vec3s p );
 
-/// Seed 003's attack volume: a box in front of a character at origin (ground plane) and height z, facing the
+/// An attack volume: a box in front of a character at origin (ground plane) and height z, facing the
 /// ground-plane angle facing; it spans length forward, width across (centred), height up from z - drop.
 KCC_API kcc_volume kcc_make_attack_volume( vec2s origin, float z, float facing, float width, float length,
 										   float height, float drop );
 
-/// Seed 003's test, correct at any rotation: point p (x, y ground, z height) in the box of the given centre,
+/// Point in a turned box, correct at any rotation: point p (x, y ground, z height) in the box of the given centre,
 /// half extents (x, y in the box frame, z = half height) and yaw angle.
 KCC_API bool kcc_point_in_oriented_box( vec3s center, vec3s half_extents, float yaw, vec3s p );
 
