@@ -351,12 +351,18 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
 	candidate->converted = true;
+	// Roles need an explicit category: a shape in every category (Chipmunk's default filter) is a plain solid, or a
+	// wall left at the default would be one-way to every def with a role mask.
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
-	candidate->one_way = ( categories & c->def.one_way_categories ) != 0;
-	candidate->pushable = ( categories & c->def.pushable_categories ) != 0;
-	if ( candidate->pushable && kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
+	bool roles = categories != CP_ALL_CATEGORIES;
+	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
+	if ( ( candidate->one_way || candidate->pushable ) &&
+		 kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
 	{
-		// Another character: its controller owns its body and would put it back, so it blocks like a wall.
+		// Another character: it blocks like a wall (passing through it from the side, or moving the body its
+		// controller owns and puts back, would let two characters overlap).
+		candidate->one_way = false;
 		candidate->pushable = false;
 	}
 	cpBB bb = candidate->bb;
@@ -391,4 +397,19 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 		kcc_add_pieces( c, candidate, kcc_polygon_piece_count( cpPolyShapeGetCount( shape ) ) );
 	}
 	kcc_convert_polygon( c, shape, candidate->piece, out );
+}
+
+vec2s kcc_world_surface_velocity( const cpShape* shape )
+{
+	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
+	// Most floors have none: the body is looked at only for a belt.
+	cpVect v = cpShapeGetSurfaceVelocity( shape );
+	if ( v.x == 0.0 && v.y == 0.0 )
+	{
+		return kcc_v2( 0.0f, 0.0f );
+	}
+	const cpBody* body = cpShapeGetBody( shape );
+	vec2s belt = kcc_bridge_from_cpv( v );
+	bool dynamic = body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC;
+	return dynamic == false && kcc_is_valid_vec2( belt ) ? belt : kcc_v2( 0.0f, 0.0f );
 }

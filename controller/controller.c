@@ -428,17 +428,21 @@ static void kcc_forget_floor( kcc_controller* c )
 	c->floor_one_way = false;
 	c->drop_shape = NULL;
 	c->platform = NULL;
+	c->belt_velocity = kcc_v2( 0.0f, 0.0f );
 }
 
-bool kcc_controller_drop_through( kcc_controller* c )
+kcc_status kcc_controller_drop_through( kcc_controller* c )
 {
-	if ( KCC_USABLE( c, "kcc_controller_drop_through" ) == false || ( c->flags & KCC_ON_FLOOR ) == 0 ||
-		 c->floor_one_way == false )
+	if ( KCC_USABLE( c, "kcc_controller_drop_through" ) == false )
 	{
-		return false;
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( ( c->flags & KCC_ON_FLOOR ) == 0 || c->floor_one_way == false )
+	{
+		return KCC_ERROR_NOT_ON_ONE_WAY;
 	}
 	c->drop_shape = c->floor_shape;
-	return true;
+	return KCC_OK;
 }
 
 vec2s kcc_controller_get_position( const kcc_controller* c )
@@ -479,12 +483,40 @@ bool kcc_controller_is_on_floor( const kcc_controller* c )
 	return KCC_USABLE( c, "kcc_controller_is_on_floor" ) && ( c->flags & KCC_ON_FLOOR ) != 0;
 }
 
-cpBody* kcc_controller_get_body( const kcc_controller* c )
+bool kcc_controller_is_on_wall( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_is_on_wall" ) && ( c->flags & KCC_ON_WALL ) != 0;
+}
+
+bool kcc_controller_is_on_ceiling( const kcc_controller* c )
+{
+	return KCC_USABLE( c, "kcc_controller_is_on_ceiling" ) && ( c->flags & KCC_ON_CEILING ) != 0;
+}
+
+vec2s kcc_controller_get_floor_normal( const kcc_controller* c )
+{
+	bool on_floor = KCC_USABLE( c, "kcc_controller_get_floor_normal" ) && ( c->flags & KCC_ON_FLOOR ) != 0;
+	return on_floor ? c->floor_normal : kcc_v2( 0.0f, 0.0f );
+}
+
+vec2s kcc_controller_get_wall_normal( const kcc_controller* c )
+{
+	bool on_wall = KCC_USABLE( c, "kcc_controller_get_wall_normal" ) && ( c->flags & KCC_ON_WALL ) != 0;
+	return on_wall ? c->wall_normal : kcc_v2( 0.0f, 0.0f );
+}
+
+const cpShape* kcc_controller_get_floor_shape( const kcc_controller* c )
+{
+	bool on_floor = KCC_USABLE( c, "kcc_controller_get_floor_shape" ) && ( c->flags & KCC_ON_FLOOR ) != 0;
+	return on_floor ? c->floor_shape : NULL;
+}
+
+cpBody* kcc_controller_get_body( kcc_controller* c )
 {
 	return KCC_USABLE( c, "kcc_controller_get_body" ) ? c->body : NULL;
 }
 
-cpShape* kcc_controller_get_shape( const kcc_controller* c )
+cpShape* kcc_controller_get_shape( kcc_controller* c )
 {
 	return KCC_USABLE( c, "kcc_controller_get_shape" ) ? c->shape : NULL;
 }
@@ -506,6 +538,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.support_count = c->support_count;
 	memcpy( s.supports, c->supports, sizeof( s.supports ) );
 	s.floor_shape = c->floor_shape;
+	s.wall_normal = c->wall_normal;
 	s.floor_one_way = c->floor_one_way;
 	s.drop_shape = c->drop_shape;
 	s.platform = c->platform;
@@ -513,6 +546,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.platform_angle = c->platform_angle;
 	s.carry_anchor = c->carry_anchor;
 	s.platform_velocity = c->platform_velocity;
+	s.belt_velocity = c->belt_velocity;
 	s.real_velocity = c->real_velocity;
 	s.last_dt = c->last_dt;
 	s.zone_count = c->zone_count;
@@ -538,6 +572,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
 	bool finite = kcc_is_valid_vec2( state->floor_normal ) && kcc_is_valid_vec2( state->up ) &&
+				  kcc_is_valid_vec2( state->wall_normal ) && kcc_is_valid_vec2( state->belt_velocity ) &&
 				  kcc_is_valid_vec2( state->carry_anchor ) && kcc_is_valid_vec2( state->platform_velocity ) &&
 				  kcc_is_valid_vec2( state->real_velocity ) && kcc_is_valid_float( state->last_dt ) &&
 				  isfinite( state->platform_position.x ) && isfinite( state->platform_position.y ) &&
@@ -596,6 +631,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->support_count = state->support_count;
 	memcpy( c->supports, state->supports, sizeof( c->supports ) );
 	c->floor_shape = state->floor_shape;
+	c->wall_normal = state->wall_normal;
 	c->floor_one_way = state->floor_one_way;
 	c->drop_shape = state->drop_shape;
 	c->platform = state->platform;
@@ -603,6 +639,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->platform_angle = state->platform_angle;
 	c->carry_anchor = state->carry_anchor;
 	c->platform_velocity = state->platform_velocity;
+	c->belt_velocity = state->belt_velocity;
 	c->real_velocity = state->real_velocity;
 	c->last_dt = state->last_dt;
 	c->zone_count = state->zone_count;
@@ -625,11 +662,13 @@ const char* kcc_status_string( kcc_status s )
 		case KCC_ERROR_TOO_LARGE:
 			return "a displacement or position beyond the def's limits (max_displacement, max_coordinate)";
 		case KCC_ERROR_INVALID_ARGUMENT:
-			return "an argument out of range (dt <= 0, a foreign state snapshot)";
+			return "an argument out of range (dt < 0, a foreign state snapshot)";
 		case KCC_ERROR_SPACE_LOCKED:
 			return "the cpSpace is locked: called from a Chipmunk callback, or another thread uses the space";
 		case KCC_ERROR_BLOCKED:
 			return "blocked: the new shape would overlap a solid here";
+		case KCC_ERROR_NOT_ON_ONE_WAY:
+			return "not standing on a one-way shape (kcc_controller_drop_through)";
 		default:
 			return "unknown status";
 	}

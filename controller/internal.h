@@ -98,6 +98,7 @@ struct kcc_controller
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
 	vec2s floor_normal;
+	vec2s wall_normal;       ///< of the last move's last wall contact (read when KCC_ON_WALL)
 	int support_count;       ///< the floors the last move stood on (the final one and those met on the way)
 	vec2s supports[KCC_MAX_SUPPORTS];
 	// One-way platforms and moving platforms. The pointers are identities: they are compared with the shapes and
@@ -110,7 +111,8 @@ struct kcc_controller
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
 	vec2s carry_anchor;           ///< point carried rigidly by the platform, relative to the position
-	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move
+	vec2s platform_velocity;      ///< the floor body's velocity at the contact after the last move, belt included
+	vec2s belt_velocity;          ///< the floor's surface velocity along it after the last move (a conveyor belt)
 	vec2s carry;                  ///< the platform's motion at the contact in the current move (its velocity * dt)
 	const cpBody* carry_body;     ///< the body that carried the character (read only while carry_missed is not 0)
 	vec2s carry_missed;           ///< the part of the carry a wall or ceiling cut off (until the first push-out)
@@ -309,6 +311,9 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset );
 /// The impulse of an inelastic contact (normal out of the shape, at a world point) between a character of def.mass
 /// moving at velocity and the shape's body, when that body is dynamic and the two close in.
 void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal );
+/// Chipmunk's surface velocity of a shape found in this move's query (a conveyor belt), zero on a dynamic body
+/// (chipmunk_shapes.c).
+vec2s kcc_world_surface_velocity( const cpShape* shape );
 /// Chipmunk's velocity of a body found in this move's query, at a world point.
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
@@ -409,11 +414,15 @@ typedef struct kcc_move_accumulator
 	kcc_move_result* out; ///< optional
 	float travel;         ///< path length of the earlier sub-moves
 	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
+	vec2s wall_normal;    ///< the last wall contact's normal (when flags has KCC_ON_WALL)
 } kcc_move_accumulator;
 
 /// Riding a kinematic body: carries the character by the body's motion since its last move.
 void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc );
-/// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride.
+/// Standing on a conveyor belt: carries the character by the belt's velocity along the floor over dt.
+void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc );
+/// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride and the
+/// floor's belt velocity.
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor );
 /// After a move: the floor body's velocity at the contact (the carry over the last dt when the character rode it
 /// through the move, Chipmunk's velocity when it just landed on it, zero off kinematic bodies).

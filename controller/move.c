@@ -215,6 +215,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool blocked = false;
 	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
 	bool other_wall = false;
+	vec2s wall_before = acc->wall_normal; // the last wall of the earlier parts
 	const cpBody* pushed_body = NULL; // the body pushed in this move
 	float delta_length = glms_vec2_norm( delta );
 	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
@@ -305,6 +306,10 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				flags |= kind;
 			}
+			if ( kind == KCC_KIND_WALL )
+			{
+				acc->wall_normal = s.normal;
+			}
 			if ( kind == KCC_KIND_WALL && blocked == false )
 			{
 				blocked_lateral = kcc_lateral( r, up );
@@ -343,6 +348,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				if ( other_wall == false )
 				{
 					flags &= ~(uint32_t)KCC_ON_WALL;
+					acc->wall_normal = wall_before; // the riser was the only wall (any other came after it)
 				}
 			}
 		}
@@ -476,7 +482,7 @@ void kcc_detect_floor( kcc_controller* c )
 	c->floor_one_way = floor != NULL && floor->one_way;
 	c->drop_shape = NULL;
 	kcc_platform_remember( c, kcc_v2( 0.0f, 0.0f ), floor );
-	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
+	c->platform_velocity = c->belt_velocity; // a body's motion is not measured yet; a belt's is known
 }
 
 // Only the header: collisions and sensors past their counts are not read.
@@ -493,7 +499,8 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_normal = floor_normal;
 }
 
-kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
+// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried).
+static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
 {
 	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
 	{
@@ -538,7 +545,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 		kcc_clear_result( out, start, 0, c->def.up );
 		kcc_result_path_add( out, start );
 	}
-	kcc_move_accumulator acc = { out, 0.0f, 0 };
+	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } } };
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
@@ -547,11 +554,16 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	{
 		kcc_platform_carry( c, &acc );
 	}
+	if ( dt > 0.0f && ( c->belt_velocity.x != 0.0f || c->belt_velocity.y != 0.0f ) )
+	{
+		kcc_platform_belt( c, dt, &acc );
+	}
 
 	// 3. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
 	// each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, 0, true, &acc );
 	c->flags |= acc.flags;
+	c->wall_normal = acc.wall_normal;
 	kcc_platform_velocity_update( c, carried_by );
 
 	kcc_world_sync_body( c );
@@ -563,6 +575,11 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 		out->flags = c->flags;
 	}
 	return KCC_OK;
+}
+
+kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
+{
+	return kcc_move( c, delta, out, 0.0f );
 }
 
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
@@ -577,7 +594,7 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	{
 		status = KCC_ERROR_NOT_FINITE;
 	}
-	else if ( dt <= 0.0f )
+	else if ( dt < 0.0f )
 	{
 		status = KCC_ERROR_INVALID_ARGUMENT;
 	}
@@ -597,10 +614,22 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		}
 		return status;
 	}
+	if ( dt == 0.0f )
+	{
+		// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
+		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? (cpShape*)c->floor_shape : NULL;
+		if ( out_velocity != NULL )
+		{
+			*out_velocity = velocity;
+		}
+		return KCC_OK;
+	}
 	float previous_dt = c->last_dt;
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
-	status = kcc_controller_move( c, delta, result );
+	vec2s start_belt = c->belt_velocity;
+	status = kcc_move( c, delta, result, dt );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;
@@ -616,10 +645,21 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 		kcc_slide_params params = kcc_slide_params_of( c );
 		vec2s v = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
 									 ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
-		if ( start_platform != NULL && c->platform != start_platform )
+		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
+		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).
+		vec2s platform = { { 0.0f, 0.0f } };
+		bool left_platform = start_platform != NULL && c->platform != start_platform;
+		bool left_belt = ( start_belt.x != 0.0f || start_belt.y != 0.0f ) && ( result->flags & KCC_ON_FLOOR ) == 0;
+		if ( left_platform )
 		{
-			// Left a moving platform (jumped, walked off): its velocity at the contact is handed on.
-			vec2s platform = glms_vec2_scale( c->carry, 1.0f / dt );
+			platform = glms_vec2_scale( c->carry, 1.0f / dt );
+		}
+		if ( left_belt )
+		{
+			platform = glms_vec2_add( platform, start_belt );
+		}
+		if ( left_platform || left_belt )
+		{
 			vec2s up = c->def.up;
 			if ( c->def.platform_on_leave == KCC_PLATFORM_LEAVE_ADD_VELOCITY )
 			{

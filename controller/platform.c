@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Moving platforms: a character standing on a kinematic body is carried by the body's motion since its last move
-// (translation and rotation), before its own displacement is cast.
+// (translation and rotation), before its own displacement is cast; one standing on a conveyor belt (a floor with a
+// Chipmunk surface velocity) by that velocity along the floor over the move_and_slide's dt.
 #include "chipmunk_bridge.h"
 #include "internal.h"
 #include "../geometry/internal.h"
@@ -8,6 +9,9 @@
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
 {
 	c->platform = NULL;
+	// A conveyor belt: the floor's surface velocity, its part along the floor (Chipmunk's friction uses that part).
+	c->belt_velocity = floor != NULL ? kcc_lateral( kcc_world_surface_velocity( floor->shape ), c->floor_normal )
+									 : kcc_v2( 0.0f, 0.0f );
 	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor->shape ) : NULL;
 	if ( body == NULL )
 	{
@@ -26,6 +30,41 @@ void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* flo
 	{
 		c->carry_anchor = glms_vec2_sub( glms_vec2_muladds( d.normal, -c->rounding, d.point_a ), p );
 	}
+}
+
+// Casts the character from its position (c->origin) along carry against what blocks it, the shapes of body ignored
+// (the body carrying it), and moves it where the cast stops, tracking the zones on the way. False, and nothing
+// moved, when that end is out of range; *reached is the end in the local frame.
+static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, kcc_move_accumulator* acc,
+							vec2s* reached )
+{
+	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), carry ) );
+	if ( c->candidate_overflow )
+	{
+		acc->flags |= KCC_CANDIDATES_TRUNCATED;
+	}
+	for ( int i = 0; i < c->candidate_count && body != NULL; ++i )
+	{
+		kcc_candidate* cand = c->candidates + i;
+		if ( kcc_world_shape_body( cand->shape ) == body )
+		{
+			cand->blocks = false; // the character moves with its platform; the next query resets this
+		}
+	}
+	kcc_sweep s = kcc_sweep_character( c, kcc_v2( 0.0f, 0.0f ), carry );
+	vec2s p = s.hit ? glms_vec2_scale( carry, s.travel / glms_vec2_norm( carry ) ) : carry;
+	vec2s moved = kcc_bridge_offset( c->origin, p );
+	if ( kcc_validate_position( c, moved ) != KCC_OK )
+	{
+		return false;
+	}
+	c->position = moved;
+	const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
+	kcc_zones_track( c, path, 2, acc->travel, acc );
+	kcc_result_path_add( acc->out, moved );
+	acc->travel += glms_vec2_norm( p );
+	*reached = p;
+	return true;
 }
 
 // Find the body among the shapes around the character (by pointer value only: a body the game removed is simply
@@ -80,54 +119,49 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	{
 		return; // no motion, or a teleported platform: not carried
 	}
-	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), carry ) );
-	if ( c->candidate_overflow )
-	{
-		acc->flags |= KCC_CANDIDATES_TRUNCATED;
-	}
-	for ( int i = 0; i < c->candidate_count; ++i )
-	{
-		kcc_candidate* cand = c->candidates + i;
-		if ( kcc_world_shape_body( cand->shape ) == platform )
-		{
-			cand->blocks = false; // the character moves with its platform; the next query resets this
-		}
-	}
-	kcc_sweep s = kcc_sweep_character( c, kcc_v2( 0.0f, 0.0f ), carry );
-	vec2s p = s.hit ? glms_vec2_scale( carry, s.travel / length ) : carry;
-	vec2s moved = kcc_bridge_offset( c->origin, p );
-	if ( kcc_validate_position( c, moved ) == KCC_OK )
+	vec2s p;
+	if ( kcc_carry_cast( c, carry, found, acc, &p ) )
 	{
 		c->carry_body = found;
 		c->carry_missed = glms_vec2_sub( carry, p );
-		c->position = moved;
 		c->carry = contact_motion;
-		const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
-		kcc_zones_track( c, path, 2, acc->travel, acc );
-		kcc_result_path_add( acc->out, moved );
-		acc->travel += glms_vec2_norm( p );
 	}
 }
 
-void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
+void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc )
 {
-	c->platform_velocity = kcc_v2( 0.0f, 0.0f );
-	if ( c->platform == NULL )
+	vec2s carry = glms_vec2_scale( c->belt_velocity, dt );
+	float length = glms_vec2_norm( carry );
+	if ( kcc_is_valid_vec2( carry ) == false || length <= 0.0f || length > c->def.max_displacement )
 	{
 		return;
+	}
+	// Along the floor, so the floor itself never blocks it (a seam between belt tiles neither: the skin rule).
+	c->origin = c->position;
+	vec2s p;
+	kcc_carry_cast( c, carry, NULL, acc, &p );
+}
+
+// The floor body's own velocity at the contact.
+static vec2s kcc_body_velocity( const kcc_controller* c, const cpBody* carried_by )
+{
+	if ( c->platform == NULL )
+	{
+		return kcc_v2( 0.0f, 0.0f );
 	}
 	if ( c->platform == carried_by )
 	{
 		// Its motion between the last two moves, as the carry measured it at the contact.
-		if ( c->last_dt > 0.0f )
-		{
-			c->platform_velocity = glms_vec2_scale( c->carry, 1.0f / c->last_dt );
-		}
-		return;
+		return c->last_dt > 0.0f ? glms_vec2_scale( c->carry, 1.0f / c->last_dt ) : kcc_v2( 0.0f, 0.0f );
 	}
 	// Just landed on it: no motion measured yet, so Chipmunk's own velocity at the contact (zero for a platform moved
 	// by setting its position; found by this move's query, so still alive).
 	vec2s touch = glms_vec2_muladds( c->floor_normal, -c->rounding, c->carry_anchor );
 	cpVect contact = kcc_bridge_world( c->position, touch );
-	c->platform_velocity = kcc_world_body_velocity( c->platform, contact );
+	return kcc_world_body_velocity( c->platform, contact );
+}
+
+void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
+{
+	c->platform_velocity = glms_vec2_add( kcc_body_velocity( c, carried_by ), c->belt_velocity );
 }

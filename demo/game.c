@@ -95,7 +95,7 @@ static kcc_controller_def character_def( const demo_game* g, kcc_shape shape, ve
 	kcc_controller_def def = kcc_default_controller_def();
 	def.shape = shape;
 	def.position = position;
-	def.max_floor_angle = 50.0f * DEMO_DEGREES; // 45 degree slopes walkable with room to spare, 60 not
+	def.max_floor_angle = DEMO_MAX_FLOOR_ANGLE;
 	def.mode = floating ? KCC_MODE_FLOATING : KCC_MODE_GROUNDED;
 	def.step_height = floating ? 0.0f : 0.3f;
 	def.snap_distance = floating ? 0.0f : 0.2f;
@@ -339,6 +339,13 @@ bool demo_game_init( demo_game* g, const char* map_path )
 		else if ( strcmp( o->class_name, "room" ) == 0 )
 		{
 			g->room = o->bounds;
+		}
+		// A conveyor belt: a solid with a "belt" property, its speed along x (u/s, positive to the right), which the
+		// controller carries a standing character at (the game look draws any shape with a surface velocity as one).
+		float belt = prop_float( o, "belt", 0.0f );
+		for ( int k = 0; belt != 0.0f && k < o->shape_count; ++k )
+		{
+			cpShapeSetSurfaceVelocity( o->shapes[k], cpv( belt, 0.0 ) );
 		}
 	}
 	const kcc_level_object* start = kcc_level_find( g->level, KCC_LEVEL_SPAWN, "start" );
@@ -680,7 +687,7 @@ static void player_step( demo_game* g, const demo_input* in )
 		if ( in->jump && crouch && on_floor )
 		{
 			const cpShape* floor = p->result.floor_shape;
-			if ( kcc_controller_drop_through( p->controller ) )
+			if ( kcc_controller_drop_through( p->controller ) == KCC_OK )
 			{
 				p->drop_timer = 1;
 				p->drop_top = floor != NULL ? (float)cpShapeGetBB( floor ).t : p->result.position.y;

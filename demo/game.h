@@ -15,6 +15,7 @@
 #define DEMO_WALK_SPEED 6.0f
 #define DEMO_RUN_SPEED 9.0f
 #define DEMO_JUMP_SPEED 13.0f
+#define DEMO_MAX_FLOOR_ANGLE ( 50.0f * DEMO_DEGREES ) ///< 45 degree slopes walkable with room to spare, 60 not
 #define DEMO_MAX_ENEMIES 16
 #define DEMO_LOG_SIZE 6
 
@@ -173,6 +174,7 @@ typedef struct demo_world_shape
 {
 	const cpShape* shape;
 	kcc_shape world;
+	kcc_aabb bounds; ///< of world, when the cache was made (for shapes that do not move: where they are)
 	cpVect position;
 	double angle;
 	bool moves;  ///< on a kinematic body: follows the body's motion since the cache was made

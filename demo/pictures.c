@@ -550,7 +550,8 @@ static bool picture_demo( const char* map, const char* folder )
 	demo_view_init( &view, renderer, PANEL_W, PANEL_H, 30.0f );
 	view.hud = false;
 	view.legend = false;
-	view.cut_labels = false;
+	view.overlay = true; // the guide's picture is a diagram: the physics-debug view
+	view.reserved_top = 20; // each panel's title
 	demo_tour tour;
 	demo_tour_start( &tour );
 	int drawn = 0;
@@ -623,6 +624,7 @@ int demo_render_pictures( const char* map, const char* folder )
 		return 1;
 	}
 	demo_view_init( &p.view, p.renderer, PICTURE_W, PICTURE_H, 64.0f );
+	p.view.immediate_text = true; // each scene places its own labels
 	picture_cast( &p );
 	picture_slide( &p );
 	picture_crease( &p );

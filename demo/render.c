@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The demo's drawing: kcc2d's debug-draw callbacks on an SDL_Renderer, then the level, characters, attacks, the
-// debug overlay (kcc_debug_draw_move) and the HUD.
+// The demo's drawing: kcc2d's debug-draw callbacks on an SDL_Renderer, the physics-debug view (the level,
+// characters, attacks and kcc_debug_draw_move's overlay), the labels every view shares, and the HUD.
 #include "render.h"
 
 #include <stdio.h>
@@ -18,23 +18,60 @@ static SDL_Color sdl_color( kcc_color c )
 	return s;
 }
 
+#define HUD_WIDTH 330.0f   // the HUD panel at the left of the world
+#define CAPTION_HEIGHT 28  // the tour's caption under the world
+#define LEGEND_HEIGHT 26   // the overlay's legend under that
+
+static float mid_x( const demo_view* v )
+{
+	return (float)v->viewport.x + 0.5f * (float)v->viewport.w;
+}
+
+static float mid_y( const demo_view* v )
+{
+	return (float)v->viewport.y + 0.5f * (float)v->viewport.h;
+}
+
 SDL_FPoint demo_view_to_screen( const demo_view* v, vec2s p )
 {
-	SDL_FPoint s = { ( p.x - v->center.x ) * v->scale + 0.5f * (float)v->width,
-					 0.5f * (float)v->height - ( p.y - v->center.y ) * v->scale };
+	SDL_FPoint s = { ( p.x - v->center.x ) * v->scale + mid_x( v ), mid_y( v ) - ( p.y - v->center.y ) * v->scale };
 	return s;
 }
 
 vec2s demo_view_to_world( const demo_view* v, float x, float y )
 {
-	return kcc_v2( ( x - 0.5f * (float)v->width ) / v->scale + v->center.x,
-				   ( 0.5f * (float)v->height - y ) / v->scale + v->center.y );
+	return kcc_v2( ( x - mid_x( v ) ) / v->scale + v->center.x, ( mid_y( v ) - y ) / v->scale + v->center.y );
+}
+
+SDL_FRect demo_view_box( const demo_view* v, kcc_aabb box )
+{
+	SDL_FPoint a = demo_view_to_screen( v, kcc_v2( box.min.x, box.max.y ) );
+	SDL_FPoint b = demo_view_to_screen( v, kcc_v2( box.max.x, box.min.y ) );
+	SDL_FRect r = { a.x, a.y, b.x - a.x, b.y - a.y };
+	return r;
+}
+
+void demo_view_obstacle( demo_view* v, SDL_FRect r )
+{
+	if ( v->obstacle_count < DEMO_MAX_OBSTACLES )
+	{
+		v->obstacles[v->obstacle_count++] = r;
+	}
+}
+
+// Where the world goes: the screen less the HUD panel at the left, the caption and the legend at the bottom (and a
+// title at the top).
+static void layout_viewport( demo_view* v )
+{
+	int left = v->hud ? (int)HUD_WIDTH : 0;
+	int bottom = ( v->caption != NULL ? CAPTION_HEIGHT : 0 ) + ( v->overlay && v->legend ? LEGEND_HEIGHT : 0 );
+	v->viewport = ( SDL_Rect ){ left, v->reserved_top, v->width - left, v->height - bottom - v->reserved_top };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Primitives in screen pixels
 
-static void screen_line( demo_view* v, SDL_FPoint a, SDL_FPoint b, float width, kcc_color c )
+void demo_view_line( demo_view* v, SDL_FPoint a, SDL_FPoint b, float width, kcc_color c )
 {
 	float dx = b.x - a.x, dy = b.y - a.y;
 	float length = sqrtf( dx * dx + dy * dy );
@@ -96,6 +133,16 @@ static demo_text* cached_text( demo_view* v, int font, const char* text, kcc_col
 	return oldest->texture != NULL ? oldest : NULL;
 }
 
+void demo_view_text_size( const demo_view* v, int font, const char* text, int* w, int* h )
+{
+	*w = 0;
+	*h = 0;
+	if ( v->fonts[font] != NULL && text[0] != '\0' )
+	{
+		TTF_SizeUTF8( v->fonts[font], text, w, h );
+	}
+}
+
 int demo_view_text( demo_view* v, int font, float x, float y, const char* text, kcc_color color )
 {
 	if ( v->fonts[font] == NULL || text[0] == '\0' )
@@ -121,7 +168,14 @@ int demo_view_text( demo_view* v, int font, float x, float y, const char* text, 
 static void draw_segment( vec2s a, vec2s b, kcc_color color, void* context )
 {
 	demo_view* v = context;
-	screen_line( v, demo_view_to_screen( v, a ), demo_view_to_screen( v, b ), v->line_width, color );
+	SDL_FPoint sa = demo_view_to_screen( v, a ), sb = demo_view_to_screen( v, b );
+	demo_view_line( v, sa, sb, v->line_width, color );
+	if ( v->record_obstacles )
+	{
+		float x0 = fminf( sa.x, sb.x ), y0 = fminf( sa.y, sb.y );
+		SDL_FRect box = { x0 - 1.0f, y0 - 1.0f, fabsf( sb.x - sa.x ) + 2.0f, fabsf( sb.y - sa.y ) + 2.0f };
+		demo_view_obstacle( v, box );
+	}
 }
 
 static void draw_polygon( const vec2s* points, int count, kcc_color color, void* context )
@@ -138,6 +192,10 @@ static void draw_solid_polygon( const vec2s* points, int count, kcc_color color,
 	SDL_Vertex vertices[KCC_DEBUG_DRAW_MAX_POINTS];
 	int indices[3 * KCC_DEBUG_DRAW_MAX_POINTS];
 	count = count < KCC_DEBUG_DRAW_MAX_POINTS ? count : KCC_DEBUG_DRAW_MAX_POINTS;
+	if ( count < 3 )
+	{
+		return;
+	}
 	for ( int i = 0; i < count; ++i )
 	{
 		vertices[i] = ( SDL_Vertex ){ demo_view_to_screen( v, points[i] ), sdl_color( color ), { 0, 0 } };
@@ -151,6 +209,16 @@ static void draw_solid_polygon( const vec2s* points, int count, kcc_color color,
 		indices[n++] = i + 1;
 	}
 	SDL_RenderGeometry( v->renderer, NULL, vertices, count, indices, n );
+	if ( v->record_obstacles )
+	{
+		SDL_FPoint lo = vertices[0].position, hi = lo;
+		for ( int i = 1; i < count; ++i )
+		{
+			lo = ( SDL_FPoint ){ fminf( lo.x, vertices[i].position.x ), fminf( lo.y, vertices[i].position.y ) };
+			hi = ( SDL_FPoint ){ fmaxf( hi.x, vertices[i].position.x ), fmaxf( hi.y, vertices[i].position.y ) };
+		}
+		demo_view_obstacle( v, ( SDL_FRect ){ lo.x, lo.y, hi.x - lo.x, hi.y - lo.y } );
+	}
 }
 
 static void draw_point( vec2s p, float size, kcc_color color, void* context )
@@ -164,7 +232,22 @@ static void draw_text( vec2s p, const char* text, kcc_color color, void* context
 {
 	demo_view* v = context;
 	SDL_FPoint s = demo_view_to_screen( v, p );
-	demo_view_text( v, v->font_for_world_text, s.x, s.y, text, color );
+	if ( v->immediate_text )
+	{
+		demo_view_text( v, v->font_for_world_text, s.x, s.y, text, color );
+	}
+	else
+	{
+		demo_labels_add( v, s, text, color, false );
+	}
+}
+
+static void draw_nothing( vec2s a, vec2s b, kcc_color color, void* context )
+{
+	(void)a;
+	(void)b;
+	(void)color;
+	(void)context;
 }
 
 static const char* name_of( const void* shape, void* context )
@@ -213,10 +296,9 @@ bool demo_view_init( demo_view* v, SDL_Renderer* renderer, int width, int height
 	v->scale = scale;
 	v->zoom = scale;
 	v->line_width = 1.0f;
-	v->overlay = true;
 	v->hud = true;
 	v->legend = true;
-	v->cut_labels = true;
+	v->viewport = ( SDL_Rect ){ 0, 0, width, height };
 	SDL_SetRenderDrawBlendMode( renderer, SDL_BLENDMODE_BLEND );
 	const char* font = demo_find_font();
 	if ( font != NULL && TTF_Init() == 0 )
@@ -266,12 +348,15 @@ void demo_view_shutdown( demo_view* v )
 
 void demo_view_follow( demo_view* v, const demo_game* g, bool snap )
 {
+	layout_viewport( v );
 	vec2s target = demo_player_position( g );
 	if ( g->player.top_down )
 	{
-		// The whole room in view.
+		// The whole room in view; a big view also shows the level's signs above and below it.
 		vec2s room = glms_vec2_sub( g->room.max, g->room.min );
-		float fit_w = (float)v->width / ( room.x + 2.0f ), fit_h = (float)v->height / ( room.y + 2.0f );
+		float signs = v->viewport.h >= 400 ? 4.0f : 0.0f;
+		float fit_w = (float)v->viewport.w / ( room.x + 1.0f );
+		float fit_h = (float)v->viewport.h / ( room.y + 1.0f + signs );
 		v->scale = fit_w < fit_h ? fit_w : fit_h;
 		target = glms_vec2_scale( glms_vec2_add( g->room.min, g->room.max ), 0.5f );
 		snap = snap || v->center.x < g->room.min.x;
@@ -283,7 +368,7 @@ void demo_view_follow( demo_view* v, const demo_game* g, bool snap )
 		target.y += 1.5f; // more to see above than below
 	}
 	v->draw.text_height = 16.0f / v->scale;
-	float half_w = 0.5f * (float)v->width / v->scale, half_h = 0.5f * (float)v->height / v->scale;
+	float half_w = 0.5f * (float)v->viewport.w / v->scale, half_h = 0.5f * (float)v->viewport.h / v->scale;
 	target.x = target.x < half_w ? half_w : ( target.x > g->size.x - half_w ? g->size.x - half_w : target.x );
 	target.y = target.y > g->size.y - half_h ? g->size.y - half_h : target.y;
 	target.y = target.y < half_h - 0.5f ? half_h - 0.5f : target.y;
@@ -349,6 +434,13 @@ bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pusha
 	return true;
 }
 
+kcc_color demo_zone_color( const demo_game* g, const cpShape* shape, kcc_color fallback )
+{
+	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
+	const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
+	return parse_color( p != NULL ? p->string : NULL, fallback );
+}
+
 static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color* fill, void* context )
 {
 	const level_style* s = context;
@@ -357,9 +449,7 @@ static bool style_level_shape( const cpShape* shape, kcc_color* line, kcc_color*
 	{
 		return false;
 	}
-	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
-	const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
-	kcc_color zone = parse_color( p != NULL ? p->string : NULL, rgba( 90, 160, 255, 60 ) );
+	kcc_color zone = demo_zone_color( g, shape, rgba( 90, 160, 255, 60 ) );
 	return demo_shape_colors( shape, g->level_def.one_way_category, g->level_def.pushable_category, zone, line, fill );
 }
 
@@ -369,9 +459,8 @@ static void draw_zones( demo_view* v, const demo_game* g )
 	// The top-down room's floor under everything.
 	if ( g->room.max.x > g->room.min.x )
 	{
-		SDL_FPoint a = demo_view_to_screen( v, kcc_v2( g->room.min.x, g->room.max.y ) );
-		SDL_FPoint b = demo_view_to_screen( v, kcc_v2( g->room.max.x, g->room.min.y ) );
-		demo_view_panel( v, a.x, a.y, b.x - a.x, b.y - a.y, rgba( 38, 44, 40, 255 ) );
+		SDL_FRect r = demo_view_box( v, g->room );
+		demo_view_panel( v, r.x, r.y, r.w, r.h, rgba( 38, 44, 40, 255 ) );
 	}
 	level_style style = { v, g, true };
 	v->line_width = 1.0f;
@@ -397,25 +486,6 @@ static void draw_level( demo_view* v, const demo_game* g )
 	}
 }
 
-static void draw_labels( demo_view* v, const demo_game* g )
-{
-	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
-	{
-		const kcc_level_object* o = kcc_level_get_object( g->level, i );
-		if ( strcmp( o->class_name, "label" ) == 0 )
-		{
-			SDL_FPoint s = demo_view_to_screen( v, o->position );
-			int w = 0, h = 0;
-			if ( v->cut_labels == false && v->fonts[1] != NULL && TTF_SizeUTF8( v->fonts[1], o->name, &w, &h ) == 0 &&
-				 ( s.x < 0.0f || s.y < 0.0f || s.x + (float)w > (float)v->width || s.y + (float)h > (float)v->height ) )
-			{
-				continue; // half a sentence says nothing
-			}
-			demo_view_text( v, 1, s.x, s.y, o->name, rgba( 200, 205, 220, 255 ) );
-		}
-	}
-}
-
 static void draw_platform_paths( demo_view* v, const demo_game* g )
 {
 	v->line_width = 1.0f;
@@ -432,7 +502,7 @@ static void draw_platform_paths( demo_view* v, const demo_game* g )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Characters and attacks
+// Characters and attacks (the debug view's)
 
 static kcc_color player_color( demo_shape_kind k )
 {
@@ -469,8 +539,7 @@ static void draw_characters( demo_view* v, const demo_game* g )
 	kcc_debug_draw_shape( &v->draw, &s, rgba( 255, 255, 255, 255 ), player_color( p->shape_kind ) );
 }
 
-// The attack's shape, and where its label goes (label written into label).
-static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
+static void draw_attack_shape( demo_view* v, const demo_game* g )
 {
 	const demo_attack* a = &g->attack;
 	if ( a->kind == DEMO_ATTACK_NONE )
@@ -479,51 +548,10 @@ static void draw_attack( demo_view* v, const demo_game* g, bool label_only )
 	}
 	v->line_width = 2.0f;
 	kcc_debug_draw fan_draw = v->draw;
-	kcc_color line = rgba( 255, 220, 90, 255 ), fill = rgba( 255, 220, 90, 70 );
-	char label[96];
-	label[0] = '\0';
-	vec2s at = kcc_v2( 0.0f, 0.0f );
-	if ( a->kind == DEMO_ATTACK_FAN )
-	{
-		// Seed 001: the fan drawn as its centre point and arc points every degree.
-		fan_draw.arc_step = 1.0f * DEMO_DEGREES;
-		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle / DEMO_DEGREES ) );
-		const kcc_sector* fan = &a->shape.sector;
-		at = kcc_v2( fan->apex.x, fan->apex.y + fan->radius + 0.2f ); // above the fan, whichever way it aims
-	}
-	else if ( a->kind == DEMO_ATTACK_DASH )
-	{
-		line = rgba( 120, 200, 255, 255 );
-		fill = rgba( 120, 200, 255, 70 );
-		snprintf( label, sizeof( label ), "dash: capsule" );
-		at = a->shape.capsule.b;
-	}
-	else
-	{
-		line = rgba( 255, 130, 70, 255 );
-		fill = rgba( 255, 130, 70, 70 );
-		snprintf( label, sizeof( label ), "slam: volume z %.1f..%.1f", (double)a->volume.z_min,
-				  (double)a->volume.z_max );
-		kcc_aabb b = kcc_shape_bounds( &a->shape );
-		at = kcc_v2( b.min.x, b.max.y + 0.6f );
-	}
-	if ( label_only == false )
-	{
-		kcc_debug_draw_shape( &fan_draw, &a->shape, line, fill );
-		return;
-	}
-	if ( a->hit_count > 0 || a->missed_by_height > 0 )
-	{
-		size_t n = strlen( label );
-		snprintf( label + n, sizeof( label ) - n, ": %d hit", a->hit_count );
-	}
-	SDL_FPoint s = demo_view_to_screen( v, at );
-	int w = 0, h = 0;
-	if ( v->fonts[1] != NULL && TTF_SizeUTF8( v->fonts[1], label, &w, &h ) == 0 && s.x + (float)w > (float)v->width - 4.0f )
-	{
-		s.x = fmaxf( 4.0f, (float)v->width - 4.0f - (float)w ); // the attack's label stays whole on the screen
-	}
-	demo_view_text( v, 1, s.x, s.y, label, line );
+	// Seed 001: the fan drawn as its centre point and arc points every degree.
+	fan_draw.arc_step = 1.0f * DEMO_DEGREES;
+	kcc_color line = demo_attack_color( a->kind );
+	kcc_debug_draw_shape( &fan_draw, &a->shape, line, rgba( line.r, line.g, line.b, 70 ) );
 }
 
 static void draw_overlay( demo_view* v, const demo_game* g )
@@ -531,6 +559,7 @@ static void draw_overlay( demo_view* v, const demo_game* g )
 	draw_platform_paths( v, g );
 	v->line_width = 2.0f;
 	v->font_for_world_text = 1;
+	v->record_obstacles = true;
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{
 		const demo_enemy* e = g->enemies + i;
@@ -541,7 +570,139 @@ static void draw_overlay( demo_view* v, const demo_game* g )
 			kcc_debug_draw_move( &quiet, e->controller, e->wanted, &e->result );
 		}
 	}
+	v->label_owner += 1;
 	kcc_debug_draw_move( &v->draw, g->player.controller, g->player.wanted, &g->player.result );
+	v->record_obstacles = false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The labels both views show: the level's signs, the attack's, the player's flags and zone events, a notice.
+
+kcc_color demo_attack_color( demo_attack_kind kind )
+{
+	switch ( kind )
+	{
+		case DEMO_ATTACK_DASH: return rgba( 120, 200, 255, 255 );
+		case DEMO_ATTACK_SLAM: return rgba( 255, 130, 70, 255 );
+		default: return rgba( 255, 220, 90, 255 );
+	}
+}
+
+static void queue_signs( demo_view* v, const demo_game* g )
+{
+	v->label_priority = 3;
+	v->label_subject = ( SDL_FRect ){ 0, 0, 0, 0 };
+	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
+	{
+		const kcc_level_object* o = kcc_level_get_object( g->level, i );
+		if ( strcmp( o->class_name, "label" ) == 0 )
+		{
+			v->label_owner += 1;
+			demo_labels_add( v, demo_view_to_screen( v, o->position ), o->name, rgba( 215, 220, 232, 255 ), true );
+		}
+	}
+}
+
+static void queue_attack_label( demo_view* v, const demo_game* g )
+{
+	const demo_attack* a = &g->attack;
+	if ( a->kind == DEMO_ATTACK_NONE )
+	{
+		return;
+	}
+	char label[96];
+	if ( a->kind == DEMO_ATTACK_FAN )
+	{
+		snprintf( label, sizeof( label ), "fan: atan2 %.0f deg, 100 deg wide", (double)( a->angle / DEMO_DEGREES ) );
+	}
+	else if ( a->kind == DEMO_ATTACK_DASH )
+	{
+		snprintf( label, sizeof( label ), "dash: capsule" );
+	}
+	else
+	{
+		snprintf( label, sizeof( label ), "slam: volume z %.1f..%.1f", (double)a->volume.z_min,
+				  (double)a->volume.z_max );
+	}
+	if ( a->hit_count > 0 || a->missed_by_height > 0 )
+	{
+		size_t n = strlen( label );
+		snprintf( label + n, sizeof( label ) - n, ": %d hit", a->hit_count );
+	}
+	// Named: the attack's shape; asked for above its top-left corner.
+	kcc_aabb box = kcc_shape_bounds( &a->shape );
+	v->label_subject = demo_view_box( v, box );
+	v->label_priority = 1;
+	v->label_owner += 1;
+	int w = 0, h = 0;
+	demo_view_text_size( v, 1, label, &w, &h );
+	SDL_FPoint at = { v->label_subject.x, v->label_subject.y - (float)h - 4.0f };
+	demo_labels_add( v, at, label, demo_attack_color( a->kind ), false );
+}
+
+static void mark_solid( cpShape* shape, void* context )
+{
+	demo_view* v = context;
+	bool character = ( cpShapeGetFilter( shape ).categories & DEMO_CHARACTER_CATEGORY ) != 0;
+	if ( cpShapeGetSensor( shape ) == cpFalse && character == false )
+	{
+		cpBB bb = cpShapeGetBB( shape );
+		kcc_aabb box = { kcc_v2( (float)bb.l, (float)bb.b ), kcc_v2( (float)bb.r, (float)bb.t ) };
+		demo_view_obstacle( v, demo_view_box( v, box ) );
+	}
+}
+
+// What the labels should not cover: the player (never), the other characters, the attack, and the level's solids
+// around the player (its "ceiling" label is not written on the ceiling it names).
+static void mark_characters( demo_view* v, const demo_game* g )
+{
+	kcc_shape player = demo_player_shape( g );
+	kcc_aabb around = kcc_shape_bounds( &player );
+	v->player_box = demo_view_box( v, around );
+	if ( g->attack.kind != DEMO_ATTACK_NONE )
+	{
+		demo_view_obstacle( v, demo_view_box( v, kcc_shape_bounds( &g->attack.shape ) ) );
+	}
+	for ( int i = 0; i < g->enemy_count; ++i )
+	{
+		const demo_enemy* e = g->enemies + i;
+		kcc_shape s = demo_enemy_world_shape( e );
+		kcc_aabb b = kcc_shape_bounds( &s );
+		if ( e->kind == DEMO_BAT )
+		{
+			b.max.y += e->z_max; // drawn above its shadow by its height
+		}
+		demo_view_obstacle( v, demo_view_box( v, b ) );
+	}
+	v->character_obstacles = v->obstacle_count;
+	cpBB near = cpBBNew( around.min.x - 3.0f, around.min.y - 1.0f, around.max.x + 3.0f, around.max.y + 3.0f );
+	cpSpaceBBQuery( g->space, near, CP_SHAPE_FILTER_ALL, mark_solid, v );
+}
+
+// The player's flags and zone events (kcc_debug_draw_move's labels without its lines), and the game's notice.
+static void queue_player_labels( demo_view* v, const demo_game* g )
+{
+	v->label_subject = v->player_box;
+	v->label_priority = 0;
+	v->label_owner += 1;
+	if ( v->overlay == false )
+	{
+		kcc_debug_draw text_only = v->draw;
+		text_only.draw_segment = draw_nothing;
+		text_only.draw_polygon = NULL;
+		text_only.draw_solid_polygon = NULL;
+		text_only.draw_point = NULL;
+		kcc_debug_draw_move( &text_only, g->player.controller, g->player.wanted, &g->player.result );
+	}
+	if ( g->message_timer > 0 )
+	{
+		v->label_owner += 1;
+		int w = 0, h = 0;
+		demo_view_text_size( v, 1, g->message, &w, &h );
+		SDL_FRect p = v->player_box;
+		SDL_FPoint at = { p.x + 0.5f * p.w - 0.5f * (float)w, p.y - 2.0f * (float)h };
+		demo_labels_add( v, at, g->message, rgba( 255, 210, 120, 255 ), false );
+	}
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -580,8 +741,8 @@ void demo_view_legend( demo_view* v )
 		{ "slide tangent", v->draw.tangent_color }, { "path", v->draw.path_color },
 		{ "floor normal", v->draw.floor_color }, { "zone event", v->draw.event_color },
 	};
-	float ly = (float)v->height - 26.0f, lx = 10.0f;
-	demo_view_panel( v, 4.0f, ly - 6.0f, (float)v->width - 8.0f, 26.0f, rgba( 10, 12, 18, 185 ) );
+	float left = (float)v->viewport.x, ly = (float)v->height - 26.0f, lx = left + 10.0f;
+	demo_view_panel( v, left + 4.0f, ly - 6.0f, (float)v->width - left - 8.0f, 26.0f, rgba( 10, 12, 18, 185 ) );
 	for ( size_t i = 0; i < sizeof( legend ) / sizeof( legend[0] ); ++i )
 	{
 		demo_view_panel( v, lx, ly + 3.0f, 14.0f, 4.0f, legend[i].color );
@@ -594,42 +755,53 @@ static void draw_hud( demo_view* v, const demo_game* g )
 {
 	const demo_player* p = &g->player;
 	const kcc_move_result* r = &p->result;
-	kcc_color white = rgba( 235, 238, 245, 255 ), dim = rgba( 170, 176, 195, 255 );
+	kcc_color white = rgba( 235, 238, 245, 255 ), dim = rgba( 170, 176, 195, 255 ), title = rgba( 255, 230, 120, 255 );
 	char line[160], flags[96];
-	float x = 12.0f, y = 10.0f, h = 18.0f;
-	demo_view_panel( v, 4.0f, 4.0f, 372.0f, 8.0f + h * ( 6.0f + (float)g->log_count ), rgba( 10, 12, 18, 185 ) );
-	snprintf( line, sizeof( line ), "kcc2d demo   frame %d   %s, %s%s", g->frame, demo_shape_kind_name( p->shape_kind ),
+	float x = 12.0f, y = 10.0f, h = 18.0f, small = 16.0f;
+	demo_view_panel( v, 0.0f, 0.0f, HUD_WIDTH, (float)v->height, rgba( 14, 16, 24, 255 ) );
+	demo_view_panel( v, HUD_WIDTH - 2.0f, 0.0f, 2.0f, (float)v->height, rgba( 50, 56, 74, 255 ) );
+	demo_view_text( v, 0, x, y, "kcc2d demo", title );
+	snprintf( line, sizeof( line ), "frame %d", g->frame );
+	demo_view_text( v, 0, x + 110.0f, y, line, dim );
+	snprintf( line, sizeof( line ), "%s, %s%s", demo_shape_kind_name( p->shape_kind ),
 			  p->top_down ? "FLOATING (top-down)" : "GROUNDED", p->crouched ? ", crouched" : "" );
-	demo_view_text( v, 0, x, y, line, white );
+	demo_view_text( v, 0, x, y += h + 4.0f, line, white );
 	vec2s real = kcc_controller_get_real_velocity( p->controller );
-	snprintf( line, sizeof( line ), "speed %.2f u/s  (vx %+.2f, vy %+.2f)%s", (double)glms_vec2_norm( real ),
-			  (double)real.x, (double)real.y, p->speed_scale < 1.0f ? "  slowed by a zone" : "" );
+	snprintf( line, sizeof( line ), "speed %.2f u/s (vx %+.2f, vy %+.2f)", (double)glms_vec2_norm( real ),
+			  (double)real.x, (double)real.y );
 	demo_view_text( v, 0, x, y += h, line, white );
+	if ( p->speed_scale < 1.0f )
+	{
+		snprintf( line, sizeof( line ), "slowed by a zone: x %.2f", (double)p->speed_scale );
+		demo_view_text( v, 0, x, y += h, line, rgba( 255, 210, 120, 255 ) );
+	}
 	flags_text( r->flags, flags, sizeof( flags ) );
 	if ( flags[0] == '\0' )
 	{
 		snprintf( flags, sizeof( flags ), "%s", p->top_down ? "(no contact)" : "(in the air)" );
 	}
 	snprintf( line, sizeof( line ), "flags: %s", flags );
-	demo_view_text( v, 0, x, y += h, line, rgba( 140, 235, 160, 255 ) );
+	demo_view_text( v, 1, x, y += h, line, rgba( 140, 235, 160, 255 ) );
 	const char* floor = ( r->flags & KCC_ON_FLOOR ) ? demo_shape_name( g, r->floor_shape ) : NULL;
-	int n = snprintf( line, sizeof( line ), "floor: %s   zones:", floor != NULL ? floor : "-" );
+	snprintf( line, sizeof( line ), "floor: %s", floor != NULL ? floor : "-" );
+	demo_view_text( v, 1, x, y += small, line, white );
+	int n = snprintf( line, sizeof( line ), "zones:" );
 	for ( int i = 0; i < r->sensor_count && n < (int)sizeof( line ); ++i )
 	{
 		const char* name = demo_shape_name( g, r->sensors[i] );
 		n += snprintf( line + n, sizeof( line ) - (size_t)n, " %s", name != NULL ? name : "?" );
 	}
-	demo_view_text( v, 0, x, y += h, line, white );
-	snprintf( line, sizeof( line ), "hits: fan %d  dash %d  slam %d  (passed under: %d)", g->stats.fan_hits,
+	demo_view_text( v, 1, x, y += small, r->sensor_count > 0 ? line : "zones: -", white );
+	snprintf( line, sizeof( line ), "hits: fan %d  dash %d  slam %d  (passed under %d)", g->stats.fan_hits,
 			  g->stats.dash_hits, g->stats.slam_hits, g->stats.slam_height_misses );
-	demo_view_text( v, 0, x, y += h, line, white );
-	demo_view_text( v, 0, x, y += h, "events:", dim );
+	demo_view_text( v, 1, x, y += small, line, white );
+	demo_view_text( v, 0, x, y += h + 6.0f, "events", title );
+	y += 2.0f;
 	for ( int i = 0; i < g->log_count; ++i )
 	{
-		demo_view_text( v, 0, x + 8.0f, y += h, g->log[i], dim );
+		demo_view_text( v, 1, x, y += small, g->log[i], dim );
 	}
 
-	// Controls, top right.
 	static const char* controls[] = {
 		"A/D or arrows: walk   Shift: run",
 		"W / Up / Space: jump   S / Down: crouch",
@@ -637,52 +809,67 @@ static void draw_hud( demo_view* v, const demo_game* g )
 		"mouse: aim   left: fan   right: dash",
 		"F or middle: ground slam (dive in the air)",
 		"1 2 3: circle, capsule, rounded box",
-		"Tab: debug overlay   R: respawn   T: tour",
+		"Tab: physics-debug view",
+		"R: respawn   T: tour",
 		"P: pause   N: next frame   Esc: quit",
 	};
-	if ( v->caption == NULL )
+	int count = (int)( sizeof( controls ) / sizeof( controls[0] ) );
+	y = (float)v->height - 14.0f - small * (float)count - h;
+	demo_view_text( v, 0, x, y, "keys", title );
+	y += 4.0f;
+	for ( int i = 0; i < count; ++i )
 	{
-		float cw = 318.0f, cx = (float)v->width - cw - 4.0f;
-		demo_view_panel( v, cx, 4.0f, cw, 8.0f + h * 8.0f, rgba( 10, 12, 18, 185 ) );
-		for ( int i = 0; i < 8; ++i )
-		{
-			demo_view_text( v, 1, cx + 8.0f, 8.0f + h * (float)i, controls[i], dim );
-		}
+		demo_view_text( v, 1, x, y += small, controls[i], dim );
 	}
+}
 
-	if ( g->message_timer > 0 )
-	{
-		demo_view_text( v, 0, 0.5f * (float)v->width - 150.0f, 70.0f, g->message, rgba( 255, 210, 120, 255 ) );
-	}
-	if ( v->caption != NULL )
-	{
-		float cy = (float)v->height - ( v->overlay ? 56.0f : 30.0f );
-		demo_view_panel( v, 0.5f * (float)v->width - 320.0f, cy - 4.0f, 640.0f, 24.0f, rgba( 10, 12, 18, 200 ) );
-		demo_view_text( v, 0, 0.5f * (float)v->width - 312.0f, cy, v->caption, rgba( 255, 230, 120, 255 ) );
-	}
+// The tour's caption: a strip under the world.
+static void draw_caption( demo_view* v )
+{
+	float x = (float)v->viewport.x, y = (float)( v->viewport.y + v->viewport.h );
+	demo_view_panel( v, x, y, (float)v->viewport.w, (float)CAPTION_HEIGHT, rgba( 14, 16, 24, 255 ) );
+	demo_view_text( v, 0, x + 12.0f, y + 5.0f, v->caption, rgba( 255, 230, 120, 255 ) );
 }
 
 void demo_view_draw( demo_view* v, const demo_game* g )
 {
 	v->frame += 1;
 	v->game = g;
+	v->label_count = 0;
+	v->obstacle_count = 0;
+	layout_viewport( v );
 	SDL_SetRenderDrawColor( v->renderer, 24, 27, 36, 255 );
 	SDL_RenderClear( v->renderer );
-	draw_zones( v, g );
-	// Attacks behind the level: a fan aimed along the ground is cut by the floor, as the eye expects (the hit test
-	// itself goes through walls: a game that minds tests a ray to each target).
-	draw_attack( v, g, false );
-	draw_level( v, g );
-	draw_labels( v, g );
-	draw_characters( v, g );
-	draw_attack( v, g, true );
+	SDL_RenderSetClipRect( v->renderer, &v->viewport );
+	mark_characters( v, g );
 	if ( v->overlay )
 	{
+		draw_zones( v, g );
+		// Attacks behind the level: a fan aimed along the ground is cut by the floor, as the eye expects (the hit
+		// test itself goes through walls: a game that minds tests a ray to each target).
+		draw_attack_shape( v, g );
+		draw_level( v, g );
+		draw_characters( v, g );
+		v->label_subject = v->player_box;
+		v->label_priority = 0;
 		draw_overlay( v, g );
 	}
+	else
+	{
+		demo_look_draw( v, g );
+	}
+	queue_player_labels( v, g );
+	queue_attack_label( v, g );
+	queue_signs( v, g );
+	demo_labels_flush( v );
+	SDL_RenderSetClipRect( v->renderer, NULL );
 	if ( v->hud )
 	{
 		draw_hud( v, g );
+	}
+	if ( v->caption != NULL )
+	{
+		draw_caption( v );
 	}
 	if ( v->overlay && v->legend )
 	{

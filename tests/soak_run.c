@@ -138,8 +138,8 @@ static bool soak_bad_call( soak_source* src, soak_character* ch )
 		case 2:
 			status = kcc_controller_move( c, soak_scale( soak_direction( src ), big * 1.01f + 1.0f ), &result );
 			break;
-		case 3:
-			status = kcc_controller_move_and_slide( c, kcc_v2( 1.0f, 0.0f ), 0.0f, &v, &result );
+		case 3: // dt == 0 is a paused frame, a negative one however small an error
+			status = kcc_controller_move_and_slide( c, kcc_v2( 1.0f, 0.0f ), -1.0e-30f, &v, &result );
 			break;
 		case 4:
 			status = kcc_controller_move_and_slide( c, kcc_v2( 1.0f, 0.0f ), -1.0f / 60.0f, &v, &result );
@@ -600,7 +600,7 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 			break;
 		}
 		case SOAK_ACT_DROP:
-			if ( kcc_controller_drop_through( c ) )
+			if ( kcc_controller_drop_through( c ) == KCC_OK )
 			{
 				ch->drop_shape = ch->floor_shape;
 			}

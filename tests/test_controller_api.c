@@ -308,7 +308,8 @@ static void test_status_strings( void** state )
 {
 	(void)state;
 	const kcc_status all[] = { KCC_OK, KCC_ERROR_NULL_ARGUMENT, KCC_ERROR_NOT_FINITE, KCC_ERROR_TOO_LARGE,
-							   KCC_ERROR_INVALID_ARGUMENT, KCC_ERROR_SPACE_LOCKED, KCC_ERROR_BLOCKED };
+							   KCC_ERROR_INVALID_ARGUMENT, KCC_ERROR_SPACE_LOCKED, KCC_ERROR_BLOCKED,
+							   KCC_ERROR_NOT_ON_ONE_WAY };
 	int n = (int)( sizeof( all ) / sizeof( all[0] ) );
 	for ( int i = 0; i < n; ++i )
 	{

@@ -411,7 +411,7 @@ static void rollback_run( ride* w, int from, int to, vec2s* velocity, frame_reco
 	{
 		if ( i == drop_frame )
 		{
-			SCENE_CHECK( kcc_controller_drop_through( w->c ), "%s: could not drop through at frame %d",
+			SCENE_CHECK( kcc_controller_drop_through( w->c ) == KCC_OK, "%s: could not drop through at frame %d",
 						 test_character_name( w->kind ), i );
 		}
 		rollback_input( i, velocity, kcc_controller_is_on_floor( w->c ) );
@@ -445,7 +445,8 @@ static void rollback_scenario( int kind, vec2s platform_velocity, float swing, b
 	{
 		if ( i == drop_frame )
 		{
-			SCENE_CHECK( kcc_controller_drop_through( w.c ), "%s: could not drop through at frame %d", name, i );
+			SCENE_CHECK( kcc_controller_drop_through( w.c ) == KCC_OK, "%s: could not drop through at frame %d", name,
+						 i );
 		}
 		// The state before frame i's move (after a drop_through request).
 		states[i] = kcc_controller_get_state( w.c );

@@ -102,7 +102,8 @@ static void test_move_refuses_bad_displacements( void** state )
 static void test_move_and_slide_refuses_bad_arguments( void** state )
 {
 	(void)state;
-	const float bad_dt[] = { 0.0f, -0.0f, -1.0f / 60.0f, NAN, INFINITY, -INFINITY };
+	// dt == 0 (and -0) is a paused frame, not an error: test_controller_queries.c.
+	const float bad_dt[] = { -1.0f / 60.0f, -1.0e-30f, NAN, INFINITY, -INFINITY };
 	const vec2s bad_velocity[] = { { { NAN, 0.0f } }, { { 0.0f, INFINITY } }, { { -INFINITY, NAN } },
 								   { { 1e7f, 0.0f } } };
 	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )

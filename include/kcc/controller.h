@@ -32,10 +32,11 @@ typedef enum kcc_status
 	KCC_ERROR_NULL_ARGUMENT = -1,    ///< a required pointer was NULL
 	KCC_ERROR_NOT_FINITE = -2,       ///< an input had a NaN or infinite component
 	KCC_ERROR_TOO_LARGE = -3,        ///< a displacement or position beyond the def's limits
-	KCC_ERROR_INVALID_ARGUMENT = -4, ///< another argument out of range (dt <= 0, a foreign state snapshot)
+	KCC_ERROR_INVALID_ARGUMENT = -4, ///< another argument out of range (dt < 0, a foreign state snapshot)
 	KCC_ERROR_SPACE_LOCKED = -5,     ///< the cpSpace is locked: called from a Chipmunk callback, or while another
 									 ///< thread uses the space (one space is used by one thread at a time)
 	KCC_ERROR_BLOCKED = -6,          ///< kcc_controller_set_shape: the new shape would overlap a solid here
+	KCC_ERROR_NOT_ON_ONE_WAY = -7,   ///< kcc_controller_drop_through: not standing on a one-way shape
 } kcc_status;
 
 /// What leaving a moving platform does to the velocity move_and_slide returns (Godot's platform_on_leave).
@@ -102,7 +103,9 @@ typedef struct kcc_controller_def
 	cpShapeFilter filter;   ///< categories of the character and the mask of what blocks it; the group is replaced by
 							///< the controller's own. Default: all categories, all mask
 	cpBitmask one_way_categories;  ///< shapes in these categories block only from above (a floor contact met from
-								   ///< above); passed through from below and the sides. Default 0 (none)
+								   ///< above); passed through from below and the sides. Default 0 (none). Roles need
+								   ///< an explicit category: a shape in every category (CP_ALL_CATEGORIES, Chipmunk's
+								   ///< default filter) and another character are never one-way or pushable
 	cpBitmask pushable_categories; ///< shapes in these categories, on kinematic bodies, are pushed by the character
 								   ///< (along the push, up removed when GROUNDED, stopped by walls). Default 0
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
@@ -164,6 +167,7 @@ typedef struct kcc_controller_state
 	int support_count;         ///< the floors the last move stood on (for the next move's snap)
 	vec2s supports[4];
 	const cpShape* floor_shape;
+	vec2s wall_normal;         ///< of the last move's wall contact, when KCC_ON_WALL
 	bool floor_one_way;
 	const cpShape* drop_shape; ///< the one-way shape being dropped through
 	const cpBody* platform;    ///< the kinematic body stood on after the last move, and its pose then
@@ -171,6 +175,7 @@ typedef struct kcc_controller_state
 	double platform_angle;
 	vec2s carry_anchor;
 	vec2s platform_velocity;
+	vec2s belt_velocity;       ///< the floor's surface velocity along it (a conveyor belt)
 	vec2s real_velocity;
 	float last_dt;
 	int zone_count;            ///< the sensors the character is inside
@@ -183,6 +188,10 @@ KCC_API kcc_controller_def kcc_default_controller_def( void );
 /// Creates the controller and adds its kinematic body and shape to space. NULL when space or def is NULL, def was
 /// not made by kcc_default_controller_def, or a field is out of range (a debug build asserts naming the field;
 /// kcc_controller_def_problem says which in any build).
+/// Lifetime: space is borrowed and must outlive the controller (destroy controllers before cpSpaceFree); the body and
+/// shape the controller adds are its own (kcc_controller_destroy removes and frees them); the world's shapes and
+/// bodies stay the game's: results and states name them as identities, never dereferenced after the game removes
+/// them (a removed platform or zone is simply gone from the next move).
 KCC_API kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def* def );
 
 /// NULL when def is acceptable, otherwise a message naming the bad field.
@@ -191,17 +200,23 @@ KCC_API const char* kcc_controller_def_problem( const kcc_controller_def* def );
 /// Removes the controller's body and shape from the space and frees them. NULL is a no-op.
 KCC_API void kcc_controller_destroy( kcc_controller* c );
 
-/// Moves by delta (world units): cast, slide, snap, step. out is optional. Errors change nothing.
+/// Moves by delta (world units): carry, cast, slide, snap, step. out is optional. Errors change nothing. With no time
+/// step, it is not carried by a conveyor belt (a floor's surface velocity): kcc_controller_move_and_slide is.
 KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out );
 
 /// Velocity-level move in the style of Godot's move_and_slide: moves by velocity * dt, then returns in
-/// out_velocity the velocity with the components that pushed into surfaces removed. dt > 0, seconds.
+/// out_velocity the velocity with the components that pushed into surfaces removed. dt >= 0, seconds: dt == 0 is a
+/// paused frame (nothing moves, KCC_OK, out_velocity = velocity, out reports the last move's ground state).
+/// Standing on a conveyor belt (a static or kinematic shape with a Chipmunk surface velocity), the character is first
+/// carried by the belt's velocity along the floor over dt, stopped by walls; leaving it into the air hands that
+/// velocity on per def.platform_on_leave, as leaving a moving platform does.
 KCC_API kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
 												  kcc_move_result* out );
 
 /// The velocity of the floor body at the contact (its motion between the last two moves divided by the dt of the
-/// last move_and_slide; a platform moved by setting its position has one too); zero unless the last move ended on a
-/// kinematic body's shape.
+/// last move_and_slide; a platform moved by setting its position has one too), plus a conveyor belt's: the floor
+/// shape's Chipmunk surface velocity (cpShapeSetSurfaceVelocity), its part along the floor. Zero unless the last move
+/// ended on a kinematic body's shape or on a static or kinematic shape with a surface velocity.
 KCC_API vec2s kcc_controller_get_platform_velocity( const kcc_controller* c );
 
 /// The last move_and_slide's displacement, the platform's carry included, divided by its dt (Godot's
@@ -223,8 +238,9 @@ KCC_API kcc_status kcc_controller_set_mode( kcc_controller* c, kcc_motion_mode m
 KCC_API kcc_motion_mode kcc_controller_get_mode( const kcc_controller* c );
 
 /// Drop through the one-way shape the character stands on (KCC_ON_FLOOR on a shape in one_way_categories): it is
-/// ignored from the next move on until the character is clear of it. False (nothing changes) when not on one.
-KCC_API bool kcc_controller_drop_through( kcc_controller* c );
+/// ignored from the next move on until the character is clear of it. KCC_ERROR_NOT_ON_ONE_WAY (nothing changes)
+/// when not standing on one (in the air, on a solid floor).
+KCC_API kcc_status kcc_controller_drop_through( kcc_controller* c );
 
 KCC_API vec2s kcc_controller_get_position( const kcc_controller* c );
 /// Teleports (no cast); clears the ground state.
@@ -233,10 +249,34 @@ KCC_API kcc_status kcc_controller_set_position( kcc_controller* c, vec2s p );
 /// Flags of the last move (KCC_ON_FLOOR ...).
 KCC_API uint32_t kcc_controller_get_flags( const kcc_controller* c );
 KCC_API bool kcc_controller_is_on_floor( const kcc_controller* c );
+/// The last move met a wall (KCC_ON_WALL: steeper than max_floor_angle; FLOATING: any surface).
+KCC_API bool kcc_controller_is_on_wall( const kcc_controller* c );
+/// The last move met a ceiling (KCC_ON_CEILING).
+KCC_API bool kcc_controller_is_on_ceiling( const kcc_controller* c );
+/// The floor's unit normal after the last move; (0, 0) when not on a floor.
+KCC_API vec2s kcc_controller_get_floor_normal( const kcc_controller* c );
+/// The unit normal of the last move's wall contact (the last one met when there were several); (0, 0) if none.
+KCC_API vec2s kcc_controller_get_wall_normal( const kcc_controller* c );
+/// The floor's shape after the last move (an identity: do not use it after the game removed it); NULL when not on a
+/// floor.
+KCC_API const cpShape* kcc_controller_get_floor_shape( const kcc_controller* c );
 
-/// The controller's own body and shape in the space (owned by the controller).
-KCC_API cpBody* kcc_controller_get_body( const kcc_controller* c );
-KCC_API cpShape* kcc_controller_get_shape( const kcc_controller* c );
+/// Would the character hit something moving by delta from where it stands now (Godot's test_move, Box2D's
+/// b2World_CastMover)? The first blocking contact of a straight cast along delta, found with the same candidates and
+/// rules as a move (filter, one-way shapes, the shape being dropped through, sensors ignored, skin): nothing is
+/// moved, pushed, carried or reported, and the controller's state does not change (a platform's motion since the
+/// last move is not applied, nor a push out of an overlap). True: *hit is filled: travel is how far the character
+/// can go along delta before the contact, the skin kept; flags classify it (KCC_ON_FLOOR, KCC_ON_WALL or
+/// KCC_ON_CEILING, with KCC_PUSHED for a crate in pushable_categories, which a move would try to push). False when
+/// nothing blocks, and on bad input (a NULL controller, a non-finite delta, one beyond max_displacement or ending
+/// beyond max_coordinate; a build with asserts names it); *hit is then zeroed. hit may be NULL.
+KCC_API bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_collision* hit );
+
+/// The controller's own kinematic body and shape in the space, owned by the controller: valid until
+/// kcc_controller_destroy (the shape until kcc_controller_set_shape replaces it); do not free them, move the body or
+/// change the shape's filter. The shape's user data is the controller.
+KCC_API cpBody* kcc_controller_get_body( kcc_controller* c );
+KCC_API cpShape* kcc_controller_get_shape( kcc_controller* c );
 
 KCC_API kcc_controller_state kcc_controller_get_state( const kcc_controller* c );
 KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state );
