@@ -7,6 +7,10 @@ if(CONFIG)
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD_DIR} --target ${TARGET} ${config}
   RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT status EQUAL 0 AND output MATCHES "No rule to make target '${TARGET}'|unknown target '${TARGET}'")
+  message(FATAL_ERROR "${WHERE}: no longer a C block: the page changed after ctest read its tests (the build has "
+    "read the pages again): run ctest again")
+endif()
 if(NOT status EQUAL 0)
   # The build tool's own progress lines say nothing about the block.
   string(REGEX REPLACE "(^|\n)(\\[ *[0-9]+%\\]|g?make|Built target|Scanning|Consolidate)[^\n]*" "" output "${output}")
