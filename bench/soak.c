@@ -4,7 +4,9 @@
 // unflagged overlaps beyond 1e-3 of the character's height (count and worst depth, per character kind, option and
 // action), the flags seen, and a reproduction of the worst case as C with hex floats.
 //
-//   soak [moves] [seed] [printed reproductions] [world]    defaults: 1000000 1 3 (all worlds)
+//   soak [moves] [seed] [printed reproductions] [world] [crates]    defaults: 1000000 1 3 -1 (all worlds) 12
+// Worlds have up to [crates] crates (pushable kinematic ones, piles, dynamic boxes); their pushes are checked too,
+// and one move in twenty is replayed from its state with the crates put back (bit-identical).
 // The first failure of each class is printed with a shrunk reproduction; with a world index, only that world of the
 // seed runs and every failure in it is printed.
 //   soak crowd [count]    times one move of a character inside count overlapping circles (default 100000)
@@ -64,6 +66,7 @@ int main( int argc, char** argv )
 	config.world.platforms = 4;
 	config.world.characters = 3;
 	config.world.half_size = 10.0;
+	config.world.crates = argc > 5 ? atoi( argv[5] ) : 12;
 	config.log = stdout;
 	config.shrink = true;
 	static soak_stats stats;

@@ -227,6 +227,17 @@ static const char* kcc_def_problem( const kcc_controller_def* def, kcc_shape* lo
 	{
 		return "step_min_width: must be finite and in [0, max_displacement]";
 	}
+	// A role is found from a shape's category bits: a mask of every bit, or bits in both roles, is a mistake.
+	if ( def->one_way_categories == CP_ALL_CATEGORIES || def->pushable_categories == CP_ALL_CATEGORIES )
+	{
+		return "one_way_categories, pushable_categories: must not be every category (CP_ALL_CATEGORIES): give one-way "
+			   "and pushable shapes a category bit of their own";
+	}
+	if ( ( def->one_way_categories & def->pushable_categories ) != 0 )
+	{
+		return "one_way_categories, pushable_categories: must not share bits (a shape is one-way or pushable, not "
+			   "both)";
+	}
 	return NULL;
 }
 
@@ -317,6 +328,15 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	return c;
 }
 
+static void kcc_controller_destroy_later( cpSpace* space, void* key, void* data )
+{
+	(void)space;
+	(void)data;
+	kcc_controller* c = key;
+	kcc_world_destroy( c );
+	kcc_free( c );
+}
+
 void kcc_controller_destroy( kcc_controller* c )
 {
 	if ( c == NULL )
@@ -328,9 +348,17 @@ void kcc_controller_destroy( kcc_controller* c )
 		KCC_ASSERT( false, "kcc_controller_destroy: the controller was destroyed already (or is not a controller)" );
 		return;
 	}
+	if ( cpSpaceIsLocked( c->space ) )
+	{
+		// Chipmunk can not remove a body from a locked space (a callback of a query or of cpSpaceStep): the body and
+		// shape go when the space unlocks, in Chipmunk's post-step callback. The handle is dead from now on.
+		kcc_registry_remove( c );
+		cpSpaceAddPostStepCallback( c->space, kcc_controller_destroy_later, c, NULL );
+		return;
+	}
 	if ( KCC_SPACE_ACQUIRE( c, "kcc_controller_destroy" ) != KCC_OK )
 	{
-		return; // Chipmunk can not remove the body now; nothing is changed
+		return; // another thread is using the space: a build with asserts names it; nothing is changed
 	}
 	kcc_world_destroy( c );
 	kcc_space_release( c );
@@ -541,6 +569,7 @@ kcc_controller_state kcc_controller_get_state( const kcc_controller* c )
 	s.wall_normal = c->wall_normal;
 	s.floor_one_way = c->floor_one_way;
 	s.drop_shape = c->drop_shape;
+	s.one_way_inside = c->one_way_inside;
 	s.platform = c->platform;
 	s.platform_position = c->platform_position;
 	s.platform_angle = c->platform_angle;
@@ -634,6 +663,7 @@ kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_sta
 	c->wall_normal = state->wall_normal;
 	c->floor_one_way = state->floor_one_way;
 	c->drop_shape = state->drop_shape;
+	c->one_way_inside = state->one_way_inside;
 	c->platform = state->platform;
 	c->platform_position = state->platform_position;
 	c->platform_angle = state->platform_angle;

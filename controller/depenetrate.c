@@ -4,14 +4,15 @@
 #include "internal.h"
 #include "../geometry/internal.h"
 
-// Whether the character at local position p is passing through a one-way candidate (inside it, or against its side or
-// underside): then the push-out leaves it alone.
+// Whether the character at local position p is passing through a one-way candidate (inside it, against its side or
+// underside, or in its top without having come from above): then the push-out leaves it alone.
 static bool kcc_passing_at( kcc_controller* c, const kcc_candidate* cand, vec2s p )
 {
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
 	kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
-	return pen.overlapping && kcc_has_normal( pen.normal ) && kcc_one_way_passing( c, pen.normal, pen.depth );
+	return pen.overlapping && kcc_has_normal( pen.normal ) &&
+		   kcc_one_way_on_top( c, cand, pen.normal, pen.depth ) == false;
 }
 
 // Whether a one-way shape was moved into the character by its platform, so that the push-out must treat it as solid:
@@ -68,7 +69,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 			// Passing through a one-way shape: never pushed out sideways or up. One the character was not passing
 			// through where the push-out started (it was above it), or that its platform moved into it, is solid to
 			// the push: it never sinks into it.
-			if ( cand->one_way && kcc_one_way_passing( c, pen.normal, pen.depth ) &&
+			if ( cand->one_way && kcc_one_way_on_top( c, cand, pen.normal, pen.depth ) == false &&
 				 ( round == 0 || kcc_passing_at( c, cand, start ) ) &&
 				 kcc_moved_into( c, cand, start, pen.normal ) == false )
 			{
@@ -131,7 +132,7 @@ bool kcc_overlaps_solid( kcc_controller* c, const kcc_shape* shape, vec2s p, boo
 		}
 		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &placed );
 		if ( pen.overlapping && pen.depth > KCC_OVERLAP_TOLERANCE * height &&
-			 ( cand->one_way == false || kcc_one_way_passing( c, pen.normal, pen.depth ) == false ) )
+			 ( cand->one_way == false || kcc_one_way_on_top( c, cand, pen.normal, pen.depth ) ) )
 		{
 			return true;
 		}

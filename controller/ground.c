@@ -97,7 +97,9 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	return g;
 }
 
-kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal )
+// next_riser: the climb may end against the next riser of a flight, above a tread too narrow to stand on, when the
+// same climb goes up that riser from there.
+static kcc_step_result kcc_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal, bool next_riser )
 {
 	kcc_step_result result = { 0 };
 	result.position = p;
@@ -129,8 +131,8 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 		return result;
 	}
 
-	// The tread: walkable floor below that point, at most step_height above the character's lowest point (a rounded
-	// character resting on the edge would otherwise gain its rounding on top of step_height), and higher than it.
+	// The tread: walkable floor below that point, higher than the character's lowest point and at most step_height
+	// above it (a round bottom on a flat floor gains nothing from its rounding), or above the edge it rests on.
 	float tolerance = kcc_rest_tolerance( c );
 	float drop = h + kcc_probe_reach( c );
 	vec2s probe = glms_vec2_muladds( dir, kcc_minf( forward.travel, ahead ), p1 );
@@ -145,14 +147,26 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 	}
 	float top = glms_vec2_dot( tread.point, up );
 	float bottom = glms_vec2_dot( p, up ) + c->bottom_offset;
+	if ( top - bottom > c->def.step_height + tolerance )
+	{
+		// A riser is measured from what the character rests on: a round bottom on a tread's edge (or against it, the
+		// tread too narrow to hold it) hangs below that tread, and the riser ahead rises from the tread.
+		kcc_sweep support = kcc_sweep_character( c, p, glms_vec2_scale( up, -kcc_probe_reach( c ) ) );
+		if ( support.hit )
+		{
+			bottom = kcc_maxf( bottom, glms_vec2_dot( support.point, up ) );
+		}
+	}
 	if ( top - bottom > c->def.step_height + tolerance || top - bottom <= tolerance )
 	{
 		return result;
 	}
-	if ( kcc_settle_distance( c, &tread ) > tread.travel + tolerance )
+	// A steep surface (a wall, a 60 degree top) stops the descent before the floor found below: the character would
+	// hang on it, not stand on the step. Unless it is the next riser of a flight (checked below): a round bottom finds
+	// no room on a narrow tread between two risers, and rests against the next one instead.
+	bool against_riser = kcc_settle_distance( c, &tread ) > tread.travel + tolerance;
+	if ( against_riser && next_riser == false )
 	{
-		// A steep surface (a wall, a 60 degree top) stops the descent before the floor found below: the character
-		// would hang on it, not stand on the step.
 		return result;
 	}
 
@@ -171,9 +185,19 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 		// Not higher than before: this was no step (the blocking surface is something else).
 		return result;
 	}
+	if ( against_riser && kcc_step( c, p3, lateral, NULL, false ).stepped == false )
+	{
+		// What stopped the descent is not a riser climbed the same way from there (a wall, a steep top).
+		return result;
+	}
 	result.stepped = true;
 	result.position = p3;
 	result.normal = tread.normal;
 	result.floor = tread.candidate;
 	return result;
+}
+
+kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const vec2s* edge_normal )
+{
+	return kcc_step( c, p, lateral, edge_normal, true );
 }

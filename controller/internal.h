@@ -107,6 +107,8 @@ struct kcc_controller
 	bool floor_one_way;           ///< the floor of the last move is a one-way shape
 	const cpShape* floor_shape;   ///< the floor of the last move (identity only)
 	const cpShape* drop_shape;    ///< one-way shape ignored until the character is clear of it (identity only)
+	bool placed;                  ///< in kcc_detect_floor: the game has just put the character there (no past)
+	bool one_way_inside;          ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;       ///< kinematic body the character stood on after the last move (identity only)
 	cpVect platform_position;     ///< its position at the end of the last move
 	double platform_angle;        ///< its angle at the end of the last move, radians
@@ -357,11 +359,14 @@ kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
 /// Whether a one-way candidate blocks a contact of normal n at point (local frame) for a character starting at
 /// local position from: a floor normal, and the character's lowest point was not below the contact.
 bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2s point );
-/// Whether an overlap of depth along normal (out of the shape) with a one-way candidate is ignored: the character
-/// is passing through it. Only resting on its top (a floor normal, at most the tolerance deep) counts.
-bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth );
-/// After a move at local position p: the drop-through ends once the character is clear of the dropped shape.
-void kcc_one_way_update_drop( kcc_controller* c, vec2s p );
+/// Whether an overlap of depth along normal (out of the shape) with a one-way candidate is the character on its top
+/// (the candidate blocks): a floor normal, and the character came from above: it stood on the shape at the last move
+/// (at most the tolerance deep), or the shape came up into it since the last move, which ended clear of every one-way
+/// shape. Otherwise it is passing through and the shape is ignored.
+bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec2s normal, float depth );
+/// After a move (or a teleport) at local position p: whether the character ends inside a one-way shape, and the end
+/// of a drop-through once the character is clear of the dropped shape.
+void kcc_one_way_update( kcc_controller* c, vec2s p );
 
 // depenetrate.c ---------------------------------------------------------------------------------------------------
 
@@ -430,9 +435,10 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 
 // push.c ----------------------------------------------------------------------------------------------------------
 
-/// Pushes a kinematic body along push (local frame) as far as it goes, sliding once along what stops it, pushing
-/// the pushable bodies in its way (depth: bodies pushed before it in the row). Returns how far it moved.
-vec2s kcc_push_body( kcc_controller* c, const cpBody* body, vec2s push, int depth );
+/// Pushes a kinematic body (hit: its shape the character met) along push (local frame) as far as it goes, with the
+/// pushable bodies in its way (at most KCC_MAX_PUSHED_BODIES), keeping the skin from what blocks them and from the
+/// character at local position from. Returns how far the body hit moved.
+vec2s kcc_push_body( kcc_controller* c, const cpBody* body, const kcc_candidate* hit, vec2s push, vec2s from );
 /// After move_and_slide: impulses to the dynamic bodies met, from an inelastic contact with a character of def.mass.
 void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result );
 

@@ -263,7 +263,8 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			{
 				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
 				vec2s push = grounded_mode ? kcc_lateral( r, up ) : r;
-				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, push, 0 ) : kcc_v2( 0.0f, 0.0f );
+				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, s.candidate, push, p )
+																	   : kcc_v2( 0.0f, 0.0f );
 				bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
 				if ( moving || box == pushed_body )
 				{
@@ -429,7 +430,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->floor_shape = floor != NULL ? floor->shape : NULL;
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
-		kcc_one_way_update_drop( c, p );
+		kcc_one_way_update( c, p );
 	}
 	if ( truncated && ( acc->flags & KCC_CRUSHED ) == 0 && kcc_overlaps_solid( c, &c->local_shape, p, false ) )
 	{
@@ -471,8 +472,10 @@ void kcc_detect_floor( kcc_controller* c )
 {
 	c->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ) );
+	c->placed = true;
 	kcc_ground_result g = c->def.mode == KCC_MODE_GROUNDED ? kcc_ground_probe( c, kcc_v2( 0.0f, 0.0f ), 0.0f, false )
 														   : ( kcc_ground_result ){ 0 };
+	c->placed = false;
 	c->flags = g.on_floor ? KCC_ON_FLOOR : 0u;
 	c->floor_normal = g.on_floor ? g.normal : c->def.up;
 	c->support_count = g.on_floor ? 1 : 0;
@@ -481,6 +484,7 @@ void kcc_detect_floor( kcc_controller* c )
 	c->floor_shape = floor != NULL ? floor->shape : NULL;
 	c->floor_one_way = floor != NULL && floor->one_way;
 	c->drop_shape = NULL;
+	kcc_one_way_update( c, kcc_v2( 0.0f, 0.0f ) );
 	kcc_platform_remember( c, kcc_v2( 0.0f, 0.0f ), floor );
 	c->platform_velocity = c->belt_velocity; // a body's motion is not measured yet; a belt's is known
 }

@@ -14,30 +14,61 @@ bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2
 	return kcc_character_lowest_along( c, from, normal ) >= glms_vec2_dot( point, normal ) - c->one_way_tolerance;
 }
 
-bool kcc_one_way_passing( const kcc_controller* c, vec2s normal, float depth )
+bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec2s normal, float depth )
 {
-	return kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false || depth > c->one_way_tolerance;
+	if ( kcc_within_floor_angle( normal, c->def.up, c->cos_floor ) == false )
+	{
+		return false; // against its side or underside
+	}
+	// On the shape it stood on at the last move (or was just put on: no past to go by), within the tolerance.
+	if ( cand->shape == c->floor_shape || c->placed )
+	{
+		return depth <= c->one_way_tolerance;
+	}
+	// Inside it where the move started, after a move that ended clear of every one-way shape: the shape came up into
+	// the character since (a rising lift), which was above it. Otherwise the character is passing through it: it was
+	// inside it already, or a cast took it in during this move (from below or the side: casts never enter a one-way
+	// top from above), however shallow the overlap.
+	if ( c->one_way_inside )
+	{
+		return false;
+	}
+	kcc_shape start;
+	kcc_character_at( c, kcc_v2( 0.0f, 0.0f ), &start );
+	kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &start );
+	return pen.overlapping && pen.depth > 0.0f;
 }
 
-void kcc_one_way_update_drop( kcc_controller* c, vec2s p )
+void kcc_one_way_update( kcc_controller* c, vec2s p )
 {
-	if ( c->drop_shape == NULL )
+	c->one_way_inside = false;
+	if ( c->def.one_way_categories == 0 )
 	{
-		return;
+		return; // no one-way shapes, nothing dropped through
 	}
-	// Dropping ends once the character is more than the tolerance away from the shape (below it, or it jumped),
-	// or the shape is gone from the query.
+	// Dropping ends once the character is more than the tolerance away from the shape (below it, or it jumped), or
+	// the shape is gone from the query.
 	bool near = false;
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
-	kcc_world_cover( c, kcc_aabb_inflate( kcc_aabb_offset( c->local_bounds, p ), c->one_way_tolerance ) );
-	for ( int i = 0; i < c->candidate_count && near == false; ++i )
+	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
+	kcc_world_cover( c, kcc_aabb_inflate( bounds, c->one_way_tolerance ) );
+	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( cand->shape == c->drop_shape )
+		if ( cand->shape == c->drop_shape && near == false )
 		{
 			kcc_candidate_ready( c, cand );
 			near = kcc_distance_trusted( &character, &cand->core ).distance <= c->one_way_tolerance;
+		}
+		else if ( cand->blocks && c->one_way_inside == false && kcc_aabb_overlaps_aabb( bounds, cand->bounds ) )
+		{
+			kcc_candidate_ready( c, cand );
+			if ( cand->one_way )
+			{
+				kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
+				c->one_way_inside = pen.overlapping && pen.depth > 0.0f;
+			}
 		}
 	}
 	if ( near == false )

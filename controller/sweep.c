@@ -159,7 +159,7 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 			{
 				continue;
 			}
-			if ( cand->one_way && kcc_one_way_passing( c, n, pen.depth ) )
+			if ( cand->one_way && kcc_one_way_on_top( c, cand, n, pen.depth ) == false )
 			{
 				continue;
 			}

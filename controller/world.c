@@ -5,6 +5,9 @@
 #include "chipmunk_bridge.h"
 #include "internal.h"
 
+#include <stddef.h>
+#include <string.h>
+
 // The Chipmunk shape of the controller's local shape, on body, filtered and tagged as the controller's.
 static cpShape* kcc_world_make_shape( const kcc_controller* c, cpBody* body )
 {
@@ -156,6 +159,66 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	cand->converted = false;
 }
 
+// Geometric order of two candidates found by a query (their cores not converted yet): the bounding box, then what
+// tells apart shapes of one box (area, sensor, categories, body type). Equal keys: the same shape for a move.
+static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
+{
+	const double ka[4] = { a->bb.l, a->bb.b, a->bb.r, a->bb.t };
+	const double kb[4] = { b->bb.l, b->bb.b, b->bb.r, b->bb.t };
+	for ( int i = 0; i < 4; ++i )
+	{
+		if ( ka[i] != kb[i] )
+		{
+			return ka[i] < kb[i] ? -1 : 1;
+		}
+	}
+	double area_a = cpShapeGetArea( a->shape ), area_b = cpShapeGetArea( b->shape );
+	if ( area_a != area_b )
+	{
+		return area_a < area_b ? -1 : 1;
+	}
+	if ( a->sensor != b->sensor )
+	{
+		return a->sensor ? 1 : -1;
+	}
+	cpBitmask ca = cpShapeGetFilter( a->shape ).categories, cb = cpShapeGetFilter( b->shape ).categories;
+	if ( ca != cb )
+	{
+		return ca < cb ? -1 : 1;
+	}
+	int ta = (int)cpBodyGetType( cpShapeGetBody( a->shape ) ), tb = (int)cpBodyGetType( cpShapeGetBody( b->shape ) );
+	return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+// Puts the candidates from first on in geometric order: every loop over them, and every tie left to the order they
+// come in, then depends on the world only, never on the order its shapes were added or on the spatial index.
+// Insertion sort (no allocation; a query's answer is short, and an index often returns it nearly sorted). Only the
+// fields a query fills are moved: the cores are not converted yet.
+static void kcc_world_sort( kcc_controller* c, int first )
+{
+	kcc_candidate* cands = c->candidates;
+	for ( int i = first + 1; i < c->candidate_count; ++i )
+	{
+		if ( kcc_world_compare( cands + i - 1, cands + i ) <= 0 )
+		{
+			continue;
+		}
+		kcc_candidate moving;
+		memcpy( &moving, cands + i, offsetof( kcc_candidate, core ) );
+		int j = i;
+		while ( j > first && kcc_world_compare( cands + j - 1, &moving ) > 0 )
+		{
+			memcpy( cands + j, cands + j - 1, offsetof( kcc_candidate, core ) );
+			j -= 1;
+		}
+		memcpy( cands + j, &moving, offsetof( kcc_candidate, core ) );
+	}
+	for ( int i = first; i < c->candidate_count; ++i )
+	{
+		cands[i].order = i;
+	}
+}
+
 static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 {
 	cpVect lo = kcc_bridge_world( c->origin, region.min );
@@ -174,6 +237,7 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->region = region;
 	c->region_growths = 0;
 	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_sort( c, 0 );
 }
 
 void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
@@ -198,7 +262,9 @@ void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 	c->gather_known_bb = kcc_world_box( c, *r );
 	c->region = grown;
 	c->region_growths += 1;
+	int first = c->candidate_count;
 	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_sort( c, first );
 	c->gather_known = false;
 	c->region_truncated |= c->candidate_overflow;
 }
@@ -247,7 +313,7 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 {
 	cpBody* moving = (cpBody*)body;
 	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
-	cpSpaceReindexShapesForBody( c->space, moving );
+	kcc_space_reindex_body( c->space, moving );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
@@ -298,6 +364,41 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	cpSpaceReindexShape( c->space, c->shape );
+	kcc_space_reindex_body( c->space, c->body );
 	c->indexed_position = c->position;
+}
+
+static void kcc_ignore_shape( cpShape* shape, void* data )
+{
+	(void)shape;
+	(void)data;
+}
+
+// Chipmunk's spatial hash reindexes a shape by inserting a new entry and only marking the old one dead: the dead
+// entries stay in each cell the shape covered until a query walks that cell. A cell no query reaches (the path of a
+// platform nobody stands near) grows by one entry per frame, and so does the cost of every insertion into it. A query
+// of the old bounds right after the reindex walks exactly those cells and frees them; it reports nothing (mask 0).
+static void kcc_reindex_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	cpSpace* space = data;
+	cpBB old = cpShapeGetBB( shape );
+	cpSpaceReindexShape( space, shape );
+	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
+kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body )
+{
+	KCC_ASSERT( space != NULL && body != NULL, "kcc_space_reindex_body: space or body is NULL" );
+	if ( space == NULL || body == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		KCC_ASSERT( false, "kcc_space_reindex_body: the space is locked (called from a Chipmunk callback?)" );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+	cpBodyEachShape( body, kcc_reindex_shape, space );
+	return KCC_OK;
 }

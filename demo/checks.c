@@ -211,6 +211,18 @@ static void measure_player( demo_game* g, vec2s previous )
 		s->steps_climbed += 1;
 	}
 	s->visited[FEATURE_STAIRS] = s->steps_climbed >= 3;
+	// A conveyor belt: standing still on it (no walk of its own), the player moved by the belt's surface velocity
+	// over the step, and the controller reported that velocity as its platform velocity.
+	cpVect belt = floor != NULL ? cpShapeGetSurfaceVelocity( floor ) : cpvzero;
+	vec2s carried_by = kcc_controller_get_platform_velocity( p->controller );
+	if ( belt.x != 0.0 && p->wanted.x == 0.0f && fabsf( r->displacement.x - (float)belt.x * DEMO_DT ) < 1.0e-4f &&
+		 fabsf( carried_by.x - (float)belt.x ) < 1.0e-4f )
+	{
+		s->belt_frames += 1;
+		s->belt_travel += r->displacement.x;
+		s->belt_speed = carried_by.x;
+	}
+	s->visited[FEATURE_BELT] = s->belt_frames >= 30 && s->belt_travel >= 1.0f;
 	s->visited[FEATURE_SPEED_BUMPS] = s->bump_begins == 7;
 	// Crates: pushed, and one of them moved at least 2 units.
 	if ( r->flags & KCC_PUSHED )
@@ -344,6 +356,7 @@ const char* demo_feature_name( demo_feature f )
 		"45 degree slope",
 		"60 degree slope (too steep)",
 		"stairs",
+		"conveyor belt",
 		"wall",
 		"ceiling",
 		"checkpoint",
@@ -378,6 +391,10 @@ void demo_feature_detail( const demo_game* g, demo_feature f, char* out, size_t 
 			break;
 		case FEATURE_STAIRS:
 			snprintf( out, size, "%d steps climbed", s->steps_climbed );
+			break;
+		case FEATURE_BELT:
+			snprintf( out, size, "%d frames carried standing still, %.2f units, platform velocity %.2f u/s",
+					  s->belt_frames, (double)s->belt_travel, (double)s->belt_speed );
 			break;
 		case FEATURE_SPEED_BUMPS:
 		{

@@ -298,7 +298,7 @@ static void add_swing( demo_game* g, const kcc_level_object* o )
 	cpBodySetPosition( g->swing_body, cpv( pivot.x, pivot.y ) );
 	g->swing_shape = cpSpaceAddShape( g->space, cpBoxShapeNew( g->swing_body, size.x, size.y, 0.0 ) );
 	cpShapeSetFilter( g->swing_shape, cpShapeFilterNew( CP_NO_GROUP, g->level_def.solid_category, CP_ALL_CATEGORIES ) );
-	cpSpaceReindexShapesForBody( g->space, g->swing_body );
+	kcc_space_reindex_body( g->space, g->swing_body );
 }
 
 bool demo_game_init( demo_game* g, const char* map_path )
@@ -827,7 +827,7 @@ void demo_game_step( demo_game* g, const demo_input* in )
 	{
 		double t = kcc_level_get_time( g->level );
 		cpBodySetAngle( g->swing_body, g->swing_amplitude * sin( 2.0 * 3.14159265358979323846 * t / g->swing_period ) );
-		cpSpaceReindexShapesForBody( g->space, g->swing_body );
+		kcc_space_reindex_body( g->space, g->swing_body );
 	}
 	for ( int i = 0; i < g->enemy_count; ++i )
 	{

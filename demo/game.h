@@ -96,6 +96,7 @@ typedef enum demo_feature
 	FEATURE_SLOPE_45,
 	FEATURE_SLOPE_60,
 	FEATURE_STAIRS,
+	FEATURE_BELT,
 	FEATURE_WALL,
 	FEATURE_CEILING,
 	FEATURE_CHECKPOINT,
@@ -126,6 +127,9 @@ typedef struct demo_stats
 	int seams_crossed;         ///< tile seams walked over on the floor
 	int seam_snags;            ///< contacts with a tile's side at floor level (never expected)
 	int steps_climbed;
+	int belt_frames;           ///< frames carried by a belt while standing still
+	float belt_travel;         ///< how far those frames carried the player
+	float belt_speed;          ///< kcc_controller_get_platform_velocity's x on the last of them
 	int zone_begins, zone_ends;
 	int bump_begins;           ///< speed bump zones entered (3 bumps)
 	int pushed_frames;

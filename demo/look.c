@@ -439,8 +439,13 @@ static void draw_belt( look_pass* p, const cpShape* shape, const kcc_shape* worl
 	inset_points( points, count, 0.06f, inner );
 	fill_points( v, inner, count, rgba( 84, 86, 98, 255 ), rgba( 48, 50, 60, 255 ), b.max.y, b.min.y );
 	float height = b.max.y - b.min.y, radius = fminf( 0.3f * height, 0.15f );
-	for ( float x = b.min.x + 0.3f; x < b.max.x - 0.1f; x += 0.6f )
+	// Rollers about 0.6 apart, spread evenly so none hangs over an end.
+	int rollers = (int)( ( b.max.x - b.min.x ) / 0.6f );
+	rollers = rollers > 0 ? rollers : 1;
+	float pitch = ( b.max.x - b.min.x ) / (float)rollers;
+	for ( int i = 0; i < rollers; ++i )
 	{
+		float x = b.min.x + pitch * ( (float)i + 0.5f );
 		circle( v, kcc_v2( x, 0.5f * ( b.min.y + b.max.y ) ), radius, rgba( 150, 152, 162, 255 ) );
 		circle( v, kcc_v2( x, 0.5f * ( b.min.y + b.max.y ) ), 0.4f * radius, rgba( 40, 42, 50, 255 ) );
 	}

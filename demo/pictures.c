@@ -91,7 +91,7 @@ static cpBody* scene_body_box( scene* s, float x, float y, float w, float h, cpB
 	cpBodySetPosition( body, cpv( x, y ) );
 	s->bodies[s->body_count++] = body;
 	scene_add( s, cpBoxShapeNew( body, w, h, 0.0 ), category );
-	cpSpaceReindexShapesForBody( s->space, body );
+	kcc_space_reindex_body( s->space, body );
 	return body;
 }
 
@@ -405,7 +405,7 @@ static void picture_platform( picture* p )
 		// The platform first (moved by position), then the character: DESIGN.md's frame order.
 		cpVect at = cpBodyGetPosition( platform );
 		cpBodySetPosition( platform, cpv( at.x + 3.0 / 60.0, at.y + 0.8 * sin( (double)i * 0.08 ) / 60.0 ) );
-		cpSpaceReindexShapesForBody( s->space, platform );
+		kcc_space_reindex_body( s->space, platform );
 		scene_step( s, 0.0f, false );
 	}
 	render_scene( p, s, kcc_v2( 3.8f, 2.0f ), 64.0f,

@@ -421,6 +421,11 @@ bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pusha
 		*fill = rgba( 140, 95, 50, 255 );
 		*line = rgba( 215, 160, 90, 255 );
 	}
+	else if ( cpShapeGetSurfaceVelocity( shape ).x != 0.0 || cpShapeGetSurfaceVelocity( shape ).y != 0.0 )
+	{
+		*fill = rgba( 52, 60, 70, 255 ); // a conveyor belt: draw_level adds its arrow
+		*line = rgba( 120, 220, 225, 255 );
+	}
 	else if ( cpBodyGetType( cpShapeGetBody( (cpShape*)shape ) ) == CP_BODY_TYPE_KINEMATIC )
 	{
 		*fill = rgba( 50, 140, 150, 255 );
@@ -467,15 +472,42 @@ static void draw_zones( demo_view* v, const demo_game* g )
 	kcc_debug_draw_space( &v->draw, g->space, style_level_shape, &style );
 }
 
+// A belt's surface velocity as an arrow inside its top, one unit long per 2 u/s (at most its width).
+static void draw_belt_arrow( demo_view* v, const cpShape* shape )
+{
+	cpVect surface = cpShapeGetSurfaceVelocity( shape );
+	double speed = cpvlength( surface );
+	if ( speed == 0.0 )
+	{
+		return;
+	}
+	cpBB bb = cpShapeGetBB( shape );
+	vec2s unit = kcc_v2( (float)( surface.x / speed ), (float)( surface.y / speed ) );
+	float half = fminf( 0.25f * (float)speed, 0.4f * (float)( bb.r - bb.l ) );
+	vec2s mid = kcc_v2( (float)( 0.5 * ( bb.l + bb.r ) ), (float)bb.t - 0.25f );
+	vec2s tail = glms_vec2_sub( mid, glms_vec2_scale( unit, half ) );
+	vec2s tip = glms_vec2_add( mid, glms_vec2_scale( unit, half ) );
+	vec2s back = glms_vec2_sub( tip, glms_vec2_scale( unit, 0.15f ) );
+	vec2s side = kcc_v2( -unit.y * 0.1f, unit.x * 0.1f );
+	kcc_color color = rgba( 120, 220, 225, 255 );
+	draw_segment( tail, tip, color, v );
+	draw_segment( tip, glms_vec2_add( back, side ), color, v );
+	draw_segment( tip, glms_vec2_sub( back, side ), color, v );
+}
+
 static void draw_level( demo_view* v, const demo_game* g )
 {
 	level_style style = { v, g, false };
 	v->line_width = 1.0f;
 	kcc_debug_draw_space( &v->draw, g->space, style_level_shape, &style );
-	// Crates get a cross, so that their motion shows.
+	// Crates get a cross, so that their motion shows; conveyor belts an arrow along their surface velocity.
 	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
 	{
 		const kcc_level_object* o = kcc_level_get_object( g->level, i );
+		for ( int k = 0; k < o->shape_count; ++k )
+		{
+			draw_belt_arrow( v, o->shapes[k] );
+		}
 		if ( o->kind == KCC_LEVEL_CRATE && o->shape_count > 0 )
 		{
 			cpBB bb = cpShapeGetBB( o->shapes[0] );

@@ -102,8 +102,8 @@ int demo_view_text( demo_view* v, int font, float x, float y, const char* text, 
 void demo_view_text_size( const demo_view* v, int font, const char* text, int* w, int* h );
 /// The debug overlay's colours, named, along the bottom of the screen.
 void demo_view_legend( demo_view* v );
-/// Colours of a space's shape by its role: a zone (sensor) in zone's colour, one-way, pushable, moving (on a
-/// kinematic body), solid. False for characters (DEMO_CHARACTER_CATEGORY), which are drawn with their state.
+/// Colours of a space's shape by its role: a zone (sensor) in zone's colour, one-way, pushable, a conveyor belt (a
+/// surface velocity), moving (on a kinematic body), solid. False for characters (DEMO_CHARACTER_CATEGORY), which are drawn with their state.
 bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pushable, kcc_color zone, kcc_color* line,
 						kcc_color* fill );
 /// A filled rectangle in screen pixels.

@@ -92,6 +92,12 @@ static bool lift_at_top( const demo_game* g )
 	return platform_offset( g, "lift" ).y > 4.05f;
 }
 
+// Carried by the belt, standing still, from where the walk onto it stopped to past its middle.
+static bool belt_carried( const demo_game* g )
+{
+	return demo_player_position( g ).x > 45.3f;
+}
+
 static bool on_ceiling( const demo_game* g )
 {
 	return ( g->player.result.flags & KCC_ON_CEILING ) != 0;
@@ -152,7 +158,10 @@ static const tour_step s_script[] = {
 	WALK( 33.0f ),
 	WALK( 35.4f ),
 	SNAP( "stairs" ),
-	WALK( 45.0f ),
+	WALK( 43.6f ),
+	CAPTION( "a conveyor belt: standing still, carried at its surface velocity" ),
+	UNTIL( belt_carried, 0.0f ),
+	SNAP( "belt" ),
 	CAPTION( "speed bumps as the circle: zones at half speed" ),
 	SHAPE( DEMO_CIRCLE ),
 	WALK( 50.5f ),

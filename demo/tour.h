@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The scripted tour: the player driven through every feature of the demo level (tiles, slopes, stairs, bumps, mud,
-// crates, ferry, lift, one-way ledges, swing, ceiling, crouch tunnel, the three attacks, riding an enemy, the
-// top-down room), the frames worth a picture named on the way, and a summary that says whether it all worked.
+// The scripted tour: the player driven through every feature of the demo level (tiles, slopes, stairs, a conveyor
+// belt, bumps, mud, crates, ferry, lift, one-way ledges, swing, ceiling, crouch tunnel, the three attacks, riding an
+// enemy, the top-down room), the frames worth a picture named on the way, and a summary that says whether it all
+// worked.
 #pragma once
 
 #include "game.h"

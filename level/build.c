@@ -234,5 +234,5 @@ void kcc_level_unbuild( kcc_level* level )
 void kcc_level_place_body( kcc_level* level, cpBody* body, kcc_dvec2 position )
 {
 	cpBodySetPosition( body, cpv( position.x, position.y ) );
-	cpSpaceReindexShapesForBody( level->space, body );
+	kcc_space_reindex_body( level->space, body );
 }

@@ -17,6 +17,9 @@
 // slip, and its float conversion in the controller would lose it.
 #define KCC_LEVEL_MIN_SIZE 1.0e-6
 
+// Fastest platform, world units per second: beyond it a speed is a slip (and a step's move loses all precision).
+#define KCC_MAX_PLATFORM_SPEED 1.0e6
+
 // Geometry is read and prepared in double (Tiled's own precision), converted to float only for the level's
 // public records; Chipmunk takes doubles.
 typedef struct kcc_dvec2
@@ -138,6 +141,9 @@ typedef struct kcc_tile_info
 	bool full;                    // one unrotated rectangle covering the tile, or the solid property
 	bool one_way;                 // the one_way property
 	bool present;                 // listed in the tileset's tiles
+	const char* class_name;       // its class ("" when none), for rules
+	const kcc_level_property* properties; // for rules' bool properties
+	int property_count;
 } kcc_tile_info;
 
 typedef struct kcc_tileset
@@ -184,6 +190,11 @@ typedef struct kcc_loader
 	const char* base_dir;   // directory of the map ("" for the working directory)
 	kcc_text path;          // the JSON path being read: tilesets[0].tiles[3]
 	kcc_text what;          // the object being read: layer 'x', object 3 'lift'
+	// While another file is read (an external tileset, a template, an LDtk level): what it is to the file that
+	// refers to it, that file and where in it (messages end with "(in the tileset of map.tmj at tilesets[1])").
+	const char* from_role;
+	const char* from_file;
+	kcc_text from_path;
 
 	double pixels_per_unit, map_height_px, tile_width, tile_height;
 	int map_width_tiles, map_height_tiles;
@@ -200,6 +211,16 @@ typedef struct kcc_loader
 	kcc_list bodies;       // kcc_dvec2: kinematic body positions (world); index = body id
 	kcc_list platforms;    // kcc_platform_desc
 	kcc_list templates;    // template files read so far (template.c)
+	kcc_list warnings;     // const char*, in the arena
+	kcc_list unknown_classes; // const char*: classes already warned about
+	bool infinite;         // the map has no fixed bounds (no "outside the map")
+	// Names in messages' paths: Tiled's ("", layers, objects, data, properties), or LDtk's for a map made of an
+	// LDtk level (its path, layerInstances, entityInstances, intGridCsv, fieldInstances).
+	const char* path_prefix;
+	const char* key_layers;
+	const char* key_objects;
+	const char* key_data;
+	const char* key_properties;
 
 	int map_property_count;
 	kcc_level_property* map_properties;
@@ -212,6 +233,24 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	__attribute__( ( format( printf, 3, 4 ) ) )
 #endif
 	;
+
+/// Records a warning: "file: what: problem" (the same text once; past KCC_MAX_WARNINGS a last one says so).
+void kcc_warn( kcc_loader* L, const char* format, ... )
+#if defined( __GNUC__ )
+	__attribute__( ( format( printf, 2, 3 ) ) )
+#endif
+	;
+#define KCC_MAX_WARNINGS 64
+/// Warns once per class that no rule or built-in class knows.
+void kcc_warn_unknown_class( kcc_loader* L, const char* class_name, const char* what );
+
+// rules.c
+/// The first of the def's rules matching a tile (name NULL) or an object, or NULL.
+const kcc_level_rule* kcc_match_rule( const kcc_loader* L, const char* layer, const char* class_name,
+									  const char* name, const kcc_level_property* properties, int property_count,
+									  bool tile );
+/// The kind's class name ("solid", "one_way", ...) for messages.
+const char* kcc_kind_name( kcc_level_object_kind kind );
 
 // Typed reads of a member of a JSON object. Absent members take the default (or fail when required); a member
 // of the wrong type, a non-finite number, or an integer out of [min, max] fails, naming the member.
@@ -236,6 +275,13 @@ const kcc_level_property* kcc_find_property( const kcc_level_property* propertie
 kcc_level_status kcc_property_bool( kcc_loader* L, const kcc_level_property* properties, int count,
 									const char* name, bool fallback, bool* out );
 
+/// Elements of a Tiled XML file nested deeper than this are refused (Tiled's own files nest a few levels; group
+/// layers add one each). JSON's limit is cJSON's (CJSON_NESTING_LIMIT).
+#define KCC_MAX_DEPTH 64
+
+/// Parses a document: Tiled XML when its first character is '<', else JSON.
+kcc_level_status kcc_parse_document( kcc_loader* L, const char* text, size_t size, cJSON** out );
+
 /// Parses JSON text, failing with the line and column of a syntax error.
 kcc_level_status kcc_json_parse( kcc_loader* L, const char* text, size_t size, cJSON** out );
 
@@ -249,12 +295,15 @@ typedef struct kcc_file_context
 {
 	const char* file;
 	kcc_text path;
+	const char* from_role;
+	const char* from_file;
+	kcc_text from_path;
 } kcc_file_context;
-/// Reads and parses another JSON file (an external tileset, a template). A read error is named in the current
-/// file's context; from then on, messages name that file and paths within it, until kcc_close_json_file gives the
-/// context back. A file starting with '<' is XML: KCC_LEVEL_ERROR_UNSUPPORTED with xml_advice. *out is the tree
-/// (the caller deletes it), NULL on an error.
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
+/// Reads and parses another file (an external tileset, a template), JSON or XML. A read error is named in the
+/// current file's context; from then on, messages name that file and paths within it, until kcc_close_json_file
+/// gives the context back. *out is the tree (the caller deletes it), NULL on an error.
+/// role says what the file is to the one referring to it ("tileset", "template", "level"), for messages.
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* role, cJSON** out,
 									 kcc_file_context* saved );
 void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved );
 
@@ -340,6 +389,22 @@ void kcc_free_templates( kcc_loader* L );
 // tile_layer.c
 kcc_level_status kcc_load_tile_layer( kcc_loader* L, const cJSON* layer, int layer_index, double offset_x,
 									  double offset_y, const kcc_level_property* properties, int property_count );
+
+// xml.c
+/// Reads a Tiled XML document (map, tileset or template) into the tree its JSON form would parse to.
+kcc_level_status kcc_xml_parse( kcc_loader* L, const char* text, size_t size, cJSON** out );
+
+// decompress.c
+/// Decompresses tile data compressed with method ("zlib", "gzip" or "zstd") into exactly size bytes of out.
+kcc_level_status kcc_decompress( kcc_loader* L, const char* method, const uint8_t* in, size_t in_size, uint8_t* out,
+								 size_t size );
+
+// ldtk.c
+/// Whether a parsed JSON document is an LDtk project.
+bool kcc_is_ldtk( const cJSON* root );
+/// The project's level (def->ldtk_level, or the first) as the tree of a Tiled map (the caller deletes it), or
+/// NULL with an error. Sets the loader's message keys to LDtk's.
+kcc_level_status kcc_ldtk_to_tiled( kcc_loader* L, const cJSON* project, cJSON** out );
 
 // base64.c
 /// Decodes standard base64 (whitespace skipped). Returns the byte count, or -1 on a bad character or length.
@@ -440,6 +505,8 @@ struct kcc_level
 	bool in_space;
 	int map_property_count;
 	const kcc_level_property* map_properties;
+	const char* const* warnings;
+	int warning_count;
 };
 
 // build.c: the only file that writes the cpSpace.

@@ -7,8 +7,35 @@
 #include <stdio.h>
 #include <string.h>
 
-// Files larger than this are refused (a map is JSON text; 1 GB is far beyond any real one).
-#define KCC_MAX_FILE_SIZE ( (size_t)1 << 30 )
+// "file: what: problem (at path)" into out, cut at its end.
+static void kcc_compose( const kcc_loader* L, const char* problem, char* out, size_t size )
+{
+	bool from = L->from_file != NULL;
+	const char* parts[] = { L->file,
+							": ",
+							L->what.text,
+							L->what.length > 0 ? ": " : "",
+							problem,
+							L->path.length > 0 ? " (at " : "",
+							L->path.text,
+							L->path.length > 0 ? ")" : "",
+							from ? " (in the " : "",
+							from ? L->from_role : "",
+							from ? " of " : "",
+							from ? L->from_file : "",
+							from && L->from_path.length > 0 ? " at " : "",
+							from ? L->from_path.text : "",
+							from ? ")" : "" };
+	size_t used = 0, capacity = size - 1;
+	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
+	{
+		size_t n = strlen( parts[i] );
+		n = n < capacity - used ? n : capacity - used;
+		memcpy( out + used, parts[i], n );
+		used += n;
+	}
+	out[used] = '\0';
+}
 
 kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* format, ... )
 {
@@ -26,20 +53,63 @@ kcc_level_status kcc_fail( kcc_loader* L, kcc_level_status status, const char* f
 	va_start( args, format );
 	vsnprintf( problem, sizeof( problem ), format, args );
 	va_end( args );
-	// "file: what: problem (at path)", cut at the buffer's end.
-	const char* parts[] = { L->file, ": ", L->what.text, L->what.length > 0 ? ": " : "", problem,
-							L->path.length > 0 ? " (at " : "", L->path.text, L->path.length > 0 ? ")" : "" };
-	size_t used = 0, capacity = sizeof( L->error->message ) - 1;
-	for ( size_t i = 0; i < sizeof( parts ) / sizeof( parts[0] ); ++i )
-	{
-		size_t n = strlen( parts[i] );
-		n = n < capacity - used ? n : capacity - used;
-		memcpy( L->error->message + used, parts[i], n );
-		used += n;
-	}
-	L->error->message[used] = '\0';
+	kcc_compose( L, problem, L->error->message, sizeof( L->error->message ) );
 	L->error->status = status;
 	return status;
+}
+
+void kcc_warn( kcc_loader* L, const char* format, ... )
+{
+	if ( L->status != KCC_LEVEL_OK || L->warnings.count > KCC_MAX_WARNINGS )
+	{
+		return;
+	}
+	char problem[KCC_LEVEL_MESSAGE_SIZE], line[KCC_LEVEL_MESSAGE_SIZE];
+	va_list args;
+	va_start( args, format );
+	vsnprintf( problem, sizeof( problem ), format, args );
+	va_end( args );
+	if ( L->warnings.count == KCC_MAX_WARNINGS )
+	{
+		snprintf( problem, sizeof( problem ), "more than %d warnings: the rest are left out", KCC_MAX_WARNINGS );
+	}
+	kcc_compose( L, problem, line, sizeof( line ) );
+	for ( int i = 0; i < L->warnings.count; ++i )
+	{
+		if ( strcmp( *KCC_LIST_AT( L->warnings, const char*, i ), line ) == 0 )
+		{
+			return;
+		}
+	}
+	const char** slot = kcc_list_push( &L->warnings, sizeof( const char* ), 1 );
+	const char* copy = kcc_arena_strdup( L->arena, line );
+	if ( slot == NULL || copy == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		return;
+	}
+	*slot = copy;
+}
+
+void kcc_warn_unknown_class( kcc_loader* L, const char* class_name, const char* what )
+{
+	for ( int i = 0; i < L->unknown_classes.count; ++i )
+	{
+		if ( strcmp( *KCC_LIST_AT( L->unknown_classes, const char*, i ), class_name ) == 0 )
+		{
+			return;
+		}
+	}
+	const char** slot = kcc_list_push( &L->unknown_classes, sizeof( const char* ), 1 );
+	if ( slot == NULL )
+	{
+		kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		return;
+	}
+	*slot = class_name;
+	kcc_warn( L, "class '%s' is known to no rule or built-in class: %s (add a rule for it, or give it a class "
+				 "of solid, one_way, platform, zone, spawn, crate or path)",
+			  class_name, what );
 }
 
 // Appends to the stack's text, cut at the buffer's end.
@@ -264,7 +334,7 @@ kcc_level_status kcc_json_properties( kcc_loader* L, const cJSON* owner, kcc_lev
 	{
 		return kcc_fail_member( L, "properties", "must be an array" );
 	}
-	int mark = kcc_text_push( &L->path, ".", "properties" );
+	int mark = kcc_text_push( &L->path, ".", "%s", L->key_properties );
 	kcc_json_property_list( L, list, out, count );
 	kcc_text_pop( &L->path, mark );
 	return L->status;
@@ -383,22 +453,41 @@ kcc_level_status kcc_json_parse( kcc_loader* L, const char* text, size_t size, c
 		cJSON_Delete( *out );
 		*out = NULL;
 	}
-	int line = 1, column = 1;
+	// Where it stopped, and how deeply nested the values are there (outside strings).
+	int line = 1, column = 1, depth = 0;
+	bool in_string = false, escaped = false;
 	for ( size_t i = 0; i < at; ++i )
 	{
 		column = text[i] == '\n' ? 1 : column + 1;
 		line += text[i] == '\n';
+		if ( in_string )
+		{
+			in_string = escaped || text[i] != '"';
+			escaped = escaped == false && text[i] == '\\';
+		}
+		else
+		{
+			in_string = text[i] == '"';
+			depth += text[i] == '[' || text[i] == '{';
+			depth -= text[i] == ']' || text[i] == '}';
+		}
 	}
 	if ( size == 0 )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_SYNTAX, "the file is empty" );
 	}
+	if ( depth >= CJSON_NESTING_LIMIT )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "values nest deeper than %d levels (at line %d, column %d)",
+						 CJSON_NESTING_LIMIT, line, column );
+	}
 	return kcc_fail( L, KCC_LEVEL_ERROR_SYNTAX, "not valid JSON at line %d, column %d", line, column );
 }
 
-static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* size )
+// Reads a whole file, at most limit bytes: false when it cannot be read, or when it is larger (*size then
+// limit + 1, *data NULL): a device that never ends stops there.
+static bool kcc_read_stdio( const char* path, size_t limit, char** data, size_t* size )
 {
-	(void)user;
 	*data = NULL;
 	*size = 0;
 	FILE* f = fopen( path, "rb" );
@@ -413,8 +502,15 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	{
 		if ( length == capacity )
 		{
+			if ( length > limit )
+			{
+				*size = length;
+				ok = false;
+				break;
+			}
 			size_t grown = capacity == 0 ? 65536 : capacity * 2;
-			char* bigger = grown <= KCC_MAX_FILE_SIZE ? malloc( grown ) : NULL;
+			grown = grown > limit + 1 ? limit + 1 : grown;
+			char* bigger = malloc( grown );
 			if ( bigger == NULL )
 			{
 				ok = false;
@@ -437,6 +533,11 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 		}
 	}
 	fclose( f );
+	if ( length > limit )
+	{
+		*size = length;
+		ok = false;
+	}
 	if ( ok == false )
 	{
 		free( buffer );
@@ -447,33 +548,46 @@ static bool kcc_read_stdio( const char* path, void* user, char** data, size_t* s
 	return true;
 }
 
-kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* xml_advice, cJSON** out,
-									 kcc_file_context* saved )
+kcc_level_status kcc_parse_document( kcc_loader* L, const char* text, size_t size, cJSON** out )
 {
-	*out = NULL;
-	saved->file = L->file;
-	saved->path = L->path;
-	char* text = NULL;
-	size_t size = 0;
-	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
-	{
-		return L->status; // named in the referring file's context
-	}
-	L->file = path;
-	kcc_text_pop( &L->path, 0 );
 	size_t first = 0;
+	if ( size >= 3 && (unsigned char)text[0] == 0xef && (unsigned char)text[1] == 0xbb && (unsigned char)text[2] == 0xbf )
+	{
+		first = 3; // a UTF-8 byte order mark
+	}
+	size_t bom = first;
 	while ( first < size && ( text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t' ) )
 	{
 		++first;
 	}
 	if ( first < size && text[first] == '<' )
 	{
-		kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED, "this file is TMX/XML: %s", xml_advice );
+		return kcc_xml_parse( L, text, size, out );
 	}
-	else
+	return kcc_json_parse( L, text + bom, size - bom, out );
+}
+
+kcc_level_status kcc_open_json_file( kcc_loader* L, const char* path, const char* role, cJSON** out,
+									 kcc_file_context* saved )
+{
+	*out = NULL;
+	saved->file = L->file;
+	saved->path = L->path;
+	saved->from_role = L->from_role;
+	saved->from_file = L->from_file;
+	saved->from_path = L->from_path;
+	char* text = NULL;
+	size_t size = 0;
+	if ( kcc_read_file( L, path, &text, &size ) != KCC_LEVEL_OK )
 	{
-		kcc_json_parse( L, text, size, out );
+		return L->status; // named in the referring file's context
 	}
+	L->from_role = role;
+	L->from_file = L->file;
+	L->from_path = L->path;
+	L->file = path;
+	kcc_text_pop( &L->path, 0 );
+	kcc_parse_document( L, text, size, out );
 	free( text );
 	return L->status;
 }
@@ -482,6 +596,9 @@ void kcc_close_json_file( kcc_loader* L, const kcc_file_context* saved )
 {
 	L->file = saved->file;
 	L->path = saved->path;
+	L->from_role = saved->from_role;
+	L->from_file = saved->from_file;
+	L->from_path = saved->from_path;
 }
 
 char* kcc_resolve_path( kcc_loader* L, const char* dir, const char* relative )
@@ -579,11 +696,40 @@ const char* kcc_directory_of( kcc_arena* arena, const char* path )
 
 kcc_level_status kcc_read_file( kcc_loader* L, const char* path, char** data, size_t* size )
 {
-	kcc_level_read_fcn* read = L->def->read_file != NULL ? L->def->read_file : kcc_read_stdio;
-	if ( read( path, L->def->read_user, data, size ) == false )
+	size_t limit = L->def->max_file_size;
+	*data = NULL;
+	*size = 0;
+	bool ok = L->def->read_file != NULL ? L->def->read_file( path, L->def->read_user, data, size )
+										: kcc_read_stdio( path, limit, data, size );
+	if ( ok == false )
 	{
-		*data = NULL;
+		*data = NULL; // a hook's *data is undefined when it says no
+		if ( L->def->read_file == NULL && *size > limit )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "file '%s' is larger than max_file_size (%zu bytes)", path,
+							 limit );
+		}
 		return kcc_fail( L, KCC_LEVEL_ERROR_IO, "cannot read file '%s'", path );
+	}
+	if ( *data == NULL && *size > 0 )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_IO, "read_file returned true but no data for '%s' (%zu bytes)", path,
+						 *size );
+	}
+	if ( *size > limit )
+	{
+		free( *data );
+		*data = NULL;
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "file '%s' is larger than max_file_size (%zu bytes)", path, limit );
+	}
+	if ( *data == NULL )
+	{
+		// An empty file given as no buffer: one byte so that the readers have a text to point at.
+		*data = malloc( 1 );
+		if ( *data == NULL )
+		{
+			return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+		}
 	}
 	return KCC_LEVEL_OK;
 }

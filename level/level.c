@@ -7,10 +7,24 @@
 #include <math.h>
 #include <string.h>
 
+static void kcc_level_destroy_later( cpSpace* space, void* key, void* data )
+{
+	(void)space;
+	(void)data;
+	kcc_level_destroy( key );
+}
+
 void kcc_level_destroy( kcc_level* level )
 {
 	if ( level == NULL )
 	{
+		return;
+	}
+	if ( level->in_space && cpSpaceIsLocked( level->space ) )
+	{
+		// Chipmunk can not remove shapes from a locked space (a callback of a query or of cpSpaceStep): the level goes
+		// when the space unlocks, in Chipmunk's post-step callback. A second destroy meanwhile adds nothing (same key).
+		cpSpaceAddPostStepCallback( level->space, kcc_level_destroy_later, level, NULL );
 		return;
 	}
 	kcc_level_unbuild( level );
@@ -64,11 +78,35 @@ static kcc_dvec2 kcc_platform_at( const kcc_level* level, int i, double t )
 	return at;
 }
 
-void kcc_level_step( kcc_level* level, float dt )
+// Why the level's runtime can not run now: a status, or KCC_OK.
+static kcc_status kcc_level_usable( const kcc_level* level )
 {
-	if ( level == NULL || !( dt > 0.0f ) || isfinite( dt ) == 0 )
+	if ( level == NULL )
 	{
-		return;
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	// Chipmunk aborts on a reindex in a locked space (a callback of a query or of cpSpaceStep).
+	return cpSpaceIsLocked( level->space ) ? KCC_ERROR_SPACE_LOCKED : KCC_OK;
+}
+
+kcc_status kcc_level_step( kcc_level* level, float dt )
+{
+	kcc_status status = kcc_level_usable( level );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
+	if ( isfinite( dt ) == 0 )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	if ( dt < 0.0f )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	if ( dt == 0.0f )
+	{
+		return KCC_OK; // a paused frame
 	}
 	level->time += (double)dt;
 	for ( int i = 0; i < level->platform_count; ++i )
@@ -79,13 +117,15 @@ void kcc_level_step( kcc_level* level, float dt )
 		state->position = at;
 		kcc_level_place_body( level, level->platforms[i].body, at );
 	}
+	return KCC_OK;
 }
 
-void kcc_level_reset( kcc_level* level )
+kcc_status kcc_level_reset( kcc_level* level )
 {
-	if ( level == NULL )
+	kcc_status status = kcc_level_usable( level );
+	if ( status != KCC_OK )
 	{
-		return;
+		return status;
 	}
 	level->time = 0.0;
 	for ( int b = 0; b < level->body_count; ++b )
@@ -97,6 +137,7 @@ void kcc_level_reset( kcc_level* level )
 		level->platform_states[i].position = kcc_platform_at( level, i, 0.0 );
 		level->platform_states[i].velocity = kcc_v2( 0.0f, 0.0f );
 	}
+	return KCC_OK;
 }
 
 double kcc_level_get_time( const kcc_level* level )

@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,11 +185,30 @@ kcc_level_status kcc_load_object_layer( kcc_loader* L, const cJSON* layer, int l
 		return L->status;
 	}
 	const char* layer_name = *KCC_LIST_AT( L->layer_names, const char*, layer_index );
+	// Counted before any is read: a map of a million objects fails at once.
+	int count = cJSON_GetArraySize( objects );
+	if ( count > L->def->max_objects - L->objects.count )
+	{
+		int mark = kcc_text_push( &L->path, ".", "%s", L->key_objects );
+		if ( L->objects.count == 0 )
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "%d objects are more than max_objects (%d)", count,
+					  L->def->max_objects );
+		}
+		else
+		{
+			kcc_fail( L, KCC_LEVEL_ERROR_LIMIT, "%d objects, with the %d of the layers before, are more than "
+												"max_objects (%d)",
+					  count, L->objects.count, L->def->max_objects );
+		}
+		kcc_text_pop( &L->path, mark );
+		return L->status;
+	}
 	kcc_affine outer = { 1.0, 0.0, 0.0, 1.0, offset_x, offset_y, true };
 	int index = 0;
 	for ( const cJSON* entry = objects->child; entry != NULL && L->status == KCC_LEVEL_OK; entry = entry->next, ++index )
 	{
-		int path_mark = kcc_text_push( &L->path, ".", "objects[%d]", index );
+		int path_mark = kcc_text_push( &L->path, ".", "%s[%d]", L->key_objects, index );
 		if ( cJSON_IsObject( entry ) == false )
 		{
 			kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "an object must be a JSON object" );
@@ -267,22 +287,58 @@ static int kcc_object_by_id( const kcc_id_entry* ids, int count, int id )
 	return -1;
 }
 
+// An object without a class named like a spawn: its name holds "spawn" in any case.
+static bool kcc_names_a_spawn( const char* name )
+{
+	for ( ; *name != '\0'; ++name )
+	{
+		const char* word = "spawn";
+		int k = 0;
+		while ( word[k] != '\0' && ( name[k] == word[k] || name[k] == word[k] - 'a' + 'A' ) )
+		{
+			++k;
+		}
+		if ( word[k] == '\0' )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
 static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw )
 {
 	bool known = false;
 	kcc_level_object_kind kind = kcc_kind_of_class( raw->class_name, &known );
-	if ( raw->class_name[0] == '\0' )
+	const kcc_level_rule* rule = kcc_match_rule( L, raw->layer_name, raw->class_name, raw->name, raw->properties,
+												 raw->property_count, false );
+	char cause[96]; // what gave the kind, for messages
+	snprintf( cause, sizeof( cause ), "class '%s'", raw->class_name );
+	if ( rule != NULL )
+	{
+		kind = rule->kind;
+		snprintf( cause, sizeof( cause ), "rule %d (kind %s)", (int)( rule - L->def->rules ), kcc_kind_name( kind ) );
+	}
+	else if ( raw->class_name[0] == '\0' && kcc_names_a_spawn( raw->name ) )
+	{
+		kind = KCC_LEVEL_SPAWN; // "Spawn Point", "PlayerSpawn": a position, never a solid box
+	}
+	else if ( raw->class_name[0] == '\0' )
 	{
 		bool shapeless = raw->has_point || raw->is_text || raw->tile_without_shapes || raw->piece_count == 0;
 		kind = raw->collision && shapeless == false ? KCC_LEVEL_SOLID : KCC_LEVEL_OTHER;
+	}
+	else if ( known == false )
+	{
+		kcc_warn_unknown_class( L, raw->class_name, "the object makes no shape" );
 	}
 	raw->kind = kind;
 	bool needs_shape = kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY || kind == KCC_LEVEL_PLATFORM ||
 					   kind == KCC_LEVEL_ZONE || kind == KCC_LEVEL_CRATE;
 	if ( needs_shape && ( raw->has_point || raw->is_text || raw->piece_count == 0 ) )
 	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "class '%s' needs a shape (a rectangle, polygon, ellipse%s)",
-						 raw->class_name, kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY ? ", polyline" : "" );
+		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "%s needs a shape (a rectangle, polygon, ellipse%s)", cause,
+						 kind == KCC_LEVEL_SOLID || kind == KCC_LEVEL_ONE_WAY ? ", polyline" : "" );
 	}
 	bool needs_area = kind == KCC_LEVEL_ZONE || kind == KCC_LEVEL_CRATE;
 	for ( int i = 0; needs_area && i < raw->piece_count; ++i )
@@ -290,8 +346,7 @@ static kcc_level_status kcc_kind_from_class( kcc_loader* L, kcc_raw_object* raw 
 		if ( KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece + i )->kind == KCC_PIECE_POLYLINE )
 		{
 			return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
-							 "class '%s' needs an area (a polyline, or a rectangle of zero width or height, has none)",
-							 raw->class_name );
+							 "%s needs an area (a polyline, or a rectangle of zero width or height, has none)", cause );
 		}
 	}
 	if ( kind == KCC_LEVEL_PATH && ( raw->piece_count != 1 || KCC_LIST_AT( L->pieces, kcc_piece, raw->first_piece )
@@ -314,10 +369,16 @@ static kcc_level_status kcc_resolve_platform( kcc_loader* L, int index, const kc
 													 "to its path, a polyline or polygon" );
 	}
 	if ( speed == NULL || ( speed->type != KCC_PROPERTY_FLOAT && speed->type != KCC_PROPERTY_INT ) ||
-		 speed->number <= 0.0 || speed->number > 1.0e6 )
+		 speed->number <= 0.0 )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID,
 						 "a platform needs a property 'speed' (float, world units per second, > 0)" );
+	}
+	if ( speed->number > KCC_MAX_PLATFORM_SPEED )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_LIMIT,
+						 "property 'speed' is %g: more than the largest platform speed, %g world units per second",
+						 speed->number, KCC_MAX_PLATFORM_SPEED );
 	}
 	int found = path->number >= 1.0 && path->number <= 2147483647.0
 					? kcc_object_by_id( ids, id_count, (int)path->number )
@@ -340,7 +401,8 @@ static kcc_level_status kcc_resolve_platform( kcc_loader* L, int index, const kc
 	bool usable = target->piece_count == 1 &&
 				  KCC_LIST_AT( L->pieces, kcc_piece, target->first_piece )->kind != KCC_PIECE_CIRCLE &&
 				  target->has_point == false;
-	bool path_class = target->class_name[0] == '\0' || strcmp( target->class_name, "path" ) == 0;
+	bool path_class = target->class_name[0] == '\0' || strcmp( target->class_name, "path" ) == 0 ||
+					  target->kind == KCC_LEVEL_PATH; // a rule made it a path
 	if ( usable == false || path_class == false )
 	{
 		return kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "its path, object %d '%s', must be a polyline or polygon with no "
@@ -445,6 +507,19 @@ static kcc_level_status kcc_emit_object( kcc_loader* L, int index )
 	return L->status;
 }
 
+// An object wholly outside the map (fixed-size maps: an infinite map has no outside) is most likely a slip.
+static void kcc_check_inside( kcc_loader* L, const kcc_raw_object* raw )
+{
+	double w = (double)L->map_width_tiles * L->tile_width / L->pixels_per_unit;
+	double h = L->map_height_px / L->pixels_per_unit;
+	if ( L->infinite == false && L->status == KCC_LEVEL_OK &&
+		 ( raw->bounds.max.x < 0.0 || raw->bounds.min.x > w || raw->bounds.max.y < 0.0 || raw->bounds.min.y > h ) )
+	{
+		kcc_warn( L, "the object is outside the map: its box (%g, %g) to (%g, %g) world units misses (0, 0) to (%g, %g)",
+				  raw->bounds.min.x, raw->bounds.min.y, raw->bounds.max.x, raw->bounds.max.y, w, h );
+	}
+}
+
 kcc_level_status kcc_resolve_objects( kcc_loader* L )
 {
 	int count = L->objects.count;
@@ -462,6 +537,7 @@ kcc_level_status kcc_resolve_objects( kcc_loader* L )
 			 kcc_check_world( L, raw->bounds.max ) == KCC_LEVEL_OK )
 		{
 			kcc_kind_from_class( L, raw );
+			kcc_check_inside( L, raw );
 		}
 		if ( raw->id > 0 )
 		{

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The input script: one command per line, '#' starts a comment.
-//   mode platformer | top-down      spawn NAME       run left|right|up|down SECONDS
+//   mode platformer | top-down      spawn NAME | NAME[N] | @X,Y       rule KEY=VALUE, ...: KIND
+//   run left|right|up|down SECONDS
 //   move X Y SECONDS                wait SECONDS     jump      drop      crouch [left|right|up|down] SECONDS
 // A duration is seconds (0.5) or frames (30f). jump and drop press the button on the next frame that a run, move
 // or wait simulates (so "jump" then "run right 1" jumps while running).
@@ -12,9 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The longest a script may run: an hour at 60 Hz is far beyond a test, and bounds a typo like "wait 1e9".
-#define KCC_SCRIPT_MAX_FRAMES 216000
-
+// A script runs at most KCC_TESTKIT_MAX_FRAMES frames: an hour at 60 Hz is far beyond a test, and bounds a typo like
+// "wait 1e9".
 #define KCC_SCRIPT_MAX_TOKENS 8
 
 bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, const char* format, ... )
@@ -53,7 +53,7 @@ static bool kcc_parse_duration( const char* token, float dt, int* frames )
 	{
 		char* end = NULL;
 		long v = strtol( token, &end, 10 );
-		if ( end != token + n - 1 || v < 0 || v > KCC_SCRIPT_MAX_FRAMES )
+		if ( end != token + n - 1 || v < 0 || v > KCC_TESTKIT_MAX_FRAMES )
 		{
 			return false;
 		}
@@ -62,7 +62,7 @@ static bool kcc_parse_duration( const char* token, float dt, int* frames )
 	}
 	float seconds;
 	if ( kcc_parse_number( token, &seconds ) == false || seconds < 0.0f ||
-		 (double)seconds / (double)dt > (double)KCC_SCRIPT_MAX_FRAMES )
+		 (double)seconds / (double)dt > (double)KCC_TESTKIT_MAX_FRAMES )
 	{
 		return false;
 	}
@@ -101,11 +101,91 @@ static int kcc_tokenize( char* line, char** tokens )
 	return count;
 }
 
+static char* kcc_trim( char* text )
+{
+	while ( *text == ' ' || *text == '\t' )
+	{
+		++text;
+	}
+	char* end = text + strlen( text );
+	while ( end > text && ( end[-1] == ' ' || end[-1] == '\t' ) )
+	{
+		*--end = '\0';
+	}
+	return text;
+}
+
+bool kcc_script_rule( char* text, kcc_level_rule* rule, const char** problem )
+{
+	static const char* kinds[] = { "solid", "one_way", "platform", "zone", "spawn", "crate", "path", "other" };
+	memset( rule, 0, sizeof( *rule ) );
+	char* colon = strrchr( text, ':' );
+	if ( colon == NULL )
+	{
+		*problem = "a rule is 'key=value, ...: kind', such as 'class=jumpthrough: one_way'";
+		return false;
+	}
+	*colon = '\0';
+	const char* kind = kcc_trim( colon + 1 );
+	bool known = false;
+	for ( int k = 0; k < (int)( sizeof( kinds ) / sizeof( kinds[0] ) ); ++k )
+	{
+		if ( strcmp( kind, kinds[k] ) == 0 )
+		{
+			rule->kind = (kcc_level_object_kind)k;
+			known = true;
+		}
+	}
+	if ( known == false )
+	{
+		*problem = "a rule's kind is solid, one_way, platform, zone, spawn, crate, path or other";
+		return false;
+	}
+	char* field = kcc_trim( text );
+	while ( *field != '\0' )
+	{
+		char* comma = strchr( field, ',' );
+		if ( comma != NULL )
+		{
+			*comma = '\0';
+		}
+		char* equal = strchr( field, '=' );
+		if ( equal == NULL )
+		{
+			*problem = "a rule's fields are key=value (keys layer, class, name, property), separated by commas";
+			return false;
+		}
+		*equal = '\0';
+		const char* key = kcc_trim( field );
+		const char* value = kcc_trim( equal + 1 );
+		const char** slot = strcmp( key, "layer" ) == 0		  ? &rule->layer
+							: strcmp( key, "class" ) == 0	  ? &rule->class_name
+							: strcmp( key, "name" ) == 0	  ? &rule->name
+							: strcmp( key, "property" ) == 0 ? &rule->property
+															  : NULL;
+		if ( slot == NULL || *slot != NULL )
+		{
+			*problem = slot == NULL ? "a rule's keys are layer, class, name and property" : "a rule's key is given twice";
+			return false;
+		}
+		*slot = value;
+		field = comma != NULL ? kcc_trim( comma + 1 ) : field + strlen( field );
+	}
+	return true;
+}
+
 static bool kcc_parse_line( char* line, int number, const char* name, float dt, kcc_script_command* c,
 							kcc_testkit_error* error )
 {
 	memset( c, 0, sizeof( *c ) );
 	c->line = number;
+	if ( strncmp( line, "rule", 4 ) == 0 && ( line[4] == ' ' || line[4] == '\t' ) )
+	{
+		const char* problem = NULL;
+		c->op = KCC_SCRIPT_RULE;
+		return kcc_script_rule( line + 5, &c->rule, &problem ) ? true
+															   : kcc_script_fail( error, name, number, "%s", problem );
+	}
 	if ( strncmp( line, "spawn", 5 ) == 0 && ( line[5] == ' ' || line[5] == '\t' || line[5] == '\0' ) )
 	{
 		// The rest of the line is the name: Tiled names may hold spaces.
@@ -212,12 +292,12 @@ static bool kcc_parse_line( char* line, int number, const char* name, float dt, 
 	else
 	{
 		return kcc_script_fail( error, name, number,
-								"unknown command '%s' (mode, spawn, run, move, wait, crouch, jump, drop)", command );
+								"unknown command '%s' (mode, rule, spawn, run, move, wait, crouch, jump, drop)", command );
 	}
 	if ( kcc_parse_duration( duration, dt, &c->frames ) == false )
 	{
 		return kcc_script_fail( error, name, number, "'%s' is not a duration: seconds (0.5) or frames (30f), at most "
-													 "%d frames", duration, KCC_SCRIPT_MAX_FRAMES );
+													 "%d frames", duration, KCC_TESTKIT_MAX_FRAMES );
 	}
 	return true;
 }
@@ -278,10 +358,11 @@ bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script*
 				return false;
 			}
 			total += c->op == KCC_SCRIPT_HOLD ? c->frames : 0;
-			if ( total > KCC_SCRIPT_MAX_FRAMES )
+			if ( total > KCC_TESTKIT_MAX_FRAMES )
 			{
 				kcc_script_free( script );
-				return kcc_script_fail( error, name, number, "the script runs more than %d frames", KCC_SCRIPT_MAX_FRAMES );
+				return kcc_script_fail( error, name, number, "the script runs more than %d frames",
+										KCC_TESTKIT_MAX_FRAMES );
 			}
 			script->count += 1;
 		}

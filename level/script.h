@@ -14,6 +14,7 @@ typedef enum kcc_script_op
 	KCC_SCRIPT_HOLD = 2,  // hold an input for some frames (run, move, wait, crouch)
 	KCC_SCRIPT_JUMP = 3,  // press jump on the next frame
 	KCC_SCRIPT_DROP = 4,  // press drop on the next frame
+	KCC_SCRIPT_RULE = 5,  // a level rule (before the first frame: the level loads again with it)
 } kcc_script_op;
 
 typedef struct kcc_script_command
@@ -25,6 +26,7 @@ typedef struct kcc_script_command
 	int frames;              // HOLD
 	kcc_character_mode mode; // MODE
 	const char* spawn;       // SPAWN: points into the script's own copy of the text
+	kcc_level_rule rule;     // RULE: its strings point into the script's own copy of the text
 } kcc_script_command;
 
 typedef struct kcc_script
@@ -40,6 +42,11 @@ bool kcc_script_fail( kcc_testkit_error* error, const char* name, int line, cons
 	__attribute__( ( format( printf, 4, 5 ) ) )
 #endif
 	;
+
+/// A rule as text, "key=value, key=value: kind" (keys layer, class, name, property; kind solid, one_way, platform,
+/// zone, spawn, crate, path or other; ": other" alone matches everything), cut in place (its strings point into
+/// text). False with a sentence in *problem.
+bool kcc_script_rule( char* text, kcc_level_rule* rule, const char** problem );
 
 /// Parses text (frames counted at dt seconds each). False on an error, written as "name:line: problem".
 bool kcc_script_parse( const char* text, const char* name, float dt, kcc_script* script, kcc_testkit_error* error );

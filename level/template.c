@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Object templates (Tiled's .tj JSON templates): an object with a "template" member is the template's object with
-// the instance's own members over it (properties merged by name). A tile template's gid is counted in the
-// template's own tileset: it is moved to where the map loads that same tileset file. Each template file is read
-// once per load.
+// Object templates (Tiled's .tj JSON or .tx XML templates): an object with a "template" member is the template's
+// object with the instance's own members over it (properties merged by name). A tile template's gid is counted in
+// the template's own tileset: it is moved to where the map loads that same tileset file. Each template file is
+// read once per load.
 #include "internal.h"
 
 #include <string.h>
@@ -12,12 +12,6 @@ typedef struct kcc_template
 	const char* path; // resolved, in the arena
 	cJSON* json;      // owned
 } kcc_template;
-
-static bool kcc_is_xml_path( const char* path )
-{
-	size_t n = strlen( path );
-	return n >= 3 && ( strcmp( path + n - 3, ".tx" ) == 0 || ( n >= 4 && strcmp( path + n - 4, ".xml" ) == 0 ) );
-}
 
 // The parsed template file (read and cached on first use), or NULL with an error.
 static const cJSON* kcc_template_file( kcc_loader* L, const char* path )
@@ -32,7 +26,7 @@ static const cJSON* kcc_template_file( kcc_loader* L, const char* path )
 	}
 	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_open_json_file( L, path, "save the template as JSON (.tj) in Tiled", &json, &saved ) == KCC_LEVEL_OK &&
+	if ( kcc_open_json_file( L, path, "template", &json, &saved ) == KCC_LEVEL_OK &&
 		 cJSON_IsObject( cJSON_GetObjectItemCaseSensitive( json, "object" ) ) == false )
 	{
 		kcc_fail( L, KCC_LEVEL_ERROR_INVALID, "a template must hold an 'object'" );
@@ -136,14 +130,6 @@ cJSON* kcc_instantiate_template( kcc_loader* L, const cJSON* instance )
 	const char* name = "";
 	if ( kcc_json_string( L, instance, "template", true, &name ) != KCC_LEVEL_OK )
 	{
-		return NULL;
-	}
-	if ( kcc_is_xml_path( name ) )
-	{
-		kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-				  "object is an instance of template '%s', a TMX/XML file: kcc2d reads JSON templates (save it as .tj "
-				  "in Tiled), or detach the object (Detach Template)",
-				  name );
 		return NULL;
 	}
 	const char* path = kcc_resolve_path( L, L->base_dir, name );

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The test kit: its own space with the level and one character, stepped in DESIGN.md's frame order (platforms,
+// The test kit: its own space with the level and one character, stepped in the documented frame order (platforms,
 // then the character), with every frame and event recorded for the test to ask about afterwards.
 #define _POSIX_C_SOURCE 200809L // dup, dup2 and fileno under -std=c11
 #include "script.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -21,6 +22,16 @@ struct kcc_testkit
 	kcc_character_def character_def;
 	float dt;
 	char spawn[128];           // the spawn the character starts from ("" = the first spawn)
+	char* map_path;            // owned copies of the map's source, to load it again
+	char* map_json;
+	size_t map_size;
+	char* map_name;
+	char* solid_property;      // copies of the level def's strings
+	char* ldtk_level;
+	kcc_level_def level_def;   // the def's (its strings the copies above), its rules replaced by these:
+	kcc_level_rule* rules;     // the def's rules and its rules text's (strings in rule_text)
+	int rule_count;
+	char* rule_text;
 	uint32_t flags;
 	uint32_t flags_seen;
 	const char* floor_name;                 // NULL in the air
@@ -90,22 +101,196 @@ static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status,
 	}
 }
 
-// The spawn of that name (NULL: the first spawn): an object of class spawn, as the docs and the errors say.
-static const kcc_level_object* kcc_find_spawn( const kcc_testkit* t, const char* name )
+// Where a spawn spec puts the character: at an object (its bottom; a point object's point) or at a point.
+typedef struct kcc_spawn_site
 {
-	return kcc_level_find( t->level, KCC_LEVEL_SPAWN, name );
+	const kcc_level_object* object; // NULL for a point
+	vec2s point;                    // the object's position, or the point
+	float bottom;                   // the object's lowest y, or the point's y
+} kcc_spawn_site;
+
+static bool kcc_equal_nocase( const char* a, const char* b )
+{
+	for ( ; *a != '\0' && *b != '\0'; ++a, ++b )
+	{
+		char x = *a >= 'A' && *a <= 'Z' ? (char)( *a - 'A' + 'a' ) : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)( *b - 'A' + 'a' ) : *b;
+		if ( x != y )
+		{
+			return false;
+		}
+	}
+	return *a == *b;
+}
+
+static bool kcc_contains_spawn( const char* text )
+{
+	for ( ; *text != '\0'; ++text )
+	{
+		char head[6];
+		size_t n = 0;
+		while ( n < 5 && text[n] != '\0' )
+		{
+			head[n] = text[n];
+			++n;
+		}
+		head[n] = '\0';
+		if ( n == 5 && kcc_equal_nocase( head, "spawn" ) )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+// An object a character may start at: of kind spawn, or one that makes no shape (a point, an entity, an object
+// of a class nothing knows); never inside a solid, a zone, a platform or a crate.
+static bool kcc_can_spawn( const kcc_level_object* o )
+{
+	return o->kind == KCC_LEVEL_SPAWN || o->kind == KCC_LEVEL_OTHER;
+}
+
+// A spawn by the map's own word, when none is of kind spawn: a shapeless object whose name or class holds
+// "spawn", or is "start" or "player" (any case).
+static bool kcc_looks_like_spawn( const kcc_level_object* o )
+{
+	return o->kind == KCC_LEVEL_SPAWN ||
+		   ( kcc_can_spawn( o ) && ( kcc_contains_spawn( o->name ) || kcc_contains_spawn( o->class_name ) ||
+									 kcc_equal_nocase( o->name, "start" ) || kcc_equal_nocase( o->name, "player" ) ||
+									 kcc_equal_nocase( o->class_name, "player" ) ) );
+}
+
+// The nth (from 1) object named name that a character may start at, those of kind spawn first when there are
+// some.
+static const kcc_level_object* kcc_nth_named( const kcc_level* level, const char* name, size_t length, long n )
+{
+	for ( int pass = 0; pass < 2; ++pass )
+	{
+		long seen = 0;
+		const kcc_level_object* last = NULL;
+		for ( int i = 0; i < kcc_level_object_count( level ); ++i )
+		{
+			const kcc_level_object* o = kcc_level_get_object( level, i );
+			if ( ( pass == 1 ? kcc_can_spawn( o ) : o->kind == KCC_LEVEL_SPAWN ) && strlen( o->name ) == length &&
+				 strncmp( o->name, name, length ) == 0 )
+			{
+				last = o;
+				if ( ++seen == n )
+				{
+					return o;
+				}
+			}
+		}
+		if ( last != NULL )
+		{
+			return NULL; // namesakes of kind spawn exist, fewer than n
+		}
+	}
+	return NULL;
+}
+
+// A spawn spec: NULL (the first spawn: of kind spawn, else the first object that looks like one), "NAME" (the
+// first object of that name a character may start at, one of kind spawn first), "NAME[N]" (the Nth of them),
+// "@X,Y" (a point, world units). False when there is none.
+static bool kcc_find_spawn( const kcc_testkit* t, const char* spec, kcc_spawn_site* site )
+{
+	const kcc_level_object* o = NULL;
+	if ( spec != NULL && spec[0] == '@' )
+	{
+		char* end = NULL;
+		double x = strtod( spec + 1, &end );
+		bool ok = end != spec + 1 && *end == ',';
+		double y = ok ? strtod( end + 1, &end ) : 0.0;
+		if ( ok == false || *end != '\0' || kcc_is_valid_float( (float)x ) == false ||
+			 kcc_is_valid_float( (float)y ) == false || fabs( x ) > 1.0e6 || fabs( y ) > 1.0e6 )
+		{
+			return false;
+		}
+		site->object = NULL;
+		site->point = kcc_v2( (float)x, (float)y );
+		site->bottom = (float)y;
+		return true;
+	}
+	if ( spec == NULL )
+	{
+		o = kcc_level_find( t->level, KCC_LEVEL_SPAWN, NULL );
+		for ( int i = 0; o == NULL && i < kcc_level_object_count( t->level ); ++i )
+		{
+			const kcc_level_object* c = kcc_level_get_object( t->level, i );
+			o = kcc_looks_like_spawn( c ) ? c : NULL;
+		}
+	}
+	else
+	{
+		o = kcc_nth_named( t->level, spec, strlen( spec ), 1 );
+		const char* bracket = strrchr( spec, '[' );
+		char* end = NULL;
+		long n = bracket != NULL ? strtol( bracket + 1, &end, 10 ) : 0;
+		if ( o == NULL && bracket != NULL && end != bracket + 1 && end[0] == ']' && end[1] == '\0' && n >= 1 )
+		{
+			o = kcc_nth_named( t->level, spec, (size_t)( bracket - spec ), n );
+		}
+	}
+	if ( o == NULL )
+	{
+		return false;
+	}
+	site->object = o;
+	site->point = o->position;
+	site->bottom = o->bounds.min.y;
+	return true;
+}
+
+// The spawns a map has, for a message: "'start', 'Spawn Point' (2 of that name)", or a sentence saying none.
+static void kcc_list_spawns( const kcc_level* level, char* out, size_t size )
+{
+	size_t used = 0;
+	int listed = 0;
+	out[0] = '\0';
+	for ( int i = 0; i < kcc_level_object_count( level ) && used + 1 < size; ++i )
+	{
+		const kcc_level_object* o = kcc_level_get_object( level, i );
+		if ( kcc_looks_like_spawn( o ) == false )
+		{
+			continue;
+		}
+		int same = 0, before = 0;
+		for ( int k = 0; k < kcc_level_object_count( level ); ++k )
+		{
+			const kcc_level_object* other = kcc_level_get_object( level, k );
+			bool namesake = strcmp( other->name, o->name ) == 0;
+			same += namesake;
+			before += namesake && k < i && kcc_looks_like_spawn( other );
+		}
+		if ( before > 0 )
+		{
+			continue; // listed with its first namesake
+		}
+		int n = snprintf( out + used, size - used, "%s'%s'", listed > 0 ? ", " : "", o->name );
+		used = n > 0 && (size_t)n < size - used ? used + (size_t)n : size - 1;
+		if ( same > 1 && used + 1 < size )
+		{
+			n = snprintf( out + used, size - used, " (%d of that name: '%s[2]' is the second)", same, o->name );
+			used = n > 0 && (size_t)n < size - used ? used + (size_t)n : size - 1;
+		}
+		listed += 1;
+	}
+	if ( listed == 0 )
+	{
+		snprintf( out, size, "the map has none: no object of class spawn, none named like one" );
+	}
 }
 
 // Platformer: the character's lowest point on the spawn's bottom (a point spawn: on the point), one skin above.
 // Top-down: its centre on the spawn.
-static vec2s kcc_spawn_position( const kcc_testkit* t, const kcc_level_object* spawn )
+static vec2s kcc_spawn_position( const kcc_testkit* t, const kcc_spawn_site* site )
 {
 	if ( t->character_def.mode == KCC_CHARACTER_TOP_DOWN )
 	{
-		return spawn->position;
+		return site->point;
 	}
 	kcc_aabb b = kcc_shape_bounds( &t->character_def.controller.shape );
-	return kcc_v2( spawn->position.x, spawn->bounds.min.y - b.min.y + t->character_def.controller.skin );
+	return kcc_v2( site->point.x, site->bottom - b.min.y + t->character_def.controller.skin );
 }
 
 static void kcc_clear_records( kcc_testkit* t )
@@ -120,22 +305,213 @@ static void kcc_clear_records( kcc_testkit* t )
 	memset( t->zone_count, 0, ( (size_t)kcc_level_object_count( t->level ) + 1 ) * sizeof( int ) );
 }
 
-static bool kcc_make_character( kcc_testkit* t, const kcc_level_object* spawn )
+static bool kcc_make_character( kcc_testkit* t, const kcc_spawn_site* spawn )
 {
 	kcc_character_destroy( t->character );
 	t->character = kcc_character_create( t->space, &t->character_def, kcc_spawn_position( t, spawn ) );
 	return t->character != NULL;
 }
 
+// A copy of text in one allocation (NULL stays NULL); false when out of memory.
+static bool kcc_copy_text( const char* text, size_t size, char** out )
+{
+	*out = NULL;
+	if ( text == NULL )
+	{
+		return true;
+	}
+	*out = malloc( size + 1 );
+	if ( *out != NULL )
+	{
+		memcpy( *out, text, size );
+		( *out )[size] = '\0';
+	}
+	return *out != NULL;
+}
+
+// The level's rules kept for loading it again: the def's (their strings copied) and then its rules text's, one a
+// line. False with the error when one is malformed or memory runs out.
+static bool kcc_keep_rules( kcc_testkit* t, const kcc_testkit_def* def, kcc_testkit_error* error )
+{
+	size_t text = 0;
+	int lines = 0;
+	for ( int i = 0; i < def->level.rule_count; ++i )
+	{
+		const kcc_level_rule* r = def->level.rules + i;
+		const char* fields[4] = { r->layer, r->class_name, r->name, r->property };
+		for ( int k = 0; k < 4; ++k )
+		{
+			text += fields[k] != NULL ? strlen( fields[k] ) + 1 : 0;
+		}
+	}
+	size_t extra = def->rules != NULL ? strlen( def->rules ) : 0;
+	for ( size_t i = 0; i < extra; ++i )
+	{
+		lines += def->rules[i] == '\n';
+	}
+	int capacity = def->level.rule_count + lines + 1;
+	t->rules = malloc( (size_t)capacity * sizeof( kcc_level_rule ) );
+	t->rule_text = malloc( text + extra + 1 );
+	if ( t->rules == NULL || t->rule_text == NULL )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
+		return false;
+	}
+	char* at = t->rule_text;
+	for ( int i = 0; i < def->level.rule_count; ++i )
+	{
+		kcc_level_rule r = def->level.rules[i];
+		const char** fields[4] = { &r.layer, &r.class_name, &r.name, &r.property };
+		for ( int k = 0; k < 4; ++k )
+		{
+			if ( *fields[k] != NULL )
+			{
+				size_t n = strlen( *fields[k] ) + 1;
+				memcpy( at, *fields[k], n );
+				*fields[k] = at;
+				at += n;
+			}
+		}
+		t->rules[t->rule_count++] = r;
+	}
+	memcpy( at, def->rules != NULL ? def->rules : "", extra + 1 );
+	for ( int number = 1; at != NULL; ++number )
+	{
+		char* next = strchr( at, '\n' );
+		if ( next != NULL )
+		{
+			*next++ = '\0';
+		}
+		const char* problem = NULL;
+		char* start = at;
+		while ( *start == ' ' || *start == '\t' || *start == '\r' )
+		{
+			++start;
+		}
+		char* cr = strchr( start, '\r' );
+		if ( cr != NULL )
+		{
+			*cr = '\0';
+		}
+		if ( *start != '\0' && kcc_script_rule( start, t->rules + t->rule_count, &problem ) == false )
+		{
+			kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: rules line %d: %s", number,
+							  problem );
+			return false;
+		}
+		t->rule_count += *start != '\0';
+		at = next;
+	}
+	return true;
+}
+
+// Loads the level (again, with more rules: a script's rule lines) and puts the character at its spawn. Until it
+// succeeds the kit keeps the level and character it had; false with the error.
+static bool kcc_testkit_load( kcc_testkit* t, const kcc_level_rule* more, int more_count, kcc_testkit_error* error )
+{
+	kcc_level_rule* rules = malloc( (size_t)( t->rule_count + more_count + 1 ) * sizeof( kcc_level_rule ) );
+	if ( rules == NULL )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit: out of memory" );
+		return false;
+	}
+	memcpy( rules, t->rules, (size_t)t->rule_count * sizeof( kcc_level_rule ) );
+	if ( more_count > 0 )
+	{
+		memcpy( rules + t->rule_count, more, (size_t)more_count * sizeof( kcc_level_rule ) );
+	}
+	kcc_level_def def = t->level_def;
+	def.rules = rules;
+	def.rule_count = t->rule_count + more_count;
+	kcc_level* level = NULL;
+	kcc_level_status status =
+		t->map_path != NULL ? kcc_level_load_file( t->space, t->map_path, &def, &level, error )
+							: kcc_level_load_memory( t->space, t->map_json, t->map_size, t->map_name, &def, &level, error );
+	free( rules );
+	if ( status != KCC_LEVEL_OK )
+	{
+		return false;
+	}
+	int objects = kcc_level_object_count( level );
+	int* zone_count = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
+	int* zone_now = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
+	kcc_level* old = t->level;
+	t->level = level;
+	const char* spec = t->spawn[0] != '\0' ? t->spawn : NULL;
+	kcc_spawn_site spawn;
+	bool ok = false;
+	if ( zone_count == NULL || zone_now == NULL )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit: out of memory" );
+	}
+	else if ( kcc_find_spawn( t, spec, &spawn ) == false )
+	{
+		char spawns[256];
+		kcc_list_spawns( level, spawns, sizeof( spawns ) );
+		if ( spec != NULL && spec[0] == '@' )
+		{
+			kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, "%s: spawn '%s' is not a point @X,Y (world units)",
+							  t->map_name, spec );
+		}
+		else
+		{
+			kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, "%s: no spawn %s%s%s (its spawns: %s)", t->map_name,
+							  spec != NULL ? "named '" : "", spec != NULL ? spec : "object", spec != NULL ? "'" : "",
+							  spawns );
+		}
+	}
+	else
+	{
+		kcc_character_destroy( t->character );
+		t->character = NULL;
+		kcc_level_destroy( old );
+		old = NULL;
+		vec2s tile = kcc_level_get_tile_size( level );
+		int shapes = kcc_level_get_info( level ).shape_count;
+		cpSpaceUseSpatialHash( t->space, 2.0 * (double)fmaxf( tile.x, tile.y ), shapes > 256 ? 4 * shapes : 1024 );
+		free( t->zone_count );
+		free( t->zone_now );
+		t->zone_count = zone_count;
+		t->zone_now = zone_now;
+		zone_count = zone_now = NULL;
+		ok = kcc_make_character( t, &spawn );
+		if ( ok == false )
+		{
+			const char* problem = kcc_controller_def_problem( &t->character_def.controller );
+			kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit: the character def is refused: %s",
+							  problem != NULL ? problem : "a character field is out of range" );
+		}
+		else
+		{
+			kcc_clear_records( t );
+		}
+	}
+	if ( old != NULL )
+	{
+		// It failed before the swap: the kit keeps what it had.
+		t->level = old;
+		kcc_level_destroy( level );
+	}
+	free( zone_count );
+	free( zone_now );
+	return ok;
+}
+
 kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* error )
 {
+	if ( def != NULL && def->internal_cookie == KCC_TESTKIT_COOKIE &&
+		 !( def->dt > 0.0f && def->dt <= KCC_TESTKIT_MAX_DT ) )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: dt (%g) must be in (0, %g] seconds",
+						  (double)def->dt, (double)KCC_TESTKIT_MAX_DT );
+		return NULL;
+	}
 	if ( def == NULL || def->internal_cookie != KCC_TESTKIT_COOKIE || ( def->map_path == NULL && def->map_json == NULL ) ||
-		 !( def->dt > 0.0f ) || kcc_is_valid_float( def->dt ) == false ||
 		 ( def->spawn != NULL && strlen( def->spawn ) >= sizeof( ( (kcc_testkit*)0 )->spawn ) ) )
 	{
 		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT,
-						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map, dt > 0 and a "
-						  "spawn name under 128 bytes" );
+						  "kcc_testkit_create: the def must come from kcc_default_testkit_def, with a map and a spawn "
+						  "name under 128 bytes" );
 		return NULL;
 	}
 	const char* map_name = def->map_path != NULL ? def->map_path : def->map_name != NULL ? def->map_name : "(memory)";
@@ -148,22 +524,34 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	memset( t, 0, sizeof( *t ) );
 	t->dt = def->dt;
 	snprintf( t->spawn, sizeof( t->spawn ), "%s", def->spawn != NULL ? def->spawn : "" );
-	t->space = kcc_testkit_space_new();
-	// Tile maps query much faster through a spatial hash than through the default tree, and Chipmunk's tree is slow
-	// to insert into (a million tiles take seconds): hash from the start, sized for the level once it is loaded.
-	cpSpaceUseSpatialHash( t->space, 2.0, 1024 );
-	kcc_level_status status =
-		def->map_path != NULL
-			? kcc_level_load_file( t->space, def->map_path, &def->level, &t->level, error )
-			: kcc_level_load_memory( t->space, def->map_json, def->map_size, map_name, &def->level, &t->level, error );
-	if ( status != KCC_LEVEL_OK )
+	// The map and the level def are kept: a script's rule lines load the level again.
+	t->level_def = def->level;
+	bool copied = kcc_copy_text( def->map_path, def->map_path != NULL ? strlen( def->map_path ) : 0, &t->map_path ) &&
+				  kcc_copy_text( def->map_path == NULL ? def->map_json : NULL, def->map_size, &t->map_json ) &&
+				  kcc_copy_text( map_name, strlen( map_name ), &t->map_name ) &&
+				  kcc_copy_text( def->level.solid_property,
+								 def->level.solid_property != NULL ? strlen( def->level.solid_property ) : 0,
+								 &t->solid_property ) &&
+				  kcc_copy_text( def->level.ldtk_level, def->level.ldtk_level != NULL ? strlen( def->level.ldtk_level ) : 0,
+								 &t->ldtk_level );
+	t->level_def.solid_property = t->solid_property;
+	t->level_def.ldtk_level = t->ldtk_level;
+	t->map_size = def->map_size;
+	if ( copied == false )
+	{
+		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
+		kcc_testkit_destroy( t );
+		return NULL;
+	}
+	if ( kcc_keep_rules( t, def, error ) == false )
 	{
 		kcc_testkit_destroy( t );
 		return NULL;
 	}
-	vec2s tile = kcc_level_get_tile_size( t->level );
-	int shapes = kcc_level_get_info( t->level ).shape_count;
-	cpSpaceUseSpatialHash( t->space, 2.0 * (double)fmaxf( tile.x, tile.y ), shapes > 256 ? 4 * shapes : 1024 );
+	t->space = kcc_testkit_space_new();
+	// Tile maps query much faster through a spatial hash than through the default tree, and Chipmunk's tree is slow
+	// to insert into (a million tiles take seconds): hash from the start, sized for the level once it is loaded.
+	cpSpaceUseSpatialHash( t->space, 2.0, 1024 );
 	// The character blocks other characters as level geometry does, and knows the level's one-way and pushable
 	// categories (a character in every category would look one-way and pushable to other characters).
 	t->character_def = def->character;
@@ -174,33 +562,12 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 	{
 		c->filter.categories = def->level.solid_category;
 	}
-	int objects = kcc_level_object_count( t->level );
-	t->zone_count = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
-	t->zone_now = malloc( ( (size_t)objects + 1 ) * sizeof( int ) );
-	const kcc_level_object* spawn = kcc_find_spawn( t, def->spawn );
-	if ( t->zone_count == NULL || t->zone_now == NULL )
+	if ( kcc_testkit_load( t, NULL, 0, error ) == false )
 	{
-		kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_create: out of memory" );
+		kcc_testkit_destroy( t );
+		return NULL;
 	}
-	else if ( spawn == NULL )
-	{
-		kcc_testkit_fail( error, KCC_LEVEL_ERROR_INVALID, "%s: no spawn %s%s%s (an object of class spawn)", map_name,
-						  def->spawn != NULL ? "named '" : "", def->spawn != NULL ? def->spawn : "object",
-						  def->spawn != NULL ? "'" : "" );
-	}
-	else if ( kcc_make_character( t, spawn ) == false )
-	{
-		const char* problem = kcc_controller_def_problem( &t->character_def.controller );
-		kcc_testkit_fail( error, KCC_LEVEL_ERROR_ARGUMENT, "kcc_testkit_create: the character def is refused: %s",
-						  problem != NULL ? problem : "a character field is out of range" );
-	}
-	else
-	{
-		kcc_clear_records( t );
-		return t;
-	}
-	kcc_testkit_destroy( t );
-	return NULL;
+	return t;
 }
 
 kcc_testkit* kcc_testkit_create_from_file( const char* map_path, const char* spawn,
@@ -229,6 +596,13 @@ void kcc_testkit_destroy( kcc_testkit* t )
 	free( t->zone_now );
 	free( t->frames );
 	free( t->events );
+	free( t->map_path );
+	free( t->map_json );
+	free( t->map_name );
+	free( t->solid_property );
+	free( t->ldtk_level );
+	free( t->rules );
+	free( t->rule_text );
 	free( t );
 }
 
@@ -316,11 +690,19 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
+	if ( t->frame_count >= KCC_TESTKIT_MAX_FRAMES )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	if ( kcc_grow( (void**)&t->frames, &t->frame_capacity, t->frame_count + 1, sizeof( kcc_testkit_frame ) ) == false )
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	kcc_level_step( t->level, t->dt );
+	kcc_status level_status = kcc_level_step( t->level, t->dt );
+	if ( level_status != KCC_OK )
+	{
+		return level_status;
+	}
 	bool was_on_floor = t->floor_name != NULL;
 	const char* was_floor = t->floor_name;
 	kcc_move_result r;
@@ -373,6 +755,18 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 
 kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames )
 {
+	if ( t == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	if ( frames < 0 )
+	{
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
 	for ( int i = 0; i < frames; ++i )
 	{
 		kcc_status status = kcc_testkit_step( t, input );
@@ -388,8 +782,9 @@ kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames )
 
 bool kcc_testkit_spawn( kcc_testkit* t, const char* spawn )
 {
-	const kcc_level_object* o = t != NULL ? kcc_find_spawn( t, spawn ) : NULL;
-	if ( o == NULL || kcc_character_set_position( t->character, kcc_spawn_position( t, o ) ) != KCC_OK )
+	kcc_spawn_site site;
+	if ( t == NULL || kcc_find_spawn( t, spawn, &site ) == false ||
+		 kcc_character_set_position( t->character, kcc_spawn_position( t, &site ) ) != KCC_OK )
 	{
 		return false;
 	}
@@ -417,15 +812,35 @@ static bool kcc_script_check( kcc_testkit* t, const kcc_script* s, const char* n
 	for ( int i = 0; i < s->count; ++i )
 	{
 		const kcc_script_command* c = s->commands + i;
-		if ( c->op == KCC_SCRIPT_MODE && held )
+		if ( ( c->op == KCC_SCRIPT_MODE || c->op == KCC_SCRIPT_RULE ) && held )
 		{
-			return kcc_script_fail( error, name, c->line, "mode must come before the first frame" );
+			return kcc_script_fail( error, name, c->line, "%s must come before the first frame",
+									c->op == KCC_SCRIPT_MODE ? "mode" : "a rule" );
 		}
-		if ( c->op == KCC_SCRIPT_SPAWN && kcc_find_spawn( t, c->spawn ) == NULL )
+		kcc_spawn_site site;
+		if ( c->op == KCC_SCRIPT_SPAWN && kcc_find_spawn( t, c->spawn, &site ) == false )
 		{
-			return kcc_script_fail( error, name, c->line, "the level has no spawn named '%s'", c->spawn );
+			char spawns[200];
+			kcc_list_spawns( t->level, spawns, sizeof( spawns ) );
+			return c->spawn[0] == '@'
+					   ? kcc_script_fail( error, name, c->line, "spawn '%s' is not a point @X,Y", c->spawn )
+					   : kcc_script_fail( error, name, c->line, "the level has no spawn named '%s' (its spawns: %s)",
+										  c->spawn, spawns );
 		}
 		held = held || ( c->op == KCC_SCRIPT_HOLD && c->frames > 0 );
+	}
+	// The record's room: a script that would run past KCC_TESTKIT_MAX_FRAMES runs nothing.
+	int frames = 1; // a press at the very end takes one more frame
+	for ( int i = 0; i < s->count; ++i )
+	{
+		frames += s->commands[i].op == KCC_SCRIPT_HOLD ? s->commands[i].frames : 0;
+		if ( frames > KCC_TESTKIT_MAX_FRAMES - t->frame_count )
+		{
+			return kcc_script_fail( error, name, s->commands[i].line,
+									"the record is full: %d frames recorded, at most %d between resets "
+									"(kcc_testkit_reset)",
+									t->frame_count, KCC_TESTKIT_MAX_FRAMES );
+		}
 	}
 	return true;
 }
@@ -444,6 +859,25 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 		return false;
 	}
 	bool ok = kcc_script_check( t, &s, name, error );
+	// Rule lines: the level loads again with them after the kit's own, before the first frame.
+	kcc_level_rule* rules = ok ? malloc( (size_t)( s.count + 1 ) * sizeof( kcc_level_rule ) ) : NULL;
+	int rule_count = 0;
+	for ( int i = 0; rules != NULL && i < s.count; ++i )
+	{
+		if ( s.commands[i].op == KCC_SCRIPT_RULE )
+		{
+			rules[rule_count++] = s.commands[i].rule;
+		}
+	}
+	if ( ok && ( rules == NULL || ( rule_count > 0 && kcc_testkit_load( t, rules, rule_count, error ) == false ) ) )
+	{
+		if ( rules == NULL )
+		{
+			kcc_testkit_fail( error, KCC_LEVEL_ERROR_MEMORY, "kcc_testkit_run_script: out of memory" );
+		}
+		ok = false;
+	}
+	free( rules );
 	kcc_input pressed = { { { 0.0f, 0.0f } }, false, false, false };
 	for ( int i = 0; ok && i < s.count; ++i )
 	{
@@ -454,13 +888,16 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 			case KCC_SCRIPT_MODE:
 			{
 				t->character_def.mode = c->mode;
-				const kcc_level_object* spawn = kcc_find_spawn( t, t->spawn[0] != '\0' ? t->spawn : NULL );
-				ok = spawn != NULL && kcc_make_character( t, spawn );
+				kcc_spawn_site spawn;
+				ok = kcc_find_spawn( t, t->spawn[0] != '\0' ? t->spawn : NULL, &spawn ) &&
+					 kcc_make_character( t, &spawn );
 				break;
 			}
 			case KCC_SCRIPT_SPAWN:
 				ok = kcc_testkit_spawn( t, c->spawn );
 				break;
+			case KCC_SCRIPT_RULE:
+				break; // applied before the first command
 			case KCC_SCRIPT_JUMP:
 				pressed.jump = true;
 				break;

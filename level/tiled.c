@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Loading a Tiled JSON map, top-down: check the arguments, parse, read the map's header and tilesets, walk the
-// layers (group layers recursively, offsets added up), resolve the objects, then build the world into the space
-// in one go. Nothing reaches the space until everything has been read and checked: an error at any point leaves
-// it unchanged.
+// Loading a map (Tiled JSON or XML, or an LDtk level read as the Tiled map it stands for), top-down: check the
+// arguments, parse, read the map's header and tilesets, walk the layers (group layers recursively, offsets added up),
+// resolve the objects, note the warnings, then build the world into the space in one go. Nothing reaches the space
+// until everything has been read and checked: an error at any point leaves it unchanged.
 #include "internal.h"
 
 #include <stdio.h>
@@ -23,6 +23,8 @@ kcc_level_def kcc_default_level_def( void )
 	def.max_cells = 1 << 24;
 	def.max_polygon_points = 1024;
 	def.max_coordinate = 1.0e6f;
+	def.max_objects = 100000;
+	def.max_file_size = (size_t)64 << 20;
 	def.read_file = NULL;
 	def.read_user = NULL;
 	def.internal_cookie = KCC_LEVEL_COOKIE;
@@ -40,9 +42,9 @@ const char* kcc_level_status_string( kcc_level_status status )
 		case KCC_LEVEL_ERROR_IO:
 			return "file could not be read";
 		case KCC_LEVEL_ERROR_SYNTAX:
-			return "not valid JSON";
+			return "not valid JSON or XML";
 		case KCC_LEVEL_ERROR_UNSUPPORTED:
-			return "a Tiled feature kcc2d does not load";
+			return "a map feature kcc2d does not load";
 		case KCC_LEVEL_ERROR_INVALID:
 			return "invalid map data";
 		case KCC_LEVEL_ERROR_LIMIT:
@@ -68,14 +70,36 @@ static const char* kcc_def_problem( const kcc_level_def* def )
 	{
 		return "every category must have a bit";
 	}
-	if ( ( def->one_way_category & def->solid_category ) != 0 || ( def->pushable_category & def->solid_category ) != 0 )
+	cpBitmask seen = 0;
+	const cpBitmask roles[] = { def->solid_category, def->one_way_category, def->pushable_category,
+								def->zone_category };
+	for ( int i = 0; i < 4; ++i )
 	{
-		return "one_way_category and pushable_category must not share bits with solid_category (a shape's role is "
-			   "found from its category bits)";
+		if ( ( roles[i] & seen ) != 0 )
+		{
+			return "solid_category, one_way_category, pushable_category and zone_category must not share bits (a "
+				   "shape's role is found from its category bits)";
+		}
+		seen |= roles[i];
 	}
 	if ( def->solid_property == NULL || def->solid_property[0] == '\0' )
 	{
 		return "solid_property must name a tile property";
+	}
+	if ( def->rule_count < 0 || def->rule_count > KCC_LEVEL_MAX_RULES || ( def->rule_count > 0 && def->rules == NULL ) )
+	{
+		return "rule_count must be in [0, KCC_LEVEL_MAX_RULES] and rules set when it is not 0";
+	}
+	for ( int i = 0; i < def->rule_count; ++i )
+	{
+		if ( (int)def->rules[i].kind < (int)KCC_LEVEL_SOLID || (int)def->rules[i].kind > (int)KCC_LEVEL_OTHER )
+		{
+			return "a rule's kind must be a kcc_level_object_kind";
+		}
+	}
+	if ( def->max_objects <= 0 || def->max_file_size == 0 )
+	{
+		return "max_objects and max_file_size must be positive";
 	}
 	if ( def->max_cells <= 0 || def->max_polygon_points < 3 || !( def->max_coordinate > 0.0f ) ||
 		 def->max_coordinate > 1.0e7f )
@@ -129,7 +153,7 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 		const cJSON* children = NULL;
 		if ( kcc_json_array( L, layer, "layers", false, &children ) == KCC_LEVEL_OK && children != NULL )
 		{
-			int mark = kcc_text_push( &L->path, ".", "layers" );
+			int mark = kcc_text_push( &L->path, ".", "%s", L->key_layers );
 			kcc_load_layers( L, children, offset_x, offset_y );
 			kcc_text_pop( &L->path, mark );
 		}
@@ -161,8 +185,10 @@ static kcc_level_status kcc_load_layer( kcc_loader* L, const cJSON* layer, doubl
 	}
 	else
 	{
+		// A hidden object layer holds helpers (paths, notes, markers): its objects without a class make no shape
+		// unless the layer says collision = true.
 		bool collision = true;
-		if ( kcc_property_bool( L, properties, property_count, "collision", true, &collision ) == KCC_LEVEL_OK )
+		if ( kcc_property_bool( L, properties, property_count, "collision", visible, &collision ) == KCC_LEVEL_OK )
 		{
 			kcc_load_object_layer( L, layer, layer_index, layer_class, offset_x, offset_y, collision );
 		}
@@ -218,6 +244,10 @@ static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
 	{
 		return L->status;
 	}
+	if ( kcc_json_bool( L, map, "infinite", false, &L->infinite ) != KCC_LEVEL_OK )
+	{
+		return L->status;
+	}
 	L->tile_width = tile_width;
 	L->tile_height = tile_height;
 	L->map_width_tiles = (int)width;
@@ -228,7 +258,7 @@ static kcc_level_status kcc_load_map( kcc_loader* L, const cJSON* map )
 	{
 		return L->status;
 	}
-	int mark = kcc_text_push( &L->path, ".", "layers" );
+	int mark = kcc_text_push( &L->path, ".", "%s", L->key_layers );
 	kcc_load_layers( L, layers, 0.0, 0.0 );
 	kcc_text_pop( &L->path, mark );
 	if ( L->status == KCC_LEVEL_OK )
@@ -252,6 +282,54 @@ static void kcc_loader_free( kcc_loader* L )
 	kcc_list_free( &L->bodies );
 	kcc_list_free( &L->platforms );
 	kcc_free_templates( L );
+	kcc_list_free( &L->warnings );
+	kcc_list_free( &L->unknown_classes );
+}
+
+// The last warning, about the whole map: nothing it made blocks a character.
+static void kcc_warn_no_collision( kcc_loader* L )
+{
+	for ( int i = 0; i < L->shapes.count; ++i )
+	{
+		if ( KCC_LIST_AT( L->shapes, kcc_shape_desc, i )->sensor == false )
+		{
+			return;
+		}
+	}
+	kcc_text_pop( &L->path, 0 );
+	kcc_text_pop( &L->what, 0 );
+	L->file = L->map_file;
+	kcc_warn( L, "the map made no collision at all: no tile or object made a solid or one-way shape, so characters "
+				 "fall through (see the warnings before this one; rules in the def map a map's own classes and "
+				 "layers to kcc2d's kinds)" );
+}
+
+// The warnings into the level's arena, for kcc_level_get_warning.
+static kcc_level_status kcc_keep_warnings( kcc_loader* L, kcc_level* level )
+{
+	int n = L->warnings.count;
+	const char** list = kcc_arena_alloc( L->arena, (size_t)( n > 0 ? n : 1 ) * sizeof( const char* ) );
+	if ( list == NULL )
+	{
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
+	if ( n > 0 )
+	{
+		memcpy( list, L->warnings.items, (size_t)n * sizeof( const char* ) );
+	}
+	level->warnings = list;
+	level->warning_count = n;
+	return KCC_LEVEL_OK;
+}
+
+int kcc_level_warning_count( const kcc_level* level )
+{
+	return level != NULL ? level->warning_count : 0;
+}
+
+const char* kcc_level_get_warning( const kcc_level* level, int index )
+{
+	return level != NULL && index >= 0 && index < level->warning_count ? level->warnings[index] : NULL;
 }
 
 static kcc_level_status kcc_argument_error( kcc_level_error* error, const char* message )
@@ -307,6 +385,11 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 	kcc_loader* L = &loader;
 	L->def = def;
 	L->error = error;
+	L->path_prefix = "";
+	L->key_layers = "layers";
+	L->key_objects = "objects";
+	L->key_data = "data";
+	L->key_properties = "properties";
 	L->arena = &level->arena;
 	L->map_file = kcc_arena_strdup( L->arena, name );
 	L->file = L->map_file;
@@ -322,12 +405,26 @@ static kcc_level_status kcc_load( cpSpace* space, const char* json, size_t size,
 		json = text;
 	}
 	cJSON* map = NULL;
-	if ( L->status == KCC_LEVEL_OK && kcc_json_parse( L, json, size, &map ) == KCC_LEVEL_OK )
+	if ( L->status == KCC_LEVEL_OK && kcc_parse_document( L, json, size, &map ) == KCC_LEVEL_OK && kcc_is_ldtk( map ) )
 	{
+		cJSON* project = map;
+		map = NULL;
+		kcc_ldtk_to_tiled( L, project, &map );
+		cJSON_Delete( project );
+	}
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		int mark = kcc_text_push( &L->path, "", "%s", L->path_prefix );
 		kcc_load_map( L, map );
+		kcc_text_pop( &L->path, mark );
 	}
 	cJSON_Delete( map );
 	free( text );
+	if ( L->status == KCC_LEVEL_OK )
+	{
+		kcc_warn_no_collision( L );
+		kcc_keep_warnings( L, level );
+	}
 	if ( L->status == KCC_LEVEL_OK )
 	{
 		level->space = space;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Tilesets: embedded in the map or external JSON files (.tsj / .json, relative to the map), each tile's
+// Tilesets: embedded in the map or external files (.tsj / .json, or .tsx, relative to the map), each tile's
 // collision (the collision objects Tiled's collision editor stores in the tile's objectgroup, or the solid
 // property / class), and the lookup from a gid to its tileset and tile.
 #include "internal.h"
@@ -10,25 +10,6 @@
 
 // Largest tile id table a tileset may need (image collections can have sparse ids).
 #define KCC_MAX_TILES_PER_TILESET ( 1 << 20 )
-
-static bool kcc_ends_with( const char* text, const char* suffix )
-{
-	size_t n = strlen( text ), k = strlen( suffix );
-	if ( n < k )
-	{
-		return false;
-	}
-	for ( size_t i = 0; i < k; ++i )
-	{
-		char c = text[n - k + i];
-		c = c >= 'A' && c <= 'Z' ? (char)( c - 'A' + 'a' ) : c;
-		if ( c != suffix[i] )
-		{
-			return false;
-		}
-	}
-	return true;
-}
 
 static kcc_dvec2 kcc_anchor_of( const char* alignment )
 {
@@ -167,6 +148,14 @@ static kcc_level_status kcc_read_tile( kcc_loader* L, const cJSON* entry, const 
 	tile->width = w;
 	tile->height = h;
 	tile->present = true;
+	tile->class_name = kcc_arena_strdup( L->arena, class_name );
+	tile->properties = properties;
+	tile->property_count = property_count;
+	if ( tile->class_name == NULL )
+	{
+		kcc_text_pop( &L->what, what_mark );
+		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
+	}
 	bool solid = strcmp( class_name, "solid" ) == 0;
 	bool one_way = strcmp( class_name, "one_way" ) == 0;
 	const char* solid_name = L->def->solid_property;
@@ -391,7 +380,7 @@ static kcc_level_status kcc_read_tileset( kcc_loader* L, const cJSON* json, uint
 	}
 	for ( int i = 0; i < size; ++i )
 	{
-		kcc_tile_info empty = { 0, 0, tile_width, tile_height, false, false, false };
+		kcc_tile_info empty = { 0, 0, tile_width, tile_height, false, false, false, "", NULL, 0 };
 		set->tiles[i] = empty;
 	}
 	int at = tile_entries;
@@ -450,13 +439,6 @@ static int kcc_compare_tilesets( const void* a, const void* b )
 static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* source, uint32_t first_gid,
 												   kcc_tileset* set )
 {
-	if ( kcc_ends_with( source, ".tsx" ) || kcc_ends_with( source, ".xml" ) )
-	{
-		return kcc_fail( L, KCC_LEVEL_ERROR_UNSUPPORTED,
-						 "external tileset '%s' is TMX/XML: open it in Tiled, export it as JSON (File > Export As, "
-						 "*.tsj) and point the map at the .tsj",
-						 source );
-	}
 	char* file = kcc_resolve_path( L, L->base_dir, source );
 	if ( file == NULL )
 	{
@@ -464,8 +446,7 @@ static kcc_level_status kcc_load_external_tileset( kcc_loader* L, const char* so
 	}
 	kcc_file_context saved;
 	cJSON* json = NULL;
-	if ( kcc_open_json_file( L, file, "open it in Tiled and export it as JSON (File > Export As, *.tsj)", &json,
-							 &saved ) == KCC_LEVEL_OK )
+	if ( kcc_open_json_file( L, file, "tileset", &json, &saved ) == KCC_LEVEL_OK )
 	{
 		kcc_read_tileset( L, json, first_gid, set );
 	}

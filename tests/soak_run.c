@@ -525,6 +525,88 @@ static bool soak_odd_state( soak_source* src, soak_character* ch )
 	return true;
 }
 
+// The crates' bodies as a move may change them (a push moves kinematic ones, an impulse changes dynamic ones).
+typedef struct soak_crate_pose
+{
+	cpVect position, velocity;
+	double angle, spin;
+} soak_crate_pose;
+
+static void soak_crates_save( const soak_world* w, soak_crate_pose* out )
+{
+	for ( int i = 0; i < w->crate_count; ++i )
+	{
+		out[i].position = cpBodyGetPosition( w->crates[i] );
+		out[i].velocity = cpBodyGetVelocity( w->crates[i] );
+		out[i].angle = cpBodyGetAngle( w->crates[i] );
+		out[i].spin = cpBodyGetAngularVelocity( w->crates[i] );
+	}
+}
+
+static void soak_crates_restore( soak_world* w, const soak_crate_pose* poses )
+{
+	for ( int i = 0; i < w->crate_count; ++i )
+	{
+		cpBodySetPosition( w->crates[i], poses[i].position );
+		cpBodySetVelocity( w->crates[i], poses[i].velocity );
+		cpBodySetAngle( w->crates[i], poses[i].angle );
+		cpBodySetAngularVelocity( w->crates[i], poses[i].spin );
+		cpSpaceReindexShapesForBody( w->space, w->crates[i] );
+	}
+}
+
+static kcc_status soak_call( kcc_controller* c, soak_case_call call, vec2s delta, float dt, vec2s* velocity,
+							 kcc_move_result* result )
+{
+	return call == SOAK_CALL_MOVE ? kcc_controller_move( c, delta, result )
+								  : kcc_controller_move_and_slide( c, delta, dt, velocity, result );
+}
+
+// The move played again from the state before it, with the crates put back: bit-identical or a mismatch.
+static void soak_replay( soak_world* w, int index, const kcc_controller_state* before, const soak_crate_pose* poses,
+						 soak_case_call call, vec2s delta, float dt, kcc_status status, vec2s velocity,
+						 const kcc_move_result* result, const soak_run_config* config, soak_stats* stats )
+{
+	soak_character* ch = &w->characters[index];
+	soak_crate_pose after[SOAK_MAX_CRATES];
+	soak_crates_save( w, after );
+	kcc_controller_state state_after = kcc_controller_get_state( ch->c );
+	if ( kcc_controller_set_state( ch->c, before ) != KCC_OK )
+	{
+		return;
+	}
+	soak_crates_restore( w, poses );
+	kcc_move_result again;
+	vec2s velocity_again = kcc_v2( 0.0f, 0.0f );
+	kcc_status status_again = soak_call( ch->c, call, delta, dt, &velocity_again, &again );
+	soak_crate_pose replayed[SOAK_MAX_CRATES];
+	soak_crates_save( w, replayed );
+	stats->replays += 1;
+	bool same = status == status_again && memcmp( &result->position, &again.position, sizeof( vec2s ) ) == 0 &&
+				memcmp( &velocity, &velocity_again, sizeof( vec2s ) ) == 0 && result->flags == again.flags &&
+				result->collision_count == again.collision_count;
+	for ( int i = 0; i < w->crate_count && same; ++i )
+	{
+		same = memcmp( &after[i].position, &replayed[i].position, sizeof( cpVect ) ) == 0 &&
+			   memcmp( &after[i].velocity, &replayed[i].velocity, sizeof( cpVect ) ) == 0;
+	}
+	if ( same == false )
+	{
+		stats->replay_mismatches += 1;
+		if ( config->log != NULL )
+		{
+			fprintf( config->log, "soak: world %llu frame %d character %d: the move replayed from its state ended "
+								  "elsewhere (%a, %a) / (%a, %a), flags 0x%x / 0x%x\n",
+					 (unsigned long long)stats->worlds, w->frame, index, (double)result->position.x,
+					 (double)result->position.y, (double)again.position.x, (double)again.position.y,
+					 (unsigned)result->flags, (unsigned)again.flags );
+		}
+		// Go on from the first outcome.
+		soak_crates_restore( w, after );
+		kcc_controller_set_state( ch->c, &state_after );
+	}
+}
+
 // One action of character index, then the checks. Returns the moves made (0 or 1).
 static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_config* config, soak_stats* stats )
 {
@@ -584,7 +666,9 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 			break;
 		case SOAK_ACT_AIMED:
 		{
-			int i = soak_int( src, w->shape_count );
+			// Half the time at a crate, when there are some: pushes are what the crates are for.
+			int i = w->crate_count > 0 && soak_chance( src, 0.5 ) ? w->crate_shapes[soak_int( src, w->crate_count )]
+																	: soak_int( src, w->shape_count );
 			if ( w->shapes[i].shape != NULL && i != ch->shape_index )
 			{
 				const soak_core* core = &soak_cache_of( w, i )->core;
@@ -747,13 +831,66 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	// The move.
 	kcc_controller_state before = kcc_controller_get_state( c );
 	vec2s start = before.position;
+	ch->floor_shape = before.floor_shape; // a teleport or a change of up changed it
+	ch->one_way_inside = before.one_way_inside;
 	bool riding = ch->riding;
 	kcc_move_result result;
 	vec2s velocity = kcc_v2( 0.0f, 0.0f );
 	int asserts = s_assert_count;
-	kcc_status status = call == SOAK_CALL_MOVE ? kcc_controller_move( c, delta, &result )
-											   : kcc_controller_move_and_slide( c, delta, dt, &velocity, &result );
+	soak_crate_pose poses[SOAK_MAX_CRATES];
+	double crate_before[SOAK_MAX_CRATES];
+	soak_crates_save( w, poses );
+	if ( w->crate_count > 0 )
+	{
+		soak_crate_depths( w, index, crate_before, NULL );
+	}
+	kcc_status status = soak_call( c, call, delta, dt, &velocity, &result );
 	stats->moves += 1;
+	if ( status == KCC_OK && soak_chance( src, 0.05 ) )
+	{
+		soak_replay( w, index, &before, poses, call, delta, dt, status, velocity, &result, config, stats );
+	}
+	if ( w->crate_count > 0 )
+	{
+		// Every crate the move pushed: no deeper in what blocks it than before the move (property 1 for crates).
+		double crate_after[SOAK_MAX_CRATES];
+		int into[SOAK_MAX_CRATES];
+		soak_crate_depths( w, index, crate_after, into );
+		int moved = 0;
+		for ( int i = 0; i < w->crate_count; ++i )
+		{
+			cpVect now = cpBodyGetPosition( w->crates[i] );
+			if ( cpBodyGetType( w->crates[i] ) != CP_BODY_TYPE_KINEMATIC ||
+				 memcmp( &poses[i].position, &now, sizeof( cpVect ) ) == 0 )
+			{
+				continue;
+			}
+			moved += 1;
+			const soak_cache* cache = soak_cache_of( w, w->crate_shapes[i] );
+			double height = fmin( cache->hi_x - cache->lo_x, cache->hi_y - cache->lo_y );
+			double worse = crate_after[i] - fmax( crate_before[i], 0.0 );
+			// A character that could not stay out of solids says so: its overlap with a crate is flagged.
+			bool flagged = ( result.flags & KCC_CRUSHED ) != 0 && into[i] == ch->shape_index;
+			if ( worse > SOAK_TOLERANCE * height && flagged == false )
+			{
+				stats->crate_overlaps += 1;
+				stats->crate_worst = fmax( stats->crate_worst, worse / height );
+				if ( config->log != NULL && stats->crate_overlaps <= 10 )
+				{
+					const soak_shape* s = &w->shapes[into[i]];
+					fprintf( config->log, "soak: world %llu frame %d character %d (options 0x%x) %s: crate %d pushed "
+										  "%.4g of its size deeper (%.4g before) into shape %d (roles 0x%x%s), flags "
+										  "0x%x\n",
+							 (unsigned long long)stats->worlds, w->frame, index, (unsigned)ch->options,
+							 soak_action_name( action ), i, worse / height, crate_before[i] / height, into[i],
+							 (unsigned)s->roles, into[i] == ch->shape_index ? ", the pusher" : "",
+							 (unsigned)result.flags );
+				}
+			}
+		}
+		stats->pushes += moved > 0;
+		stats->crate_moves += (uint64_t)moved;
+	}
 	vec2s end = kcc_controller_get_position( c );
 	bool finite = kcc_is_valid_vec2( end ) && kcc_is_valid_vec2( result.position ) &&
 				  kcc_is_valid_vec2( result.displacement ) && kcc_is_valid_vec2( result.floor_normal ) &&
@@ -928,6 +1065,10 @@ void soak_stats_print( FILE* f, const soak_stats* s )
 			 (unsigned long long)s->bad_calls, (unsigned long long)s->moved_on_error );
 	fprintf( f, "soak: set_shape %llu taken, %llu of them overlapping a solid\n", (unsigned long long)s->shape_changes,
 			 (unsigned long long)s->shape_overlaps );
+	fprintf( f, "soak: crates: %llu moves pushed %llu crates; %llu crates left deeper in a solid (worst %.4g of their "
+				"size); replays %llu, %llu not bit-identical\n",
+			 (unsigned long long)s->pushes, (unsigned long long)s->crate_moves, (unsigned long long)s->crate_overlaps,
+			 s->crate_worst, (unsigned long long)s->replays, (unsigned long long)s->replay_mismatches );
 	fprintf( f, "soak: flags: crushed %llu, depenetrated %llu, hit limit %llu, truncated %llu, stepped %llu, snapped "
 				"%llu, on floor %llu\n",
 			 (unsigned long long)s->crushed, (unsigned long long)s->depenetrated, (unsigned long long)s->hit_limit,

@@ -163,6 +163,11 @@ void soak_world_destroy( soak_world* w )
 		cpSpaceRemoveBody( w->space, w->platforms[i].body );
 		cpBodyFree( w->platforms[i].body );
 	}
+	for ( int i = 0; i < w->crate_count; ++i )
+	{
+		cpSpaceRemoveBody( w->space, w->crates[i] );
+		cpBodyFree( w->crates[i] );
+	}
 	cpSpaceFree( w->space );
 	free( (soak_world_private*)w );
 }
@@ -557,6 +562,71 @@ static void soak_add_platform( soak_world* w, soak_source* src )
 	}
 }
 
+// A crate: a box (turned sometimes) on a body of its own, kinematic (pushable) or, one time in four, dynamic (a
+// physics body that receives impulses and is stepped). Placed only where it is clear of every shape already there.
+static bool soak_add_crate( soak_world* w, soak_source* src, cpVect at, double half, bool dynamic, double angle )
+{
+	if ( w->crate_count >= SOAK_MAX_CRATES || w->shape_count >= SOAK_MAX_SHAPES )
+	{
+		return false;
+	}
+	double hw = half * soak_uniform( src, 0.7, 1.3 ), hh = half * soak_uniform( src, 0.7, 1.3 );
+	cpBody* body = dynamic ? cpBodyNew( 1.0, cpMomentForBox( 1.0, 2.0 * hw, 2.0 * hh ) ) : cpBodyNewKinematic();
+	cpBodySetPosition( body, at );
+	cpBodySetAngle( body, angle );
+	double radius = soak_chance( src, 0.2 ) ? soak_uniform( src, 0.0, 0.1 ) : 0.0;
+	cpShape* shape = cpBoxShapeNew( body, 2.0 * hw, 2.0 * hh, radius );
+	cpShapeCacheBB( shape );
+	soak_core core;
+	soak_core_from_chipmunk( shape, SOAK_POLY, &core );
+	for ( int i = 0; i < w->shape_count; ++i )
+	{
+		if ( w->shapes[i].shape != NULL && ( w->shapes[i].roles & SOAK_ROLE_SENSOR ) == 0 &&
+			 soak_core_contact( &core, &soak_cache_of( w, i )->core ).depth > -0.02 )
+		{
+			cpShapeFree( shape );
+			cpBodyFree( body );
+			return false;
+		}
+	}
+	cpSpaceAddBody( w->space, body );
+	cpShapeSetFilter( shape, cpShapeFilterNew( CP_NO_GROUP, SOAK_CAT_CRATE, CP_ALL_CATEGORIES ) );
+	cpSpaceAddShape( w->space, shape );
+	int index = soak_register( w, shape, SOAK_POLY, SOAK_ROLE_CRATE, -1 );
+	w->crates[w->crate_count] = body;
+	w->crate_shapes[w->crate_count++] = index;
+	return true;
+}
+
+// Crates alone, and piles of them (a grid of boxes a little apart: a row on the ground, a heap top-down).
+static void soak_add_crates( soak_world* w, soak_source* src, int count )
+{
+	while ( count > 0 && w->crate_count < SOAK_MAX_CRATES )
+	{
+		cpVect at = soak_point_in( src, w->half_size );
+		double half = soak_log_uniform( src, 0.15, 0.8 );
+		bool dynamic = soak_chance( src, 0.25 );
+		if ( soak_chance( src, 0.4 ) )
+		{
+			int nx = 1 + soak_int( src, 4 ), ny = 1 + soak_int( src, 3 );
+			double gap = soak_chance( src, 0.5 ) ? soak_uniform( src, 0.0, 0.05 ) : soak_uniform( src, 0.05, 0.5 );
+			for ( int y = 0; y < ny && count > 0; ++y )
+			{
+				for ( int x = 0; x < nx && count > 0; ++x )
+				{
+					cpVect p = cpv( at.x + x * ( 2.6 * half + gap ), at.y + y * ( 2.6 * half + gap ) );
+					count -= soak_add_crate( w, src, p, half, dynamic && soak_chance( src, 0.5 ), 0.0 ) ? 1 : 0;
+				}
+			}
+			count -= 1;
+			continue;
+		}
+		double angle = soak_chance( src, 0.3 ) ? soak_uniform( src, -SOAK_PI, SOAK_PI ) : 0.0;
+		soak_add_crate( w, src, at, half, dynamic, angle );
+		count -= 1;
+	}
+}
+
 static bool soak_platforms_by_velocity( const soak_world* w )
 {
 	for ( int i = 0; i < w->platform_count; ++i )
@@ -602,7 +672,7 @@ void soak_world_step_platforms( soak_world* w )
 	w->frame += 1;
 	for ( int i = 0; i < w->shape_count; ++i )
 	{
-		if ( w->shapes[i].roles & SOAK_ROLE_PLATFORM )
+		if ( w->shapes[i].roles & ( SOAK_ROLE_PLATFORM | SOAK_ROLE_CRATE ) )
 		{
 			soak_cache_update( w, i );
 		}
@@ -847,6 +917,8 @@ bool soak_random_def( soak_source* src, soak_character* ch )
 	}
 	def.filter = cpShapeFilterNew( CP_NO_GROUP, SOAK_CAT_CHARACTER, mask );
 	def.one_way_categories = soak_chance( src, 0.85 ) ? SOAK_CAT_ONE_WAY : 0;
+	def.pushable_categories = soak_chance( src, 0.8 ) ? SOAK_CAT_CRATE : 0;
+	def.mass = soak_chance( src, 0.5 ) ? (float)soak_log_uniform( src, 0.1, 10.0 ) : 0.0f;
 	if ( kcc_controller_def_problem( &def ) != NULL )
 	{
 		return false;
@@ -951,7 +1023,16 @@ soak_world* soak_world_create( soak_source* src, const soak_world_config* config
 	{
 		soak_add_platform( w, src );
 	}
-	w->steps_space = soak_platforms_by_velocity( w ) || soak_chance( src, 0.3 );
+	if ( config->crates > 0 )
+	{
+		soak_add_crates( w, src, soak_int( src, config->crates + 1 ) );
+	}
+	bool dynamic = false;
+	for ( int i = 0; i < w->crate_count; ++i )
+	{
+		dynamic |= cpBodyGetType( w->crates[i] ) == CP_BODY_TYPE_DYNAMIC;
+	}
+	w->steps_space = soak_platforms_by_velocity( w ) || dynamic || soak_chance( src, 0.3 );
 	int characters = 1 + soak_int( src, config->characters );
 	for ( int i = 0; i < characters && i < SOAK_MAX_CHARACTERS; ++i )
 	{
@@ -1043,7 +1124,15 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 				// passing through, which the platform has just moved away).
 				soak_carry_core( w, body, &before );
 			}
-			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, 2.0 * def->skin ) == false )
+			// Inside it where the move started counts as above only on the shape it stood on (within two skins), or
+			// when its last move ended clear of every one-way shape (the shape came up into it since). Otherwise
+			// it was passing through, however shallow the overlap.
+			double tolerance = ch->one_way_inside ? 0.0 : INFINITY;
+			if ( w->shapes[i].shape == ch->floor_shape )
+			{
+				tolerance = 2.0 * def->skin;
+			}
+			if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, tolerance ) == false )
 			{
 				continue;
 			}
@@ -1055,6 +1144,56 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 	r.heights = deepest / ch->height;
 	r.counted = r.heights > SOAK_TOLERANCE && ( flags & KCC_CRUSHED ) == 0;
 	return r;
+}
+
+void soak_crate_depths( const soak_world* w, int index, double* out, int* deepest_shape )
+{
+	const soak_character* ch = &w->characters[index];
+	for ( int i = 0; i < w->character_count; ++i )
+	{
+		if ( w->characters[i].c != NULL && w->characters[i].shape_index >= 0 )
+		{
+			soak_cache_update( w, w->characters[i].shape_index );
+		}
+	}
+	for ( int k = 0; k < w->crate_count; ++k )
+	{
+		soak_cache_update( w, w->crate_shapes[k] );
+	}
+	for ( int k = 0; k < w->crate_count; ++k )
+	{
+		int self = w->crate_shapes[k];
+		const soak_cache* me = soak_cache_of( w, self );
+		double deepest = -1.0;
+		if ( deepest_shape != NULL )
+		{
+			deepest_shape[k] = -1;
+		}
+		for ( int i = 0; i < w->shape_count; ++i )
+		{
+			// The character itself blocks its crates; soak_blocks leaves out the shape passed as self.
+			bool blocks = i == ch->shape_index ? w->shapes[i].shape != NULL : soak_blocks( w, ch, self, i );
+			if ( blocks == false || ( cpShapeGetFilter( w->shapes[i].shape ).categories & ch->def.one_way_categories ) )
+			{
+				continue;
+			}
+			const soak_cache* other = soak_cache_of( w, i );
+			if ( other->hi_x < me->lo_x || other->lo_x > me->hi_x || other->hi_y < me->lo_y || other->lo_y > me->hi_y )
+			{
+				continue;
+			}
+			double depth = soak_core_contact( &me->core, &other->core ).depth;
+			if ( depth > deepest )
+			{
+				deepest = depth;
+				if ( deepest_shape != NULL )
+				{
+					deepest_shape[k] = i;
+				}
+			}
+		}
+		out[k] = deepest;
+	}
 }
 
 // ---------------------------------------------------------------------------------------------------------------

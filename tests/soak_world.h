@@ -116,6 +116,8 @@ bool soak_chance( soak_source* s, double p );
 #define SOAK_CAT_ONE_WAY ( (cpBitmask)2 )
 #define SOAK_CAT_GHOST ( (cpBitmask)4 ) ///< blocks only characters whose mask has it
 #define SOAK_CAT_CHARACTER ( (cpBitmask)8 )
+#define SOAK_CAT_CRATE ( (cpBitmask)16 ) ///< pushable crates (kinematic), and dynamic boxes (impulses only)
+#define SOAK_MAX_CRATES 32
 
 /// Character kinds (statistics are kept per kind).
 typedef enum soak_character_kind
@@ -160,7 +162,7 @@ typedef enum soak_action_kind
 	SOAK_ACT_LONG,       ///< a move of up to 20 units
 	SOAK_ACT_HUGE,       ///< up to max_displacement
 	SOAK_ACT_REVERSE,    ///< against the previous input
-	SOAK_ACT_AIMED,      ///< toward a shape of the world
+	SOAK_ACT_AIMED,      ///< toward a shape of the world (half the time a crate, when there are some)
 	SOAK_ACT_GRAVITY,    ///< move_and_slide with gravity, walking and jumps
 	SOAK_ACT_DROP,       ///< drop_through, then a gravity step
 	SOAK_ACT_TELEPORT,   ///< set_position to a clear spot, then a move
@@ -201,6 +203,7 @@ enum
 	SOAK_ROLE_GHOST = 1 << 2,
 	SOAK_ROLE_PLATFORM = 1 << 3,  ///< on a kinematic body
 	SOAK_ROLE_CHARACTER = 1 << 4, ///< a controller's own shape
+	SOAK_ROLE_CRATE = 1 << 5,     ///< on a crate's body (kinematic: pushable; dynamic: stepped by cpSpaceStep)
 };
 
 typedef struct soak_shape
@@ -247,7 +250,8 @@ typedef struct soak_character
 	vec2s velocity;    ///< for the gravity steps
 	vec2s last_delta;
 	const cpShape* drop_shape; ///< the one-way shape it drops through (the oracle exempts it), or NULL
-	const cpShape* floor_shape; ///< the floor of its last move
+	const cpShape* floor_shape; ///< the floor of its last move (or where set_position put it), as the controller says
+	bool one_way_inside; ///< its last move (or set_position) left it inside a one-way shape, as the controller says
 	bool riding;       ///< its last move ended on a kinematic body's shape
 	bool have_snapshot;
 	kcc_controller_state snapshot;
@@ -268,6 +272,9 @@ typedef struct soak_world
 	soak_platform platforms[SOAK_MAX_PLATFORMS];
 	int character_count;
 	soak_character characters[SOAK_MAX_CHARACTERS];
+	int crate_count;
+	cpBody* crates[SOAK_MAX_CRATES]; ///< kinematic (pushable) or dynamic boxes, one shape each
+	int crate_shapes[SOAK_MAX_CRATES]; ///< their shapes' indices in the table
 } soak_world;
 
 typedef struct soak_world_config
@@ -277,13 +284,14 @@ typedef struct soak_world_config
 	int characters;      ///< 1..SOAK_MAX_CHARACTERS
 	double half_size;
 	bool odd_inputs;     ///< fuzz: also invalid defs, destroy / re-create, corrupted states
+	int crates;          ///< at most (kinematic pushable crates, piles of them, dynamic boxes); 0: none
 } soak_world_config;
 
 /// A random world (characters included, spawned clear of solids). NULL when nothing could be built.
 soak_world* soak_world_create( soak_source* src, const soak_world_config* config );
 void soak_world_destroy( soak_world* w );
 
-/// Moves the platforms to the next frame (the game's part of the frame order).
+/// Moves the platforms to the next frame (the game's part of the frame order); cpSpaceStep moves the dynamic crates.
 void soak_world_step_platforms( soak_world* w );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -305,6 +313,12 @@ typedef struct soak_check
 /// before the move (for the one-way rule), or NULL after a change of shape (one-way shapes never count: the change is
 /// refused only for other solids). flags: the move's flags.
 soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, uint32_t flags );
+
+/// Deepest overlap of each crate (out: crate_count entries, world units, <= 0: clear) with what blocks the crates
+/// character index pushes: the shapes that block the character (one-way shapes and the crate itself excepted) and
+/// the character. Reads the crates and characters where Chipmunk has them now (their caches are refreshed).
+/// deepest (may be NULL): the index of the shape of each crate's deepest overlap, or -1.
+void soak_crate_depths( const soak_world* w, int index, double* out, int* deepest );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reproductions: one move as plain data
@@ -407,6 +421,11 @@ typedef struct soak_stats
 	uint64_t shape_changes;     ///< set_shape calls that succeeded
 	uint64_t shape_overlaps;    ///< of which left the new shape overlapping a solid beyond the tolerance
 	uint64_t crushed, depenetrated, hit_limit, truncated, stepped, snapped, on_floor;
+	uint64_t pushes, crate_moves;   ///< moves that moved a crate, and the crates they moved
+	uint64_t crate_overlaps;        ///< crates a move left deeper in a solid than before, beyond the tolerance
+	double crate_worst;             ///< of which the deepest, in the crate's heights
+	uint64_t replays, replay_mismatches; ///< moves played again from the state before them (crates put back): any
+										 ///< difference in the character, its velocity, flags or the crates counts
 	double worst;               ///< heights
 	soak_tally kinds[SOAK_KIND_COUNT];
 	soak_tally options[SOAK_OPT_COUNT];

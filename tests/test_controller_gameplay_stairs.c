@@ -6,7 +6,8 @@
 // - a game that sets its velocity from the input crosses the flight at the walking speed (not faster);
 // - a game that keeps its momentum (feeds the returned velocity back) crosses the flight in as many frames as a flat
 //   floor of the same length;
-// - a tread narrower than step_min_width is not climbed, a wider one is;
+// - a tread narrower than step_min_width is not climbed, a wider one is; with step_min_width 0, a flight whose
+//   risers are all lower than step_height is climbed whatever its treads;
 // - a move that climbs allocates nothing.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -232,6 +233,72 @@ static void test_step_min_width_skips_narrow_treads( void** state )
 	}
 }
 
+// Issue 15: separate boxes rising 0.25 each (below step_height 0.3), treads 0.5 deep except the third, 0.1 deep;
+// step_min_width 0. With the returned velocity kept, the rounded box reached the top; the capsule stopped for good at
+// the riser before the narrow tread (feet at 0.51, its velocity clipped to 0), and so did the circle. Every riser is
+// lower than step_height: every character gets to the top, in a game that keeps its momentum (which keeps its walking
+// speed, to the rounding of the lift along an edge it rolls over) and in one that sets its velocity from the input,
+// moving no farther per frame than a walk; the mirrored flight likewise.
+static void test_narrow_tread_is_climbed( void** state )
+{
+	(void)state;
+	const int count = 6;
+	const float rise = 0.25f;
+	const float runs[] = { 0.5f, 0.5f, 0.1f, 0.5f, 0.5f, 0.5f };
+	for ( int run = 0; run < 4 * TEST_CHARACTER_COUNT; ++run )
+	{
+		int kind = run % TEST_CHARACTER_COUNT;
+		bool momentum = ( run / TEST_CHARACTER_COUNT ) % 2 == 0;
+		float dir = run < 2 * TEST_CHARACTER_COUNT ? 1.0f : -1.0f; // -1: the mirrored flight, walked up to the left
+		const char* name = test_character_name( kind );
+		const char* game = momentum ? "momentum" : "input";
+		scene* s = scene_create( dir );
+		scene_add_tile_row( s, -10, -1, 13 );
+		float x = FLIGHT_X;
+		for ( int i = 0; i < count; ++i )
+		{
+			float landing = i + 1 == count ? 10.0f : 0.0f;
+			scene_add_box( s, x, -1.0f, x + runs[i] + landing, rise * (float)( i + 1 ) );
+			x += runs[i];
+		}
+		const float top = rise * (float)count;
+		const float goal = x + 1.0f;
+		const float half = test_character_half_height( kind );
+		kcc_controller_def def = game_def( kind );
+		def.step_min_width = 0.0f;
+		kcc_controller* c = scene_create_controller( s, &def );
+		assert_non_null( c );
+		vec2s velocity = kcc_v2( dir * WALK, 0.0f );
+		int frames = -1;
+		for ( int frame = 0; frame < 300 && frames < 0; ++frame )
+		{
+			vec2s before = kcc_controller_get_position( c );
+			kcc_move_result r;
+			assert_int_equal( test_gravity_step( c, &velocity, momentum ? velocity.x : dir * WALK, GRAVITY, DT, &r ),
+							  KCC_OK );
+			SCENE_CHECK( scene_overlap( s, &def.shape, r.position ) <= 1e-3f * test_character_height( kind ),
+						 "%s %s game frame %d: overlap", name, game, frame );
+			SCENE_CHECK( dir * ( r.position.x - before.x ) <= WALK * DT + 1e-5f, "%s %s game frame %d: moved %.6f forward",
+						 name, game, frame, (double)( dir * ( r.position.x - before.x ) ) );
+			SCENE_CHECK( momentum == false || fabsf( dir * velocity.x - WALK ) <= 1e-6f * WALK,
+						 "%s frame %d at (%.4f, %.4f), feet %.4f: returned velocity.x %.6f", name, frame,
+						 (double)r.position.x, (double)r.position.y, (double)( r.position.y - half ), (double)velocity.x );
+			if ( dir * r.position.x >= goal )
+			{
+				frames = frame + 1;
+			}
+		}
+		vec2s end = kcc_controller_get_position( c );
+		print_message( "%-11s %-8s game, narrow tread%s: %d frames to x %g\n", name, game, dir < 0.0f ? " (mirrored)" : "",
+					   frames, (double)( dir * goal ) );
+		SCENE_CHECK( frames > 0 && fabsf( end.y - ( top + half + def.skin ) ) <= 1e-4f,
+					 "%s %s game: stopped at (%.4f, %.4f), feet %.4f", name, game, (double)end.x, (double)end.y,
+					 (double)( end.y - half ) );
+		kcc_controller_destroy( c );
+		scene_destroy( s );
+	}
+}
+
 // No heap allocation in the frames that climb.
 static void test_climbing_allocates_nothing( void** state )
 {
@@ -278,6 +345,7 @@ int main( void )
 		cmocka_unit_test( test_input_game_climbs_at_walking_speed ),
 		cmocka_unit_test( test_momentum_game_crosses_stairs_like_a_flat_floor ),
 		cmocka_unit_test( test_step_min_width_skips_narrow_treads ),
+		cmocka_unit_test( test_narrow_tread_is_climbed ),
 		cmocka_unit_test( test_climbing_allocates_nothing ),
 		cmocka_unit_test( test_step_min_width_out_of_range_is_refused ),
 	};

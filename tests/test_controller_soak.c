@@ -270,6 +270,7 @@ static void test_soak( void** state )
 	config.world.platforms = 4;
 	config.world.characters = 3;
 	config.world.half_size = 10.0;
+	config.world.crates = 10;
 	config.print_failures = 3;
 	config.log = stdout;
 	config.shrink = true;
@@ -279,6 +280,9 @@ static void test_soak( void** state )
 	soak_stats_print( stdout, &stats );
 	assert_true( stats.moves >= config.moves );
 	assert_int_equal( stats.overlaps, 0 );
+	assert_true( stats.pushes > 0 && stats.replays > 0 );
+	assert_int_equal( stats.crate_overlaps, 0 );
+	assert_int_equal( stats.replay_mismatches, 0 );
 	assert_int_equal( stats.nan, 0 );
 	assert_int_equal( stats.wrong_status, 0 );
 	assert_int_equal( stats.moved_on_error, 0 );

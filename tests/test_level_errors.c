@@ -48,19 +48,36 @@ static const error_case s_cases[] = {
 	{ MAP( TILES( "[0, -1, 0, 0]" ) ), KCC_LEVEL_ERROR_INVALID, { "a gid must be a whole number", "data[1]" } },
 	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"z\",\"width\":2,\"height\":2,\"encoding\":\"base64\","
 		   "\"compression\":\"zlib\",\"data\":\"eJxjYGBgAAAABAAB\"}" ),
-	  KCC_LEVEL_ERROR_UNSUPPORTED, { "layer 'z': tile data is zlib-compressed", "CSV or Base64 (uncompressed)" } },
+	  KCC_LEVEL_ERROR_INVALID, { "layer 'z': zlib tile data holds less than the 16 bytes", "(at layers[0].data)" } },
+	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"z\",\"width\":2,\"height\":2,\"encoding\":\"base64\","
+		   "\"compression\":\"zstd\",\"data\":\"AAAA\"}" ),
+	  KCC_LEVEL_ERROR_INVALID, { "layer 'z': tile data is not valid zstd data", "(at layers[0].data)" } },
+	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"z\",\"width\":2,\"height\":2,\"encoding\":\"base64\","
+		   "\"compression\":\"lzma\",\"data\":\"AAAA\"}" ),
+	  KCC_LEVEL_ERROR_UNSUPPORTED, { "layer 'z': tile data compression 'lzma' is not zlib, gzip or zstd", NULL } },
+	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"c\",\"width\":2,\"height\":2,\"encoding\":\"csv\","
+		   "\"data\":\"1,0,\\n0,x\"}" ),
+	  KCC_LEVEL_ERROR_INVALID, { "layer 'c': CSV tile data: gid 3 is not a whole number", "(at layers[0].data)" } },
+	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"c\",\"width\":2,\"height\":2,\"encoding\":\"csv\","
+		   "\"data\":\"1,0,0,0,1\"}" ),
+	  KCC_LEVEL_ERROR_INVALID, { "CSV tile data has more than 4 gids", NULL } },
+	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"c\",\"width\":2,\"height\":2,\"encoding\":\"csv\","
+		   "\"data\":\"1,0 0\"}" ),
+	  KCC_LEVEL_ERROR_INVALID, { "CSV tile data: '0' after gid 1 is not a comma", NULL } },
 	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"z\",\"width\":2,\"height\":2,\"encoding\":\"xml\",\"data\":\"\"}" ),
 	  KCC_LEVEL_ERROR_UNSUPPORTED, { "encoding 'xml' is not csv or base64", NULL } },
 	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"b\",\"width\":2,\"height\":2,\"encoding\":\"base64\",\"data\":\"@@@@\"}" ),
 	  KCC_LEVEL_ERROR_INVALID, { "layer 'b': tile data is not valid base64", "(at layers[0].data)" } },
 	{ MAP( "{\"type\":\"tilelayer\",\"name\":\"b\",\"width\":2,\"height\":2,\"encoding\":\"base64\",\"data\":\"AQAAAA==\"}" ),
 	  KCC_LEVEL_ERROR_INVALID, { "holds 4 bytes, expected 16", NULL } },
-	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"tiles.tsx\"}],\"layers\":[]}", KCC_LEVEL_ERROR_UNSUPPORTED,
-	  { "external tileset 'tiles.tsx' is TMX/XML", "export it as JSON", "(at tilesets[0])" } },
+	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"tiles.tsx\"}],\"layers\":[]}", KCC_LEVEL_ERROR_SYNTAX,
+	  { "dir/tiles.tsx: not valid XML at line 2, column 3: mismatched tag", NULL } },
+	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"number.tsx\"}],\"layers\":[]}", KCC_LEVEL_ERROR_INVALID,
+	  { "dir/number.tsx: line 1: <tileset> attribute 'tilewidth' must be a number (is 'wide')", NULL } },
 	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"missing.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_IO,
 	  { "cannot read file 'dir/missing.tsj'", NULL } },
-	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"xml.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_UNSUPPORTED,
-	  { "dir/xml.tsj: this file is TMX/XML: open it in Tiled and export it as JSON", NULL } },
+	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"xml.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_INVALID,
+	  { "dir/xml.tsj: tileset '': 'tilewidth' is missing", NULL } },
 	{ HEAD "\"tilesets\":[{\"firstgid\":1,\"source\":\"broken.tsj\"}],\"layers\":[]}", KCC_LEVEL_ERROR_INVALID,
 	  { "dir/broken.tsj: tileset 'broken', tile 1, collision object 0: a polygon needs at least 3 points (has 2)",
 		"(at tiles[0].objectgroup.objects[0].polygon)" } },
@@ -108,8 +125,9 @@ static const error_case s_cases[] = {
 					"\"float\",\"value\":2}]},{\"id\":4,\"x\":0,\"y\":0,\"polyline\":[{\"x\":0,\"y\":0},{\"x\":5,\"y\":0}]},"
 					"{\"id\":4,\"x\":0,\"y\":0,\"polyline\":[{\"x\":0,\"y\":0},{\"x\":5,\"y\":0}]}" ) ),
 	  KCC_LEVEL_ERROR_INVALID, { "refers to object 4, and two objects have that id", NULL } },
-	{ MAP( OBJECTS( "{\"id\":5,\"name\":\"t\",\"template\":\"crate.tx\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_UNSUPPORTED,
-	  { "object 5: object is an instance of template 'crate.tx', a TMX/XML file", "Detach Template" } },
+	{ MAP( OBJECTS( "{\"id\":5,\"name\":\"t\",\"template\":\"crate.tx\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_INVALID,
+	  { "dir/crate.tx: layer 'things', object 5: line 2: <object> attribute 'rotation' must be a number (is 'x')",
+		NULL } },
 	{ MAP( OBJECTS( "{\"id\":5,\"template\":\"gone.tj\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_IO,
 	  { "object 5: cannot read file 'dir/gone.tj'", "(at layers[0].objects[0])" } },
 	{ MAP( OBJECTS( "{\"id\":5,\"template\":\"empty.tj\",\"x\":0,\"y\":0}" ) ), KCC_LEVEL_ERROR_INVALID,
@@ -154,7 +172,10 @@ static bool read_from_memory( const char* path, void* user, char** data, size_t*
 		const char* path;
 		const char* text;
 	} files[] = {
-		{ "dir/xml.tsj", "  <?xml version=\"1.0\"?><tileset/>" },
+		{ "dir/xml.tsj", "<?xml version=\"1.0\"?><tileset/>" },
+		{ "dir/tiles.tsx", "<tileset name=\"t\" tilewidth=\"16\" tileheight=\"16\"><tile id=\"1\">\n</tileset>" },
+		{ "dir/crate.tx", "<template>\n<object name=\"c\" width=\"16\" height=\"16\" rotation=\"x\"/></template>" },
+		{ "dir/number.tsx", "<tileset name=\"t\" tilewidth=\"wide\" tileheight=\"16\"/>" },
 		{ "dir/empty.tj", "{\"type\":\"template\"}" },
 		{ "dir/box.tj", "{\"type\":\"template\",\"object\":{\"name\":\"box\",\"type\":\"solid\",\"width\":16,"
 						"\"height\":16,\"properties\":[{\"name\":\"a\",\"type\":\"int\",\"value\":1},{\"name\":\"b\","

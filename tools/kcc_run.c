@@ -11,9 +11,13 @@
 static void usage( FILE* out )
 {
 	fprintf( out,
-			 "usage: kcc_run MAP.tmj SCRIPT [options]     (SCRIPT: a file, or - for standard input)\n"
+			 "usage: kcc_run MAP SCRIPT [options]   (MAP: .tmj/.json/.tmx or .ldtk; SCRIPT: a file, or - for stdin)\n"
 			 "  --csv FILE        write every frame as CSV to FILE (- for standard output)\n"
-			 "  --spawn NAME      start at this spawn object (default: the first object of class spawn)\n"
+			 "  --spawn NAME      start at this object: a spawn's name (NAME[2]: the second of that name), or @X,Y\n"
+			 "                    (a point, world units); default: the first spawn (docs/testkit.md)\n"
+			 "  --rule RULE       a level rule, 'key=value, ...: kind' (keys layer, class, name, property; kinds\n"
+			 "                    solid, one_way, platform, zone, spawn, crate, path, other); repeat for more\n"
+			 "  --level ID        the LDtk level to load (default: the project's first)\n"
 			 "  --top-down        a top-down character (the script can also say 'mode top-down')\n"
 			 "  --shape KIND      capsule (default, 1.2 tall), circle (radius 0.4) or box (0.7 x 1.0, rounded)\n"
 			 "  --ppu N           Tiled pixels per world unit (default: the map's tile height)\n"
@@ -129,6 +133,10 @@ int main( int argc, char** argv )
 	int every = 1;
 	bool quiet = false;
 	kcc_testkit_def def = kcc_default_testkit_def();
+	// --rule values, one a line, for the test kit's rules text.
+	static char rules[16384];
+	size_t rules_length = 0;
+	def.rules = rules;
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* a = argv[i];
@@ -145,6 +153,22 @@ int main( int argc, char** argv )
 		else if ( strcmp( a, "--spawn" ) == 0 && has_value )
 		{
 			def.spawn = argv[++i];
+		}
+		else if ( strcmp( a, "--rule" ) == 0 && has_value )
+		{
+			size_t n = strlen( argv[++i] );
+			if ( rules_length + n + 2 > sizeof( rules ) || strchr( argv[i], '\n' ) != NULL )
+			{
+				fprintf( stderr, "kcc_run: --rule: the rules are too long (or hold a line break)\n" );
+				return 2;
+			}
+			memcpy( rules + rules_length, argv[i], n );
+			rules_length += n;
+			rules[rules_length++] = '\n';
+		}
+		else if ( strcmp( a, "--level" ) == 0 && has_value )
+		{
+			def.level.ldtk_level = argv[++i];
 		}
 		else if ( strcmp( a, "--top-down" ) == 0 )
 		{
@@ -218,6 +242,12 @@ int main( int argc, char** argv )
 		return 1;
 	}
 	bool ok = kcc_testkit_run_script( t, script, strcmp( positional[1], "-" ) == 0 ? "stdin" : positional[1], &error );
+	// The level's warnings (after the script: its rule lines load the level again).
+	const kcc_level* level = kcc_testkit_level( t );
+	for ( int i = 0; i < kcc_level_warning_count( level ); ++i )
+	{
+		fprintf( stderr, "kcc_run: warning: %s\n", kcc_level_get_warning( level, i ) );
+	}
 	free( script );
 	if ( ok == false )
 	{

@@ -16,6 +16,8 @@ extern "C" {
 #define KCC_MAX_SENSOR_EVENTS 32 ///< sensor begin / end events reported per move
 #define KCC_MAX_ZONES 32         ///< sensors a character can be inside at once (tracked for the events)
 #define KCC_MAX_PATH_POINTS 32   ///< positions of the path reported per move (debug drawing)
+#define KCC_MAX_PUSHED_BODIES 16 ///< pushable bodies one push moves at most (a row, or a pile top-down): the push goes
+								 ///< as far as it can without moving one more, whatever its length
 
 typedef struct kcc_controller kcc_controller; ///< opaque; allocated once by kcc_controller_create
 
@@ -107,7 +109,8 @@ typedef struct kcc_controller_def
 								   ///< an explicit category: a shape in every category (CP_ALL_CATEGORIES, Chipmunk's
 								   ///< default filter) and another character are never one-way or pushable
 	cpBitmask pushable_categories; ///< shapes in these categories, on kinematic bodies, are pushed by the character
-								   ///< (along the push, up removed when GROUNDED, stopped by walls). Default 0
+								   ///< (along the push, up removed when GROUNDED, stopped by walls; a row of up to
+								   ///< KCC_MAX_PUSHED_BODIES moves as one). Default 0
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
 	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
@@ -170,6 +173,7 @@ typedef struct kcc_controller_state
 	vec2s wall_normal;         ///< of the last move's wall contact, when KCC_ON_WALL
 	bool floor_one_way;
 	const cpShape* drop_shape; ///< the one-way shape being dropped through
+	bool one_way_inside;       ///< the last move ended inside a one-way shape (passing through it)
 	const cpBody* platform;    ///< the kinematic body stood on after the last move, and its pose then
 	cpVect platform_position;
 	double platform_angle;
@@ -197,7 +201,10 @@ KCC_API kcc_controller* kcc_controller_create( cpSpace* space, const kcc_control
 /// NULL when def is acceptable, otherwise a message naming the bad field.
 KCC_API const char* kcc_controller_def_problem( const kcc_controller_def* def );
 
-/// Removes the controller's body and shape from the space and frees them. NULL is a no-op.
+/// Removes the controller's body and shape from the space and frees them. NULL is a no-op. Called from a Chipmunk
+/// callback (the space locked: a query's or cpSpaceStep's), where Chipmunk can not remove bodies, it is done when
+/// the space unlocks (Chipmunk's post-step callback): the character is gone from the space when the query or step
+/// returns. Either way the handle is dead when this call returns.
 KCC_API void kcc_controller_destroy( kcc_controller* c );
 
 /// Moves by delta (world units): carry, cast, slide, snap, step. out is optional. Errors change nothing. With no time
@@ -284,6 +291,22 @@ KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_contro
 KCC_API const char* kcc_status_string( kcc_status s );
 /// The name of one flag ("KCC_ON_FLOOR"), "unknown flag" for anything else.
 KCC_API const char* kcc_flag_string( uint32_t flag );
+
+/// Reindexes the shapes of a body the game moved by setting its position or angle (a platform, a door): use it
+/// where Chipmunk asks for cpSpaceReindexShapesForBody. Chipmunk's spatial hash keeps the old entries of a
+/// reindexed shape in their cells until a query passes there or cpSpaceStep rebuilds the hash; this call clears
+/// them, so a game that never calls cpSpaceStep keeps a flat frame cost. KCC_ERROR_SPACE_LOCKED from a callback.
+KCC_API kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body );
+
+/// Spawning: where a character of def stands on the floor below point (a spawn point, on or above the floor). The
+/// character, its lowest point a skin above point, drops straight down along -def->up by at most max_drop, as one
+/// cast of a move (the def's filter and one-way categories, sensors ignored, a shallow overlap at the point pushed
+/// out) and stops a skin above the first floor: ground, a slope, a platform or a crate. Nothing in the space moves.
+/// KCC_OK and *position (for def.position); KCC_ERROR_BLOCKED when no walkable floor is within max_drop or the
+/// character has no room there; KCC_ERROR_INVALID_ARGUMENT for a def kcc_controller_def_problem refuses or
+/// max_drop < 0. *position changes only on KCC_OK.
+KCC_API kcc_status kcc_place_on_floor( cpSpace* space, const kcc_controller_def* def, vec2s point, float max_drop,
+									   vec2s* position );
 
 #ifdef __cplusplus
 }

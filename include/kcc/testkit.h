@@ -76,6 +76,14 @@ KCC_API const kcc_character_def* kcc_character_get_def( const kcc_character* cha
 // ---------------------------------------------------------------------------------------------------------------
 // The test kit: a space, a level, a character, and the record of every frame.
 
+/// Frames a test kit records between resets, and the most one script runs (an hour at 60 frames per second, about
+/// 12 MB of records): a step past it returns KCC_ERROR_TOO_LARGE, and a run or a script that would pass it runs
+/// nothing.
+#define KCC_TESTKIT_MAX_FRAMES 216000
+
+/// Longest frame a test kit steps, in seconds: kcc_testkit_def.dt must be in (0, KCC_TESTKIT_MAX_DT].
+#define KCC_TESTKIT_MAX_DT 1.0f
+
 typedef enum kcc_testkit_event_type
 {
 	KCC_EVENT_ZONE_BEGIN = 0,     ///< the character started overlapping a zone (name: the zone)
@@ -116,7 +124,12 @@ typedef struct kcc_testkit_def
 	kcc_level_def level;     ///< Default kcc_default_level_def()
 	kcc_character_def character; ///< Default kcc_default_character_def(), one_way_categories and
 								 ///< pushable_categories set from level's categories by create
-	const char* spawn;       ///< spawn object name; NULL: the first object of class spawn
+	const char* spawn;       ///< where the character starts: an object's name ("NAME[2]": the second of that name),
+							 ///< "@X,Y" (a point, world units), or NULL: the first spawn (docs/testkit.md)
+	const char* rules;       ///< more level rules as text, one a line ("class=jumpthrough: one_way"), tried after
+							 ///< level.rules; NULL: none. The kit keeps copies of the map, the rules and the level
+							 ///< def's strings (a script's rule lines load the level again); level.read_file and
+							 ///< read_user must stay valid while the kit lives
 	float dt;                ///< seconds per frame. Default 1 / 60
 	int internal_cookie;     ///< set by kcc_default_testkit_def; do not touch
 } kcc_testkit_def;
@@ -136,12 +149,15 @@ KCC_API kcc_testkit* kcc_testkit_create_from_file( const char* map_path, const c
 KCC_API void kcc_testkit_destroy( kcc_testkit* t ); ///< NULL is a no-op
 
 /// One frame: the level's platforms move (kcc_level_step), then the character steps; the frame is recorded.
+/// KCC_ERROR_TOO_LARGE when the record holds KCC_TESTKIT_MAX_FRAMES frames already (kcc_testkit_reset clears it).
 KCC_API kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input );
-/// frames steps with the same input (jump and drop are pressed on the first only; crouch is held).
+/// frames steps with the same input (jump and drop are pressed on the first only; crouch is held). frames >= 0
+/// (KCC_ERROR_INVALID_ARGUMENT otherwise); KCC_ERROR_TOO_LARGE, and no step, when the record has no room for them.
 KCC_API kcc_status kcc_testkit_run( kcc_testkit* t, kcc_input input, int frames );
 
 /// Runs an input script (docs/testkit.md): the whole text is checked first, and an error (naming name, or
-/// "script", and the line) runs nothing. Returns false on an error.
+/// "script", and the line) runs nothing, as does a script longer than the room left in the record. Returns false on
+/// an error.
 KCC_API bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* name, kcc_testkit_error* error );
 
 /// Puts the character at a spawn (by name; NULL: the first spawn), stopped. False when there is no such spawn.
