@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The test kit: its own space with the level and one character, stepped in the documented frame order (platforms,
 // then the character), with every frame and event recorded for the test to ask about afterwards.
+#define _POSIX_C_SOURCE 200809L // dup, dup2 and fileno under -std=c11
 #include "script.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define KCC_TESTKIT_COOKIE 0x7e57
 
@@ -51,6 +54,33 @@ kcc_testkit_def kcc_default_testkit_def( void )
 	def.dt = 1.0f / 60.0f;
 	def.internal_cookie = KCC_TESTKIT_COOKIE;
 	return def;
+}
+
+// Debian's Chipmunk (a debug build) prints a two-line banner to stdout at the process's first cpSpaceNew: that one
+// goes to stderr, so that a test's or kcc_run's stdout holds only its own output (kcc_run --csv - starts with its
+// header). Later spaces print nothing and are made directly.
+static cpSpace* kcc_testkit_space_new( void )
+{
+	static atomic_flag s_banner_redirected = ATOMIC_FLAG_INIT;
+	if ( atomic_flag_test_and_set( &s_banner_redirected ) )
+	{
+		return cpSpaceNew();
+	}
+	fflush( stdout );
+	int saved = dup( fileno( stdout ) );
+	if ( saved >= 0 && dup2( fileno( stderr ), fileno( stdout ) ) < 0 )
+	{
+		close( saved );
+		saved = -1;
+	}
+	cpSpace* space = cpSpaceNew();
+	fflush( stdout );
+	if ( saved >= 0 )
+	{
+		dup2( saved, fileno( stdout ) );
+		close( saved );
+	}
+	return space;
 }
 
 static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status, const char* format, ... )
@@ -518,7 +548,7 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 		kcc_testkit_destroy( t );
 		return NULL;
 	}
-	t->space = cpSpaceNew();
+	t->space = kcc_testkit_space_new();
 	// Tile maps query much faster through a spatial hash than through the default tree, and Chipmunk's tree is slow
 	// to insert into (a million tiles take seconds): hash from the start, sized for the level once it is loaded.
 	cpSpaceUseSpatialHash( t->space, 2.0, 1024 );

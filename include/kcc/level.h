@@ -199,7 +199,8 @@ KCC_API int kcc_level_warning_count( const kcc_level* level );
 KCC_API const char* kcc_level_get_warning( const kcc_level* level, int index );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
+// The runtime. Each frame, the platforms first, then the characters (which then ride the platforms where they are
+// now): kcc_level_step( level, dt ), then each character's move.
 
 /// Moves every platform along its path by dt seconds. Platforms are moved by position (cpBodySetPosition +
 /// kcc_space_reindex_body): exact, no drift, no cpSpaceStep needed, and the cost of a frame does not grow with the
