@@ -722,7 +722,7 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	t->floor_name = NULL;
 	if ( on_floor )
 	{
-		const char* name = kcc_level_shape_name( t->level, r.floor_shape );
+		const char* name = kcc_level_get_shape_name( t->level, r.floor_shape );
 		t->floor_name = name != NULL ? name : "";
 	}
 	if ( on_floor && was_on_floor == false )
@@ -932,17 +932,17 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 	return ok;
 }
 
-vec2s kcc_testkit_position( const kcc_testkit* t )
+vec2s kcc_testkit_get_position( const kcc_testkit* t )
 {
 	return t != NULL ? kcc_controller_get_position( kcc_character_get_controller( t->character ) ) : kcc_v2( 0.0f, 0.0f );
 }
 
-vec2s kcc_testkit_velocity( const kcc_testkit* t )
+vec2s kcc_testkit_get_velocity( const kcc_testkit* t )
 {
 	return t != NULL ? kcc_character_get_velocity( t->character ) : kcc_v2( 0.0f, 0.0f );
 }
 
-uint32_t kcc_testkit_flags( const kcc_testkit* t )
+uint32_t kcc_testkit_get_flags( const kcc_testkit* t )
 {
 	return t != NULL ? t->flags : 0;
 }
@@ -952,12 +952,12 @@ bool kcc_testkit_on_floor( const kcc_testkit* t )
 	return t != NULL && t->floor_name != NULL;
 }
 
-const char* kcc_testkit_floor_name( const kcc_testkit* t )
+const char* kcc_testkit_get_floor_name( const kcc_testkit* t )
 {
 	return t != NULL ? t->floor_name : NULL;
 }
 
-const kcc_level_object* kcc_testkit_floor_object( const kcc_testkit* t )
+const kcc_level_object* kcc_testkit_get_floor_object( const kcc_testkit* t )
 {
 	return t != NULL ? t->floor_object : NULL;
 }
@@ -1008,7 +1008,7 @@ int kcc_testkit_event_count( const kcc_testkit* t )
 	return t != NULL ? t->event_count : 0;
 }
 
-const kcc_testkit_event* kcc_testkit_events( const kcc_testkit* t )
+const kcc_testkit_event* kcc_testkit_get_events( const kcc_testkit* t )
 {
 	return t != NULL ? t->events : NULL;
 }
@@ -1018,7 +1018,7 @@ int kcc_testkit_frame_count( const kcc_testkit* t )
 	return t != NULL ? t->frame_count : 0;
 }
 
-const kcc_testkit_frame* kcc_testkit_frames( const kcc_testkit* t )
+const kcc_testkit_frame* kcc_testkit_get_frames( const kcc_testkit* t )
 {
 	return t != NULL ? t->frames : NULL;
 }
@@ -1043,22 +1043,22 @@ const char* kcc_testkit_event_name( kcc_testkit_event_type type )
 	return "unknown";
 }
 
-kcc_level* kcc_testkit_level( const kcc_testkit* t )
+kcc_level* kcc_testkit_get_level( const kcc_testkit* t )
 {
 	return t != NULL ? t->level : NULL;
 }
 
-kcc_character* kcc_testkit_character( const kcc_testkit* t )
+kcc_character* kcc_testkit_get_character( const kcc_testkit* t )
 {
 	return t != NULL ? t->character : NULL;
 }
 
-cpSpace* kcc_testkit_space( const kcc_testkit* t )
+cpSpace* kcc_testkit_get_space( const kcc_testkit* t )
 {
 	return t != NULL ? t->space : NULL;
 }
 
-float kcc_testkit_dt( const kcc_testkit* t )
+float kcc_testkit_get_dt( const kcc_testkit* t )
 {
 	return t != NULL ? t->dt : 0.0f;
 }
