@@ -156,7 +156,7 @@ static int bench_testkit( const char* map, int frames )
 			return 1;
 		}
 	}
-	vec2s p = kcc_testkit_position( t );
+	vec2s p = kcc_testkit_get_position( t );
 	printf( "the character ends at (%.3f, %.3f) after %d landings and %d respawns\n", (double)p.x, (double)p.y,
 			kcc_testkit_count_events( t, KCC_EVENT_LAND, NULL ), respawns );
 	kcc_testkit_destroy( t );

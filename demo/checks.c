@@ -243,7 +243,7 @@ static void measure_player( demo_game* g, vec2s previous )
 	{
 		s->ferry_frames += 1;
 	}
-	if ( lift != NULL && floor_body == lift->body && kcc_level_platform_velocity( g->level, lift ).y > 0.5f )
+	if ( lift != NULL && floor_body == lift->body && kcc_level_get_platform_velocity( g->level, lift ).y > 0.5f )
 	{
 		s->lift_frames += 1;
 	}

@@ -23,19 +23,19 @@
 
 static float prop_float( const kcc_level_object* o, const char* name, float fallback )
 {
-	const kcc_level_property* p = kcc_level_object_property( o, name );
+	const kcc_level_property* p = kcc_level_get_object_property( o, name );
 	return p != NULL && ( p->type == KCC_PROPERTY_FLOAT || p->type == KCC_PROPERTY_INT ) ? (float)p->number : fallback;
 }
 
 static const char* prop_string( const kcc_level_object* o, const char* name, const char* fallback )
 {
-	const kcc_level_property* p = kcc_level_object_property( o, name );
+	const kcc_level_property* p = kcc_level_get_object_property( o, name );
 	return p != NULL && p->type == KCC_PROPERTY_STRING ? p->string : fallback;
 }
 
 static bool prop_bool( const kcc_level_object* o, const char* name )
 {
-	const kcc_level_property* p = kcc_level_object_property( o, name );
+	const kcc_level_property* p = kcc_level_get_object_property( o, name );
 	return p != NULL && p->type == KCC_PROPERTY_BOOL && p->boolean;
 }
 
@@ -175,7 +175,7 @@ const char* demo_shape_name( const demo_game* g, const cpShape* shape )
 	{
 		return "swing";
 	}
-	return kcc_level_shape_name( g->level, shape );
+	return kcc_level_get_shape_name( g->level, shape );
 }
 
 static const kcc_level_object* object_by_id( const kcc_level* level, int id )
@@ -616,7 +616,7 @@ static void handle_zone_events( demo_game* g )
 		{
 			g->stats.visited[FEATURE_SLOW_ZONE] = true;
 		}
-		const kcc_level_property* target = kcc_level_object_property( o, "target" );
+		const kcc_level_property* target = kcc_level_get_object_property( o, "target" );
 		if ( begin && target != NULL && target->type == KCC_PROPERTY_OBJECT )
 		{
 			const kcc_level_object* spawn = object_by_id( g->level, (int)target->number );

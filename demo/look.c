@@ -497,8 +497,8 @@ static void draw_zone( look_pass* p, const cpShape* shape, const kcc_shape* worl
 	kcc_color faint = rgba( c.r, c.g, c.b, (uint8_t)( c.a / 4 ) );
 	fill_shape( v, world, faint, c );
 	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
-	const kcc_level_property* checkpoint = o != NULL ? kcc_level_object_property( o, "checkpoint" ) : NULL;
-	const kcc_level_property* target = o != NULL ? kcc_level_object_property( o, "target" ) : NULL;
+	const kcc_level_property* checkpoint = o != NULL ? kcc_level_get_object_property( o, "checkpoint" ) : NULL;
+	const kcc_level_property* target = o != NULL ? kcc_level_get_object_property( o, "target" ) : NULL;
 	float mid = 0.5f * ( b.min.x + b.max.x );
 	if ( checkpoint != NULL && checkpoint->type == KCC_PROPERTY_BOOL && checkpoint->boolean )
 	{

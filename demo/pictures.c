@@ -468,6 +468,38 @@ static void picture_pushing( picture* p )
 	finish_picture( p, s, "pushing.png" );
 }
 
+// docs/debug_draw.md's picture: one move's whole overlay (a slide down a wall through a zone onto the floor) and a
+// geometry-core shape drawn with kcc_debug_draw_shape.
+static void picture_debug_draw( picture* p )
+{
+	scene* s = scene_create();
+	scene_floor( s );
+	scene_box( s, 5.5f, 0.0f, 6.0f, 4.0f );
+	scene_zone( s, 2.5f, 0.0f, 2.8f, 3.5f );
+	s->zone_name = "checkpoint";
+	scene_character( s, capsule_shape(), kcc_v2( 0.4f, 2.8f ), 0.0f );
+	scene_ghost( s, no_shape() );
+	scene_move( s, kcc_v2( 5.8f, -2.4f ) );
+	render_scene( p, s, kcc_v2( 4.2f, 1.9f ), 64.0f,
+				  "kcc_debug_draw_move: one move's path, hits, normals, tangents, flags and zone events", 1 );
+	// A sword arc and two enemies, drawn as a game's hit test would be: filled where it hits.
+	kcc_shape arc = kcc_make_sector( kcc_v2( 6.7f, 1.3f ), kcc_v2( 1.0f, 0.15f ), 2.0f, 100.0f * DEMO_DEGREES );
+	kcc_shape enemies[2] = { kcc_make_circle( kcc_v2( 8.2f, 1.7f ), 0.3f ),
+							 kcc_make_circle( kcc_v2( 8.7f, 3.0f ), 0.3f ) };
+	p->view.line_width = 1.5f;
+	kcc_debug_draw_shape( &p->view.draw, &arc, rgba( 255, 200, 90, 255 ), rgba( 255, 200, 90, 60 ) );
+	for ( int i = 0; i < 2; ++i )
+	{
+		bool hit = kcc_overlap( &arc, &enemies[i] );
+		kcc_debug_draw_shape( &p->view.draw, &enemies[i], rgba( 255, 120, 110, 255 ),
+							  hit ? rgba( 255, 90, 80, 200 ) : KCC_COLOR_NONE );
+	}
+	label( p, kcc_v2( 6.3f, 4.05f ), "kcc_debug_draw_shape:", k_note );
+	label( p, kcc_v2( 6.3f, 3.7f ), "a sword arc, one enemy hit", k_note );
+	label( p, kcc_v2( -0.3f, 3.95f ), "start", k_dim );
+	finish_picture( p, s, "debug_draw.png" );
+}
+
 // The README's picture: six moments of the demo's tour, each a small view of the level around the player, side by
 // side, with the overlay's legend below.
 #define PANEL_W 320
@@ -602,6 +634,7 @@ int demo_render_pictures( const char* map, const char* folder )
 	picture_one_way( &p );
 	picture_zones( &p );
 	picture_pushing( &p );
+	picture_debug_draw( &p );
 	demo_view_shutdown( &p.view );
 	SDL_DestroyRenderer( p.renderer );
 	SDL_FreeSurface( p.surface );

@@ -442,7 +442,7 @@ bool demo_shape_colors( const cpShape* shape, cpBitmask one_way, cpBitmask pusha
 kcc_color demo_zone_color( const demo_game* g, const cpShape* shape, kcc_color fallback )
 {
 	const kcc_level_object* o = kcc_level_object_of_shape( g->level, shape );
-	const kcc_level_property* p = o != NULL ? kcc_level_object_property( o, "color" ) : NULL;
+	const kcc_level_property* p = o != NULL ? kcc_level_get_object_property( o, "color" ) : NULL;
 	return parse_color( p != NULL ? p->string : NULL, fallback );
 }
 

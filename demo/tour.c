@@ -58,7 +58,7 @@ static vec2s platform_offset( const demo_game* g, const char* name )
 static vec2s platform_velocity( const demo_game* g, const char* name )
 {
 	const kcc_level_platform* p = kcc_level_find_platform( g->level, name );
-	return p != NULL ? kcc_level_platform_velocity( g->level, p ) : kcc_v2( 0.0f, 0.0f );
+	return p != NULL ? kcc_level_get_platform_velocity( g->level, p ) : kcc_v2( 0.0f, 0.0f );
 }
 
 // Coming back to its start: walking toward it now meets it there (the path has no pause at its ends).

@@ -236,7 +236,7 @@ const kcc_level_object* kcc_level_object_of_shape( const kcc_level* level, const
 	return i >= 0 && level->records[i].object >= 0 ? level->objects + level->records[i].object : NULL;
 }
 
-const char* kcc_level_shape_name( const kcc_level* level, const cpShape* shape )
+const char* kcc_level_get_shape_name( const kcc_level* level, const cpShape* shape )
 {
 	int i = kcc_shape_index( level, shape );
 	if ( i < 0 )
@@ -269,7 +269,7 @@ const kcc_level_platform* kcc_level_find_platform( const kcc_level* level, const
 	return NULL;
 }
 
-vec2s kcc_level_platform_velocity( const kcc_level* level, const kcc_level_platform* platform )
+vec2s kcc_level_get_platform_velocity( const kcc_level* level, const kcc_level_platform* platform )
 {
 	if ( level == NULL || platform == NULL || platform < level->platforms ||
 		 platform >= level->platforms + level->platform_count )
@@ -279,13 +279,13 @@ vec2s kcc_level_platform_velocity( const kcc_level* level, const kcc_level_platf
 	return level->platform_states[platform - level->platforms].velocity;
 }
 
-const kcc_level_property* kcc_level_object_property( const kcc_level_object* object, const char* name )
+const kcc_level_property* kcc_level_get_object_property( const kcc_level_object* object, const char* name )
 {
 	return object != NULL && name != NULL ? kcc_find_property( object->properties, object->property_count, name )
 										  : NULL;
 }
 
-const kcc_level_property* kcc_level_map_property( const kcc_level* level, const char* name )
+const kcc_level_property* kcc_level_get_map_property( const kcc_level* level, const char* name )
 {
 	return level != NULL && name != NULL
 			   ? kcc_find_property( level->map_properties, level->map_property_count, name )

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The test kit: its own space with the level and one character, stepped in the documented frame order (platforms,
 // then the character), with every frame and event recorded for the test to ask about afterwards.
+#define _POSIX_C_SOURCE 200809L // dup, dup2 and fileno under -std=c11
 #include "script.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define KCC_TESTKIT_COOKIE 0x7e57
 
@@ -51,6 +54,33 @@ kcc_testkit_def kcc_default_testkit_def( void )
 	def.dt = 1.0f / 60.0f;
 	def.internal_cookie = KCC_TESTKIT_COOKIE;
 	return def;
+}
+
+// Debian's Chipmunk (a debug build) prints a two-line banner to stdout at the process's first cpSpaceNew: that one
+// goes to stderr, so that a test's or kcc_run's stdout holds only its own output (kcc_run --csv - starts with its
+// header). Later spaces print nothing and are made directly.
+static cpSpace* kcc_testkit_space_new( void )
+{
+	static atomic_flag s_banner_redirected = ATOMIC_FLAG_INIT;
+	if ( atomic_flag_test_and_set( &s_banner_redirected ) )
+	{
+		return cpSpaceNew();
+	}
+	fflush( stdout );
+	int saved = dup( fileno( stdout ) );
+	if ( saved >= 0 && dup2( fileno( stderr ), fileno( stdout ) ) < 0 )
+	{
+		close( saved );
+		saved = -1;
+	}
+	cpSpace* space = cpSpaceNew();
+	fflush( stdout );
+	if ( saved >= 0 )
+	{
+		dup2( saved, fileno( stdout ) );
+		close( saved );
+	}
+	return space;
 }
 
 static void kcc_testkit_fail( kcc_testkit_error* error, kcc_level_status status, const char* format, ... )
@@ -518,7 +548,7 @@ kcc_testkit* kcc_testkit_create( const kcc_testkit_def* def, kcc_testkit_error* 
 		kcc_testkit_destroy( t );
 		return NULL;
 	}
-	t->space = cpSpaceNew();
+	t->space = kcc_testkit_space_new();
 	// Tile maps query much faster through a spatial hash than through the default tree, and Chipmunk's tree is slow
 	// to insert into (a million tiles take seconds): hash from the start, sized for the level once it is loaded.
 	cpSpaceUseSpatialHash( t->space, 2.0, 1024 );
@@ -692,7 +722,7 @@ kcc_status kcc_testkit_step( kcc_testkit* t, kcc_input input )
 	t->floor_name = NULL;
 	if ( on_floor )
 	{
-		const char* name = kcc_level_shape_name( t->level, r.floor_shape );
+		const char* name = kcc_level_get_shape_name( t->level, r.floor_shape );
 		t->floor_name = name != NULL ? name : "";
 	}
 	if ( on_floor && was_on_floor == false )
@@ -902,17 +932,17 @@ bool kcc_testkit_run_script( kcc_testkit* t, const char* script, const char* nam
 	return ok;
 }
 
-vec2s kcc_testkit_position( const kcc_testkit* t )
+vec2s kcc_testkit_get_position( const kcc_testkit* t )
 {
 	return t != NULL ? kcc_controller_get_position( kcc_character_get_controller( t->character ) ) : kcc_v2( 0.0f, 0.0f );
 }
 
-vec2s kcc_testkit_velocity( const kcc_testkit* t )
+vec2s kcc_testkit_get_velocity( const kcc_testkit* t )
 {
 	return t != NULL ? kcc_character_get_velocity( t->character ) : kcc_v2( 0.0f, 0.0f );
 }
 
-uint32_t kcc_testkit_flags( const kcc_testkit* t )
+uint32_t kcc_testkit_get_flags( const kcc_testkit* t )
 {
 	return t != NULL ? t->flags : 0;
 }
@@ -922,12 +952,12 @@ bool kcc_testkit_on_floor( const kcc_testkit* t )
 	return t != NULL && t->floor_name != NULL;
 }
 
-const char* kcc_testkit_floor_name( const kcc_testkit* t )
+const char* kcc_testkit_get_floor_name( const kcc_testkit* t )
 {
 	return t != NULL ? t->floor_name : NULL;
 }
 
-const kcc_level_object* kcc_testkit_floor_object( const kcc_testkit* t )
+const kcc_level_object* kcc_testkit_get_floor_object( const kcc_testkit* t )
 {
 	return t != NULL ? t->floor_object : NULL;
 }
@@ -978,7 +1008,7 @@ int kcc_testkit_event_count( const kcc_testkit* t )
 	return t != NULL ? t->event_count : 0;
 }
 
-const kcc_testkit_event* kcc_testkit_events( const kcc_testkit* t )
+const kcc_testkit_event* kcc_testkit_get_events( const kcc_testkit* t )
 {
 	return t != NULL ? t->events : NULL;
 }
@@ -988,7 +1018,7 @@ int kcc_testkit_frame_count( const kcc_testkit* t )
 	return t != NULL ? t->frame_count : 0;
 }
 
-const kcc_testkit_frame* kcc_testkit_frames( const kcc_testkit* t )
+const kcc_testkit_frame* kcc_testkit_get_frames( const kcc_testkit* t )
 {
 	return t != NULL ? t->frames : NULL;
 }
@@ -1013,22 +1043,22 @@ const char* kcc_testkit_event_name( kcc_testkit_event_type type )
 	return "unknown";
 }
 
-kcc_level* kcc_testkit_level( const kcc_testkit* t )
+kcc_level* kcc_testkit_get_level( const kcc_testkit* t )
 {
 	return t != NULL ? t->level : NULL;
 }
 
-kcc_character* kcc_testkit_character( const kcc_testkit* t )
+kcc_character* kcc_testkit_get_character( const kcc_testkit* t )
 {
 	return t != NULL ? t->character : NULL;
 }
 
-cpSpace* kcc_testkit_space( const kcc_testkit* t )
+cpSpace* kcc_testkit_get_space( const kcc_testkit* t )
 {
 	return t != NULL ? t->space : NULL;
 }
 
-float kcc_testkit_dt( const kcc_testkit* t )
+float kcc_testkit_get_dt( const kcc_testkit* t )
 {
 	return t != NULL ? t->dt : 0.0f;
 }

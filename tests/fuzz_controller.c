@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 	stats = (soak_stats){ 0 };
 	run( data, size, &config, &stats );
 	if ( stats.overlaps + stats.nan + stats.wrong_status + stats.moved_on_error + stats.shape_overlaps +
-			 stats.crate_overlaps + stats.replay_mismatches ==
+			 stats.crate_overlaps + stats.replay_mismatches + stats.path_mismatches ==
 		 0 )
 	{
 		return 0;

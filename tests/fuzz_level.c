@@ -7,6 +7,7 @@
 // a byte changed).
 // What is checked: fuzz_level_check.h (shared with the TMX and LDtk targets).
 #include "fuzz_level_check.h"
+#include "fuzz_level_text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,42 +19,6 @@
 
 /// The libFuzzer entry point (also called by fuzz_driver.c).
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size );
-
-#define MAP_CAPACITY 65536
-
-typedef struct reader
-{
-	const uint8_t* data;
-	size_t size, at;
-} reader;
-
-static uint8_t next( reader* r )
-{
-	return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-typedef struct writer
-{
-	char text[MAP_CAPACITY];
-	size_t length;
-} writer;
-
-static void put( writer* w, const char* format, ... )
-{
-	if ( w->length >= sizeof( w->text ) - 1 )
-	{
-		return;
-	}
-	va_list args;
-	va_start( args, format );
-	int n = vsnprintf( w->text + w->length, sizeof( w->text ) - w->length, format, args );
-	va_end( args );
-	if ( n > 0 )
-	{
-		w->length += (size_t)n;
-		w->length = w->length < sizeof( w->text ) - 1 ? w->length : sizeof( w->text ) - 1;
-	}
-}
 
 // A number as JSON text: mostly ordinary pixel values, sometimes the edges.
 static void put_number( writer* w, reader* r )
@@ -324,32 +289,6 @@ static void write_map( reader* r, writer* map, writer* tileset, writer* template
 	}
 }
 
-typedef struct files
-{
-	const writer* tileset;
-	const writer* template_file;
-} files;
-
-static bool read_fuzz_file( const char* path, void* user, char** data, size_t* size )
-{
-	const files* f = user;
-	const writer* w = strcmp( path, "fuzz/ext.tsj" ) == 0 ? f->tileset
-					  : strcmp( path, "fuzz/t.tj" ) == 0  ? f->template_file
-														 : NULL;
-	if ( w == NULL )
-	{
-		return false;
-	}
-	*data = malloc( w->length + 1 );
-	if ( *data == NULL )
-	{
-		return false;
-	}
-	memcpy( *data, w->text, w->length );
-	*size = w->length;
-	return true;
-}
-
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 {
 	static writer map, tileset, template_file;
@@ -374,10 +313,10 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 		json = map.text;
 		json_size = map.length;
 	}
-	files f = { &tileset, &template_file };
+	fuzz_file files[] = { { "fuzz/ext.tsj", &tileset }, { "fuzz/t.tj", &template_file }, { NULL, NULL } };
 	kcc_level_def def = kcc_default_level_def();
-	def.read_file = read_fuzz_file;
-	def.read_user = &f;
+	def.read_file = fuzz_read_file;
+	def.read_user = files;
 	def.merge_tiles = ( mode & 1 ) == 0;
 	def.skip_invisible_layers = ( mode & 2 ) != 0;
 	def.max_cells = 1 << 16;

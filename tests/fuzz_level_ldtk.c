@@ -8,48 +8,13 @@
 // extreme numbers and occasional damage (cut short, a byte changed). The JSON reader's limits apply. What is
 // checked: fuzz_level_check.h.
 #include "fuzz_level_check.h"
+#include "fuzz_level_text.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 
 /// The libFuzzer entry point (also called by fuzz_driver.c).
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size );
-
-#define TEXT_CAPACITY 65536
-
-typedef struct reader
-{
-	const uint8_t* data;
-	size_t size, at;
-} reader;
-
-static uint8_t next( reader* r )
-{
-	return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-typedef struct writer
-{
-	char text[TEXT_CAPACITY];
-	size_t length;
-} writer;
-
-static void put( writer* w, const char* format, ... )
-{
-	if ( w->length >= sizeof( w->text ) - 1 )
-	{
-		return;
-	}
-	va_list args;
-	va_start( args, format );
-	int n = vsnprintf( w->text + w->length, sizeof( w->text ) - w->length, format, args );
-	va_end( args );
-	if ( n > 0 )
-	{
-		w->length += (size_t)n;
-		w->length = w->length < sizeof( w->text ) - 1 ? w->length : sizeof( w->text ) - 1;
-	}
-}
 
 // A JSON number: mostly small whole numbers, sometimes extremes, fractions, or not a number at all.
 static const char* number( reader* r )
@@ -180,23 +145,6 @@ static void write_project( reader* r, writer* project, writer* apart )
 	}
 }
 
-static bool read_fuzz_file( const char* path, void* user, char** data, size_t* size )
-{
-	const writer* apart = user;
-	if ( strncmp( path, "fuzz/apart/", 11 ) != 0 )
-	{
-		return false;
-	}
-	*data = malloc( apart->length + 1 );
-	if ( *data == NULL )
-	{
-		return false;
-	}
-	memcpy( *data, apart->text, apart->length );
-	*size = apart->length;
-	return true;
-}
-
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 {
 	static writer project, apart;
@@ -219,9 +167,10 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 		text = project.text;
 		text_size = project.length;
 	}
+	fuzz_file files[] = { { "fuzz/apart/", &apart }, { NULL, NULL } };
 	kcc_level_def def = kcc_default_level_def();
-	def.read_file = read_fuzz_file;
-	def.read_user = &apart;
+	def.read_file = fuzz_read_file;
+	def.read_user = files;
 	def.merge_tiles = ( mode & 1 ) == 0;
 	def.ldtk_level = ( mode & 6 ) == 2 ? "L1" : ( mode & 6 ) == 4 ? "L9" : NULL;
 	def.max_cells = 1 << 16;

@@ -8,6 +8,7 @@
 // up to past the reader's depth, with extreme numbers and occasional damage (cut short, a byte changed). The
 // JSON reader's limits apply (max_cells, max_objects, max_file_size). What is checked: fuzz_level_check.h.
 #include "fuzz_level_check.h"
+#include "fuzz_level_text.h"
 
 #include <zlib.h>
 #include <zstd.h>
@@ -17,42 +18,6 @@
 
 /// The libFuzzer entry point (also called by fuzz_driver.c).
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size );
-
-#define TEXT_CAPACITY 65536
-
-typedef struct reader
-{
-	const uint8_t* data;
-	size_t size, at;
-} reader;
-
-static uint8_t next( reader* r )
-{
-	return r->at < r->size ? r->data[r->at++] : 0;
-}
-
-typedef struct writer
-{
-	char text[TEXT_CAPACITY];
-	size_t length;
-} writer;
-
-static void put( writer* w, const char* format, ... )
-{
-	if ( w->length >= sizeof( w->text ) - 1 )
-	{
-		return;
-	}
-	va_list args;
-	va_start( args, format );
-	int n = vsnprintf( w->text + w->length, sizeof( w->text ) - w->length, format, args );
-	va_end( args );
-	if ( n > 0 )
-	{
-		w->length += (size_t)n;
-		w->length = w->length < sizeof( w->text ) - 1 ? w->length : sizeof( w->text ) - 1;
-	}
-}
 
 // A number attribute's text: mostly small whole numbers, sometimes extremes and things that are no number.
 static const char* number( reader* r )
@@ -337,32 +302,6 @@ static void write_map( reader* r, writer* map, writer* tileset, writer* template
 	}
 }
 
-typedef struct files
-{
-	const writer* tileset;
-	const writer* template_file;
-} files;
-
-static bool read_fuzz_file( const char* path, void* user, char** data, size_t* size )
-{
-	const files* f = user;
-	const writer* w = strcmp( path, "fuzz/ext.tsx" ) == 0 ? f->tileset
-					  : strcmp( path, "fuzz/t.tx" ) == 0   ? f->template_file
-														   : NULL;
-	if ( w == NULL )
-	{
-		return false;
-	}
-	*data = malloc( w->length + 1 );
-	if ( *data == NULL )
-	{
-		return false;
-	}
-	memcpy( *data, w->text, w->length );
-	*size = w->length;
-	return true;
-}
-
 int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 {
 	static writer map, tileset, template_file;
@@ -387,10 +326,10 @@ int LLVMFuzzerTestOneInput( const uint8_t* data, size_t size )
 		text = map.text;
 		text_size = map.length;
 	}
-	files f = { &tileset, &template_file };
+	fuzz_file files[] = { { "fuzz/ext.tsx", &tileset }, { "fuzz/t.tx", &template_file }, { NULL, NULL } };
 	kcc_level_def def = kcc_default_level_def();
-	def.read_file = read_fuzz_file;
-	def.read_user = &f;
+	def.read_file = fuzz_read_file;
+	def.read_user = files;
 	def.merge_tiles = ( mode & 1 ) == 0;
 	def.max_cells = 1 << 16;
 	def.max_objects = 64;

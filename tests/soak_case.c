@@ -194,7 +194,7 @@ soak_case_outcome soak_case_run( const soak_case* k )
 	{
 		o.status = kcc_controller_move_and_slide( ch->c, k->delta, k->dt, &velocity, &o.result );
 	}
-	soak_check check = soak_check_character( w, 0, &k->position, o.result.flags );
+	soak_check check = soak_check_character( w, 0, &k->position, &o.result, o.result.flags );
 	o.heights = check.heights;
 	o.shape_index = check.shape_index;
 	bool finite = kcc_is_valid_vec2( o.result.position ) && kcc_is_valid_vec2( velocity ) &&

@@ -331,7 +331,7 @@ static void soak_change_shape( soak_world* w, soak_source* src, int index, const
 	}
 	soak_sync_shape( w, index, &spec );
 	stats->shape_changes += 1;
-	soak_check check = soak_check_character( w, index, NULL, 0 );
+	soak_check check = soak_check_character( w, index, NULL, NULL, 0 );
 	if ( check.counted )
 	{
 		stats->shape_overlaps += 1;
@@ -953,7 +953,20 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 	soak_check check = { 0.0, 0.0, -1, false };
 	if ( finite )
 	{
-		check = soak_check_character( w, index, &start, flags );
+		check = soak_check_character( w, index, &start, &result, flags );
+	}
+	vec2s leg;
+	bool carried;
+	if ( status == KCC_OK && finite && soak_path_last_leg( &result, start, end, &leg, &carried ) == SOAK_PATH_BROKEN )
+	{
+		// The oracle judges one-way shapes at the path's last leg: a path that is not the move's is a failure.
+		stats->path_mismatches += 1;
+		if ( config->log != NULL )
+		{
+			fprintf( config->log, "soak: world %llu frame %d character %d %s: the path (%d points) does not run from "
+					 "the start to the end\n", (unsigned long long)stats->worlds, w->frame, index,
+					 soak_action_name( action ), result.path_count );
+		}
 	}
 	bool failed = check.counted;
 	if ( failed )
@@ -1074,9 +1087,10 @@ void soak_stats_print( FILE* f, const soak_stats* s )
 			 (unsigned long long)s->worlds, (unsigned long long)s->moves, (unsigned long long)s->overlaps, SOAK_TOLERANCE,
 			 (unsigned long long)s->overlaps_truncated, s->worst );
 	fprintf( f, "soak: moves returning an error %llu, NaN %llu, wrong status or assert %llu, invalid calls %llu (%llu "
-				"changed something)\n",
+				"changed something), paths not from the start to the end %llu\n",
 			 (unsigned long long)s->errors, (unsigned long long)s->nan, (unsigned long long)s->wrong_status,
-			 (unsigned long long)s->bad_calls, (unsigned long long)s->moved_on_error );
+			 (unsigned long long)s->bad_calls, (unsigned long long)s->moved_on_error,
+			 (unsigned long long)s->path_mismatches );
 	fprintf( f, "soak: set_shape %llu taken, %llu of them overlapping a solid\n", (unsigned long long)s->shape_changes,
 			 (unsigned long long)s->shape_overlaps );
 	fprintf( f, "soak: crates: %llu moves pushed %llu crates; %llu crates left deeper in a solid (worst %.4g of their "

@@ -1055,7 +1055,31 @@ static void soak_carry_core( const cpBody* body, const soak_pose* from, soak_cor
 	}
 }
 
-soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, uint32_t flags )
+soak_path_leg soak_path_last_leg( const kcc_move_result* result, vec2s start, vec2s end, vec2s* leg, bool* carried )
+{
+	*leg = start;
+	*carried = true;
+	int n = result->path_count;
+	if ( n < 1 || n > KCC_MAX_PATH_POINTS || memcmp( &result->path[0], &start, sizeof( vec2s ) ) != 0 ||
+		 memcmp( &result->path[n - 1], &end, sizeof( vec2s ) ) != 0 )
+	{
+		return SOAK_PATH_BROKEN;
+	}
+	if ( n == KCC_MAX_PATH_POINTS )
+	{
+		return SOAK_PATH_TRUNCATED;
+	}
+	if ( n >= 3 )
+	{
+		// Points after the first come after the carry: where the platform holds the character now.
+		*leg = result->path[n - 2];
+		*carried = false;
+	}
+	return SOAK_PATH_LEG;
+}
+
+soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, const kcc_move_result* result,
+								 uint32_t flags )
 {
 	soak_check r = { 0.0, 0.0, -1, false };
 	const soak_character* ch = &w->characters[index];
@@ -1067,6 +1091,10 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 	soak_core_extent( &me, 1.0, 0.0, &lo_x, &hi_x );
 	soak_core_extent( &me, 0.0, 1.0, &lo_y, &hi_y );
 	double cos_floor = cos( (double)def->max_floor_angle );
+	vec2s leg;
+	bool carried;
+	bool use_path = start != NULL && result != NULL &&
+					soak_path_last_leg( result, *start, p, &leg, &carried ) == SOAK_PATH_LEG;
 	double deepest = 0.0;
 	for ( int i = 0; i < w->shape_count; ++i )
 	{
@@ -1100,7 +1128,25 @@ soak_check soak_check_character( const soak_world* w, int index, const vec2s* st
 			{
 				continue;
 			}
+			// Judged at the start of the leg of the move's path that entered the shape: the last point clear of it
+			// (within the tolerance) before the end. The character may have left its top, gone round and entered it
+			// from the side, then gone on inside it. Points after the first come after the platform's carry.
 			soak_core before;
+			int from = 0;
+			for ( int j = use_path ? result->path_count - 2 : 0; j >= 1 && from == 0; --j )
+			{
+				soak_core_from_character( &def->shape, result->path[j], &before );
+				from = soak_core_contact( &before, &cache->core ).depth <= SOAK_TOLERANCE * ch->height ? j : 0;
+			}
+			if ( from > 0 )
+			{
+				if ( soak_one_way_above( &before, &cache->core, def->up, cos_floor, SOAK_TOLERANCE * ch->height ) )
+				{
+					deepest = k.depth;
+					r.shape_index = i;
+				}
+				continue;
+			}
 			soak_core_from_character( &def->shape, *start, &before );
 			const cpBody* body = cpShapeGetBody( w->shapes[i].shape );
 			if ( ch->riding && ch->floor_shape != NULL && cpShapeGetBody( (cpShape*)ch->floor_shape ) == body )

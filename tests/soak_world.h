@@ -316,10 +316,28 @@ typedef struct soak_check
 /// Overlap beyond which a move fails, in heights (DESIGN.md, property 1).
 #define SOAK_TOLERANCE 1.0e-3
 
+/// What a move's reported path gives the one-way rule.
+typedef enum soak_path_leg
+{
+	SOAK_PATH_LEG = 0,       ///< a consistent path: the rule judges along it (soak_check_character)
+	SOAK_PATH_TRUNCATED = 1, ///< the path filled its capacity (points may be dropped): the rule judges at the start
+	SOAK_PATH_BROKEN = 2,    ///< its first point is not the move's start or its last not the end (a failure)
+} soak_path_leg;
+
+/// Whether result's path runs from start (the position before the move) to end (after it), and whether it is full
+/// (points may be dropped). *leg: the start of its last leg; *carried: that is the move's start, before the
+/// platform's carry, else a point after the carry.
+soak_path_leg soak_path_last_leg( const kcc_move_result* result, vec2s start, vec2s end, vec2s* leg, bool* carried );
+
 /// Deepest overlap of the character at its current position with the solids that block it. start: its position
 /// before the move (for the one-way rule), or NULL after a change of shape (one-way shapes never count: the change is
-/// refused only for other solids). flags: the move's flags.
-soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, uint32_t flags );
+/// refused only for other solids). result: the move's result, or NULL. flags: the move's flags.
+/// The one-way rule judges "above" at the start of the leg of result's path that entered the shape: its last point
+/// before the end clear of the shape (within the tolerance), after the first (a one-way shape blocks only from above:
+/// a character may leave its top, go round and enter it from the side within one move). With no such point, no
+/// result, or a path that is broken or full (soak_path_last_leg), it judges at start (carried by its platform).
+soak_check soak_check_character( const soak_world* w, int index, const vec2s* start, const kcc_move_result* result,
+								 uint32_t flags );
 
 /// Deepest overlap of each crate (out: crate_count entries, world units, <= 0: clear) with what blocks the crates
 /// character index pushes: the shapes that block the character (one-way shapes and the crate itself excepted) and
@@ -424,6 +442,7 @@ typedef struct soak_stats
 	uint64_t worlds, moves, errors, bad_calls;
 	uint64_t overlaps;          ///< unflagged overlaps beyond the tolerance
 	uint64_t overlaps_truncated; ///< of which the move reported KCC_CANDIDATES_TRUNCATED
+	uint64_t path_mismatches;   ///< moves whose path does not start at the start or end at the end
 	uint64_t nan, moved_on_error, wrong_status;
 	uint64_t shape_changes;     ///< set_shape calls that succeeded
 	uint64_t shape_overlaps;    ///< of which left the new shape overlapping a solid beyond the tolerance

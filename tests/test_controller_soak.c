@@ -292,7 +292,7 @@ static void test_oracle_carries_a_rider_since_its_last_move( void** state )
 	kcc_move_result r;
 	assert_int_equal( kcc_controller_move( ch->c, kcc_v2( 1.5f, 0.0f ), &r ), KCC_OK );
 	assert_true( ( r.flags & KCC_ON_FLOOR ) && r.floor_shape == floor );
-	assert_false( soak_check_character( w, 0, &start, r.flags ).counted );
+	assert_false( soak_check_character( w, 0, &start, &r, r.flags ).counted );
 	// What the soak keeps after a move.
 	ch->floor_shape = floor;
 	ch->riding = true;
@@ -313,8 +313,98 @@ static void test_oracle_carries_a_rider_since_its_last_move( void** state )
 	soak_core_from_character( &ch->def.shape, r.position, &me );
 	assert_true( soak_core_contact( &me, &soak_cache_of( w, ledge_index )->core ).depth > 0.05 );
 	// Passing through the ledge, as before the lift moved: not an overlap.
-	soak_check check = soak_check_character( w, 0, &start, r.flags );
+	soak_check check = soak_check_character( w, 0, &start, &r, r.flags );
 	assert_false( check.counted );
+	soak_world_destroy( w ); // the character too
+}
+
+// A one-way shape blocks only from above: the oracle judges "above" at the start of the leg of the move's reported
+// path that entered the shape, so a character that left the top and entered the shape from the side later in the
+// move passes, and one that came from the side and sank in from above later in the move is caught. A path not from the start to the end is
+// refused; a full path (maybe truncated) is judged at the move's start.
+static void test_oracle_judges_one_way_shapes_where_the_path_entered( void** state )
+{
+	(void)state;
+	soak_world* w = soak_world_new( 10.0 );
+	cpShape* block = cpSpaceAddShape( w->space, cpBoxShapeNew2( cpSpaceGetStaticBody( w->space ),
+															   cpBBNew( -2.0, -1.0, 2.0, 0.0 ), 0.0 ) );
+	cpShapeSetFilter( block, cpShapeFilterNew( CP_NO_GROUP, SOAK_CAT_ONE_WAY, CP_ALL_CATEGORIES ) );
+	soak_register( w, block, SOAK_POLY, SOAK_ROLE_ONE_WAY, -1 );
+	soak_character* ch = &w->characters[w->character_count++];
+	memset( ch, 0, sizeof( *ch ) );
+	ch->def = kcc_default_controller_def();
+	ch->def.shape = kcc_make_box( kcc_v2( 0.5f, 0.5f ), 0.0f );
+	ch->def.one_way_categories = SOAK_CAT_ONE_WAY;
+	ch->def.position = kcc_v2( 1.5f, 2.0f );
+	ch->c = kcc_controller_create( w->space, &ch->def );
+	assert_non_null( ch->c );
+	ch->height = soak_character_height( &ch->def.shape, ch->def.up );
+	ch->shape_index = soak_register( w, kcc_controller_get_shape( ch->c ), SOAK_POLY, SOAK_ROLE_CHARACTER, 0 );
+
+	// It ends 0.2 deep in the block's top corner (a floor-facing overlap).
+	assert_int_equal( kcc_controller_set_position( ch->c, kcc_v2( 1.5f, 0.3f ) ), KCC_OK );
+	vec2s end = kcc_controller_get_position( ch->c );
+	const vec2s above = kcc_v2( 1.5f, 2.0f ), beside = kcc_v2( 3.0f, 0.3f ); // beside: right of it, below its top
+	kcc_move_result r;
+	memset( &r, 0, sizeof( r ) );
+	r.position = end;
+	r.path_count = 3;
+	vec2s leg;
+	bool carried;
+
+	// From above, round to the right and into it from the side in the last leg: passing.
+	r.path[0] = above, r.path[1] = beside, r.path[2] = end;
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_LEG );
+	assert_true( leg.x == beside.x && leg.y == beside.y && carried == false );
+	assert_false( soak_check_character( w, 0, &above, &r, 0 ).counted );
+	assert_true( soak_check_character( w, 0, &above, NULL, 0 ).counted ); // judged at the start: above
+
+	// From the side, up above it, then down into it in the last leg: sinking in from above.
+	r.path[0] = beside, r.path[1] = above, r.path[2] = end;
+	soak_check check = soak_check_character( w, 0, &beside, &r, 0 );
+	assert_true( check.counted );
+	assert_float_equal( check.heights, 0.2, 1.0e-5 );
+	assert_false( soak_check_character( w, 0, &beside, NULL, 0 ).counted );
+	assert_false( soak_check_character( w, 0, &beside, &r, KCC_CRUSHED ).counted );
+
+	// From the side into it, then on inside it: judged where it entered, from the side.
+	const vec2s entered = kcc_v2( 1.9f, 0.3f );
+	r.path_count = 4;
+	r.path[0] = above, r.path[1] = beside, r.path[2] = entered, r.path[3] = end;
+	assert_false( soak_check_character( w, 0, &above, &r, 0 ).counted );
+	// From the side up above it, into it from above, then on inside it: sinking in from above.
+	r.path[0] = beside, r.path[1] = above, r.path[2] = entered, r.path[3] = end;
+	assert_true( soak_check_character( w, 0, &beside, &r, 0 ).counted );
+
+	// A straight move (two points): its only leg starts at the start.
+	r.path_count = 2;
+	r.path[0] = above, r.path[1] = end;
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_LEG );
+	assert_true( leg.x == above.x && leg.y == above.y && carried );
+	assert_true( soak_check_character( w, 0, &above, &r, 0 ).counted );
+
+	// A path that does not start at the start, or does not end at the end: refused, judged at the start.
+	r.path_count = 3;
+	r.path[0] = kcc_v2( above.x, above.y + 1.0e-3f ), r.path[1] = beside, r.path[2] = end;
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_BROKEN );
+	assert_true( soak_check_character( w, 0, &above, &r, 0 ).counted );
+	r.path[0] = above, r.path[2] = kcc_v2( end.x, end.y - 1.0e-3f );
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_BROKEN );
+	r.path_count = 0;
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_BROKEN );
+
+	// A full path may have lost points: judged at the start, even with a last leg from the side.
+	r.path_count = KCC_MAX_PATH_POINTS;
+	for ( int i = 0; i < KCC_MAX_PATH_POINTS; ++i )
+	{
+		r.path[i] = i == 0 ? above : i + 1 < KCC_MAX_PATH_POINTS ? beside : end;
+	}
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_TRUNCATED );
+	assert_true( soak_check_character( w, 0, &above, &r, 0 ).counted );
+	r.path_count = KCC_MAX_PATH_POINTS - 1;
+	r.path[KCC_MAX_PATH_POINTS - 2] = end;
+	assert_int_equal( soak_path_last_leg( &r, above, end, &leg, &carried ), SOAK_PATH_LEG );
+	assert_false( soak_check_character( w, 0, &above, &r, 0 ).counted );
 	soak_world_destroy( w ); // the character too
 }
 
@@ -343,6 +433,7 @@ static void test_soak( void** state )
 	soak_stats_print( stdout, &stats );
 	assert_true( stats.moves >= config.moves );
 	assert_int_equal( stats.overlaps, 0 );
+	assert_int_equal( stats.path_mismatches, 0 );
 	assert_true( stats.pushes > 0 && stats.replays > 0 );
 	assert_int_equal( stats.crate_overlaps, 0 );
 	assert_int_equal( stats.replay_mismatches, 0 );
@@ -358,6 +449,7 @@ int main( void )
 		cmocka_unit_test( test_hull_drops_repeated_and_collinear_points ),
 		cmocka_unit_test( test_oracle_matches_chipmunk_point_queries ),
 		cmocka_unit_test( test_oracle_carries_a_rider_since_its_last_move ),
+		cmocka_unit_test( test_oracle_judges_one_way_shapes_where_the_path_entered ),
 		cmocka_unit_test( test_soak ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );

@@ -396,8 +396,8 @@ static void test_older_json_forms_load( void** state )
 		fprintf( stderr, "%s\n", error.message );
 	}
 	assert_int_equal( status, KCC_LEVEL_OK );
-	assert_string_equal( kcc_level_map_property( level, "title" )->string, "old" );
-	assert_int_equal( kcc_level_map_property( level, "lives" )->type, KCC_PROPERTY_INT );
+	assert_string_equal( kcc_level_get_map_property( level, "title" )->string, "old" );
+	assert_int_equal( kcc_level_get_map_property( level, "lives" )->type, KCC_PROPERTY_INT );
 	// gid 1 (solid) at (0, 0) in the bottom row; gid 2 (a bottom half) at (1, 1); gid 4 (one-way) at the top left.
 	assert_shape_box( space_shape_at( space, 0.5, 0.5 ), 0.0, 0.0, 1.0, 1.0, 0.0 );
 	assert_shape_box( space_shape_at( space, 1.5, 0.25 ), 1.0, 0.0, 2.0, 0.5, 0.0 );
@@ -482,7 +482,7 @@ static void test_lenient_forms_load( void** state )
 	const kcc_level_object* line = kcc_level_find_object( level, "line" );
 	assert_int_equal( line->shape_count, 1 );
 	assert_float_equal( fabs( cpSegmentShapeGetB( line->shapes[0] ).x - cpSegmentShapeGetA( line->shapes[0] ).x ), 2.0, 0.0 );
-	const kcc_level_property* tags = kcc_level_object_property( line, "tags" );
+	const kcc_level_property* tags = kcc_level_get_object_property( line, "tags" );
 	assert_int_equal( tags->type, KCC_PROPERTY_OTHER );
 	assert_string_equal( tags->string, "[\"a\",\"b\"]" );
 	kcc_level_destroy( level );
@@ -516,8 +516,8 @@ static void test_json_templates( void** state )
 	assert_int_equal( box->kind, KCC_LEVEL_SOLID );
 	assert_string_equal( box->class_name, "solid" );
 	assert_shape_box( box->shapes[0], 1.0, 1.0, 2.0, 2.0, 0.0 );
-	assert_float_equal( kcc_level_object_property( box, "a" )->number, 1.0, 0.0 );
-	assert_float_equal( kcc_level_object_property( box, "b" )->number, 7.0, 0.0 );
+	assert_float_equal( kcc_level_get_object_property( box, "a" )->number, 1.0, 0.0 );
+	assert_float_equal( kcc_level_get_object_property( box, "b" )->number, 7.0, 0.0 );
 	const kcc_level_object* crate = kcc_level_find_object( level, "crate" );
 	assert_non_null( crate );
 	assert_int_equal( crate->kind, KCC_LEVEL_SOLID ); // the tile (gid 6: tiles.tsj's tile 1) is solid

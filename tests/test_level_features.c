@@ -51,7 +51,7 @@ static int teardown( void** state )
 
 static const char* name_at( fixture* f, double x, double y )
 {
-	return kcc_level_shape_name( f->level, space_shape_at( f->space, x, y ) );
+	return kcc_level_get_shape_name( f->level, space_shape_at( f->space, x, y ) );
 }
 
 static bool empty_at( fixture* f, double x, double y )
@@ -80,11 +80,11 @@ static void test_map_units_and_counts( void** state )
 	assert_int_equal( info.layer_count, 12 ); // the group and the image layer counted
 	assert_int_equal( space_shape_count( f->space ), info.shape_count );
 	assert_int_equal( space_body_count( f->space ), 3 );
-	const kcc_level_property* title = kcc_level_map_property( f->level, "title" );
+	const kcc_level_property* title = kcc_level_get_map_property( f->level, "title" );
 	assert_non_null( title );
 	assert_string_equal( title->string, "features" );
-	assert_int_equal( kcc_level_map_property( f->level, "gravity" )->type, KCC_PROPERTY_FLOAT );
-	assert_null( kcc_level_map_property( f->level, "nothing" ) );
+	assert_int_equal( kcc_level_get_map_property( f->level, "gravity" )->type, KCC_PROPERTY_FLOAT );
+	assert_null( kcc_level_get_map_property( f->level, "nothing" ) );
 }
 
 static void test_full_tiles_merge_into_boxes( void** state )
@@ -93,7 +93,7 @@ static void test_full_tiles_merge_into_boxes( void** state )
 	// The floor: rows of three different full tiles (solid property, full rectangle, class solid): one box.
 	cpShape* floor = space_shape_at( f->space, 20.0, 1.0 );
 	assert_shape_box( floor, 0.0, 0.0, 40.0, 2.0, 0.0 );
-	assert_string_equal( kcc_level_shape_name( f->level, floor ), "ground" );
+	assert_string_equal( kcc_level_get_shape_name( f->level, floor ), "ground" );
 	assert_null( kcc_level_object_of_shape( f->level, floor ) );
 	// The wall standing on it: its own 1 x 4 box (rows are merged only where the runs are the same).
 	assert_shape_box( space_shape_at( f->space, 0.5, 4.0 ), 0.0, 2.0, 1.0, 6.0, 0.0 );
@@ -140,7 +140,7 @@ static void test_layer_kinds( void** state )
 	// base64 data: three full tiles, one box.
 	cpShape* row = space_shape_at( f->space, 21.5, 4.5 );
 	assert_shape_box( row, 20.0, 4.0, 23.0, 5.0, 0.0 );
-	assert_string_equal( kcc_level_shape_name( f->level, row ), "base64 row" );
+	assert_string_equal( kcc_level_get_shape_name( f->level, row ), "base64 row" );
 	// The hidden layer loads by default.
 	assert_string_equal( name_at( f, 25.5, 2.5 ), "hidden" );
 	// collision = false: nothing.
@@ -152,7 +152,7 @@ static void test_layer_kinds( void** state )
 	// The group's offset (16, -8) px moves its layer's tile by (1, 0.5) units.
 	cpShape* shifted = space_shape_at( f->space, 35.5, 3.0 );
 	assert_shape_box( shifted, 35.0, 2.5, 36.0, 3.5, 0.0 );
-	assert_string_equal( kcc_level_shape_name( f->level, shifted ), "shifted" );
+	assert_string_equal( kcc_level_get_shape_name( f->level, shifted ), "shifted" );
 	// An object layer in the group: the group's offset plus its own (0, 8) px, (1, 0) units in all.
 	const kcc_level_object* box = kcc_level_find_object( f->level, "shifted box" );
 	assert_non_null( box );
@@ -256,7 +256,7 @@ static void test_objects_without_shapes( void** state )
 	assert_float_equal( marker->position.y, 10.75f, 0.0f );
 	const kcc_level_object* goblin = object( f, "goblin" );
 	assert_string_equal( goblin->class_name, "enemy" );
-	assert_int_equal( (int)kcc_level_object_property( goblin, "hp" )->number, 3 );
+	assert_int_equal( (int)kcc_level_get_object_property( goblin, "hp" )->number, 3 );
 	// Two spawns: a point (its position) and a rectangle (its centre and bounds).
 	const kcc_level_object* start = kcc_level_find( f->level, KCC_LEVEL_SPAWN, NULL );
 	assert_string_equal( start->name, "start" );
@@ -279,21 +279,21 @@ static void test_zones( void** state )
 	assert_true( cpShapeGetFilter( cp->shapes[0] ).categories == ( (cpBitmask)1 << 3 ) );
 	assert_shape_box( cp->shapes[0], 32.0, 2.0, 33.0, 5.0, 0.0 );
 	assert_int_equal( cp->property_count, 7 );
-	const kcc_level_property* p = kcc_level_object_property( cp, "id" );
+	const kcc_level_property* p = kcc_level_get_object_property( cp, "id" );
 	assert_int_equal( p->type, KCC_PROPERTY_STRING );
 	assert_string_equal( p->string, "cp1" );
-	p = kcc_level_object_property( cp, "order" );
+	p = kcc_level_get_object_property( cp, "order" );
 	assert_int_equal( p->type, KCC_PROPERTY_INT );
 	assert_float_equal( p->number, 2.0, 0.0 );
-	p = kcc_level_object_property( cp, "slow" );
+	p = kcc_level_get_object_property( cp, "slow" );
 	assert_int_equal( p->type, KCC_PROPERTY_FLOAT );
 	assert_float_equal( p->number, 0.5, 0.0 );
-	p = kcc_level_object_property( cp, "active" );
+	p = kcc_level_get_object_property( cp, "active" );
 	assert_int_equal( p->type, KCC_PROPERTY_BOOL );
 	assert_true( p->boolean );
-	assert_string_equal( kcc_level_object_property( cp, "tint" )->string, "#ff00ff00" );
-	assert_string_equal( kcc_level_object_property( cp, "sound" )->string, "ding.wav" );
-	p = kcc_level_object_property( cp, "target" );
+	assert_string_equal( kcc_level_get_object_property( cp, "tint" )->string, "#ff00ff00" );
+	assert_string_equal( kcc_level_get_object_property( cp, "sound" )->string, "ding.wav" );
+	p = kcc_level_get_object_property( cp, "target" );
 	assert_int_equal( p->type, KCC_PROPERTY_OBJECT );
 	assert_float_equal( p->number, 32.0, 0.0 );
 	// A concave zone: several sensors, all of it; its notch is outside.

@@ -63,7 +63,7 @@ static void test_intgrid_and_entities_without_rules( void** state )
 	cpShape* floor = space_shape_at( w.space, 4.0, 0.5 );
 	assert_shape_box( floor, 0.0, 0.0, 8.0, 1.0, 1e-12 );
 	assert_int_equal( cpShapeGetFilter( floor ).categories, def.solid_category );
-	assert_string_equal( kcc_level_shape_name( w.level, floor ), "Collisions" );
+	assert_string_equal( kcc_level_get_shape_name( w.level, floor ), "Collisions" );
 	assert_int_equal( cpShapeGetFilter( space_shape_at( w.space, 2.5, 2.5 ) ).categories, def.solid_category );
 	kcc_level_info info = kcc_level_get_info( w.level );
 	assert_int_equal( info.tile_count, 8 + 2 + 2 + 1 );
@@ -88,22 +88,22 @@ static void test_intgrid_and_entities_without_rules( void** state )
 	const kcc_level_object* check = kcc_level_find_object( w.level, "start2" );
 	assert_non_null( check );
 	assert_string_equal( check->class_name, "Checkpoint" );
-	assert_int_equal( kcc_level_object_property( check, "hp" )->type, KCC_PROPERTY_INT );
-	assert_float_equal( kcc_level_object_property( check, "hp" )->number, 3.0, 0.0 );
-	assert_int_equal( kcc_level_object_property( check, "speed" )->type, KCC_PROPERTY_FLOAT );
-	assert_true( kcc_level_object_property( check, "open" )->boolean );
-	assert_string_equal( kcc_level_object_property( check, "note" )->string, "a\nb" );
-	assert_int_equal( kcc_level_object_property( check, "unset" )->type, KCC_PROPERTY_OTHER );
-	assert_string_equal( kcc_level_object_property( player, "items" )->string, "[\"Knife\"]" );
+	assert_int_equal( kcc_level_get_object_property( check, "hp" )->type, KCC_PROPERTY_INT );
+	assert_float_equal( kcc_level_get_object_property( check, "hp" )->number, 3.0, 0.0 );
+	assert_int_equal( kcc_level_get_object_property( check, "speed" )->type, KCC_PROPERTY_FLOAT );
+	assert_true( kcc_level_get_object_property( check, "open" )->boolean );
+	assert_string_equal( kcc_level_get_object_property( check, "note" )->string, "a\nb" );
+	assert_int_equal( kcc_level_get_object_property( check, "unset" )->type, KCC_PROPERTY_OTHER );
+	assert_string_equal( kcc_level_get_object_property( player, "items" )->string, "[\"Knife\"]" );
 	// An EntityRef to an entity of the level is an object reference (the ids are the entities' order).
-	const kcc_level_property* path = kcc_level_object_property( kcc_level_find_object( w.level, "Lift" ), "path" );
+	const kcc_level_property* path = kcc_level_get_object_property( kcc_level_find_object( w.level, "Lift" ), "path" );
 	assert_int_equal( path->type, KCC_PROPERTY_OBJECT );
 	assert_float_equal( path->number, (double)kcc_level_find_object( w.level, "Track" )->id, 0.0 );
 	// The level's fields and its place in the world.
-	assert_string_equal( kcc_level_map_property( w.level, "music" )->string, "forest" );
-	assert_float_equal( kcc_level_map_property( w.level, "ldtk_world_x" )->number, 256.0, 0.0 );
-	assert_float_equal( kcc_level_map_property( w.level, "ldtk_world_y" )->number, -64.0, 0.0 );
-	assert_string_equal( kcc_level_map_property( w.level, "ldtk_level" )->string, "Level_0" );
+	assert_string_equal( kcc_level_get_map_property( w.level, "music" )->string, "forest" );
+	assert_float_equal( kcc_level_get_map_property( w.level, "ldtk_world_x" )->number, 256.0, 0.0 );
+	assert_float_equal( kcc_level_get_map_property( w.level, "ldtk_world_y" )->number, -64.0, 0.0 );
+	assert_string_equal( kcc_level_get_map_property( w.level, "ldtk_level" )->string, "Level_0" );
 	unload( &w );
 }
 
@@ -145,7 +145,7 @@ static void test_choosing_a_level( void** state )
 	assert_float_equal( size.y, 2.0f, 0.0f );
 	// The layer's offset of half a cell moves the merged box.
 	assert_shape_box( space_shape_at( w.space, 2.0, 1.0 ), 0.5, 0.0, 4.5, 2.0, 1e-12 );
-	assert_string_equal( kcc_level_map_property( w.level, "ldtk_level" )->string, "Level_1" );
+	assert_string_equal( kcc_level_get_map_property( w.level, "ldtk_level" )->string, "Level_1" );
 	unload( &w );
 
 	kcc_level_def def = kcc_default_level_def();
@@ -167,7 +167,7 @@ static void test_a_level_in_its_own_file( void** state )
 	(void)state;
 	world w = load( "ldtk/apart.ldtk", NULL, 0, "Level_A" );
 	assert_shape_box( space_shape_at( w.space, 2.0, 1.0 ), 0.5, 0.0, 4.5, 2.0, 1e-12 );
-	assert_string_equal( kcc_level_map_property( w.level, "ldtk_level" )->string, "Level_A" );
+	assert_string_equal( kcc_level_get_map_property( w.level, "ldtk_level" )->string, "Level_A" );
 	unload( &w );
 }
 

@@ -67,8 +67,8 @@ static void test_ping_pong_path( void** state )
 	step_seconds( level, 60 );
 	assert_float_equal( kcc_level_get_time( level ), 1.0, 1e-6 );
 	assert_body_at( lift->body, 25.0, 5.75 );
-	assert_float_equal( kcc_level_platform_velocity( level, lift ).x, 0.0f, 0.0f );
-	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, 2.0f, 1e-3f );
+	assert_float_equal( kcc_level_get_platform_velocity( level, lift ).x, 0.0f, 0.0f );
+	assert_float_equal( kcc_level_get_platform_velocity( level, lift ).y, 2.0f, 1e-3f );
 	// Its shape moved with it (reindexed: the space's queries see it there).
 	assert_shape_box( lift->object->shapes[0], 24.0, 5.5, 26.0, 6.0, 1e-5 );
 	assert_true( space_shape_at( space, 25.0, 5.75 ) == lift->object->shapes[0] );
@@ -77,7 +77,7 @@ static void test_ping_pong_path( void** state )
 	assert_body_at( lift->body, 25.0, 7.75 );
 	step_seconds( level, 60 );
 	assert_body_at( lift->body, 25.0, 5.75 );
-	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, -2.0f, 1e-3f );
+	assert_float_equal( kcc_level_get_platform_velocity( level, lift ).y, -2.0f, 1e-3f );
 	step_seconds( level, 60 );
 	assert_body_at( lift->body, 25.0, 3.75 );
 	// Moved by position: Chipmunk's velocity stays 0, so a game's cpSpaceStep does not move it again.
@@ -125,7 +125,7 @@ static void test_reset_and_bad_dt( void** state )
 	assert_body_at( lift->body, 25.0, 3.75 );
 	assert_body_at( crate->body, 5.5, 2.5 );
 	assert_shape_box( crate->shapes[0], 5.0, 2.0, 6.0, 3.0, 1e-12 );
-	assert_float_equal( kcc_level_platform_velocity( level, lift ).y, 0.0f, 0.0f );
+	assert_float_equal( kcc_level_get_platform_velocity( level, lift ).y, 0.0f, 0.0f );
 	// The same steps again give the same positions, bit for bit.
 	step_seconds( level, 30 );
 	cpVect again = cpBodyGetPosition( lift->body );
@@ -141,7 +141,7 @@ static void test_reset_and_bad_dt( void** state )
 	assert_null( kcc_level_get_platform( level, -1 ) );
 	assert_null( kcc_level_find_platform( level, "no such" ) );
 	assert_null( kcc_level_get_object( level, kcc_level_object_count( level ) ) );
-	assert_null( kcc_level_shape_name( level, NULL ) );
+	assert_null( kcc_level_get_shape_name( level, NULL ) );
 	kcc_level_destroy( level );
 	cpSpaceFree( space );
 }

@@ -44,36 +44,36 @@ static void test_spawns_by_name_index_and_point( void** state )
 	kcc_testkit* t = open_map( NULL, NULL, &error );
 	assert_non_null( t );
 	// The first spawn: the first "Spawn Point" (named like one, so a spawn without a class).
-	assert_float_equal( kcc_testkit_position( t ).x, 1.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 1.5f, 0.0f );
 	assert_true( kcc_testkit_spawn( t, "Spawn Point[2]" ) );
-	assert_float_equal( kcc_testkit_position( t ).x, 5.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 5.5f, 0.0f );
 	assert_true( kcc_testkit_spawn( t, "Spawn Point[1]" ) );
-	assert_float_equal( kcc_testkit_position( t ).x, 1.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 1.5f, 0.0f );
 	assert_false( kcc_testkit_spawn( t, "Spawn Point[3]" ) );
 	assert_false( kcc_testkit_spawn( t, "Spawn Point[0]" ) );
 	// Any shapeless object by its name; never a solid.
 	assert_true( kcc_testkit_spawn( t, "marker" ) );
-	assert_float_equal( kcc_testkit_position( t ).x, 3.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 3.5f, 0.0f );
 	assert_false( kcc_testkit_spawn( t, "wall" ) );
 	// A point: the character's lowest point a skin above it.
 	assert_true( kcc_testkit_spawn( t, "@4.25,1" ) );
-	vec2s at = kcc_testkit_position( t );
+	vec2s at = kcc_testkit_get_position( t );
 	assert_float_equal( at.x, 4.25f, 0.0f );
 	assert_float_equal( at.y, 1.0f + 0.6f + 0.01f, 1e-6f );
 	assert_false( kcc_testkit_spawn( t, "@4.25" ) );
 	assert_false( kcc_testkit_spawn( t, "@x,1" ) );
 	testkit_script( t, "spawn Spawn Point[2]\nwait 0.5\nspawn @2,1\nwait 0.5" );
 	assert_true( kcc_testkit_on_floor( t ) );
-	assert_float_equal( kcc_testkit_position( t ).x, 2.0f, 1e-6f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 2.0f, 1e-6f );
 	kcc_testkit_destroy( t );
 
 	t = open_map( "Spawn Point[2]", NULL, &error );
 	assert_non_null( t );
-	assert_float_equal( kcc_testkit_position( t ).x, 5.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 5.5f, 0.0f );
 	kcc_testkit_destroy( t );
 	t = open_map( "@6,2", NULL, &error );
 	assert_non_null( t );
-	assert_float_equal( kcc_testkit_position( t ).x, 6.0f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 6.0f, 0.0f );
 	kcc_testkit_destroy( t );
 }
 
@@ -99,7 +99,7 @@ static void test_the_player_entity_is_the_first_spawn( void** state )
 {
 	(void)state;
 	kcc_testkit* t = testkit_open( "ldtk/small.ldtk", NULL );
-	assert_float_equal( kcc_testkit_position( t ).x, 1.5f, 0.0f );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 1.5f, 0.0f );
 	kcc_testkit_destroy( t );
 }
 
@@ -111,19 +111,19 @@ static void test_rules_as_text( void** state )
 	kcc_testkit* t = open_map( NULL, "class=floor: one_way\n", &error );
 	assert_non_null( t );
 	kcc_level_def def = kcc_default_level_def();
-	cpSpace* space = kcc_testkit_space( t );
+	cpSpace* space = kcc_testkit_get_space( t );
 	assert_int_equal( cpShapeGetFilter( space_shape_at( space, 4.0, 0.5 ) ).categories, def.one_way_category );
-	assert_int_equal( kcc_level_warning_count( kcc_testkit_level( t ) ), 0 );
+	assert_int_equal( kcc_level_warning_count( kcc_testkit_get_level( t ) ), 0 );
 	kcc_testkit_destroy( t );
 
 	t = open_map( NULL, NULL, &error );
-	assert_int_equal( kcc_level_warning_count( kcc_testkit_level( t ) ), 1 ); // floor: known to no rule
+	assert_int_equal( kcc_level_warning_count( kcc_testkit_get_level( t ) ), 1 ); // floor: known to no rule
 	testkit_script( t, "rule class=floor: zone\nrule name=marker, layer=things: spawn\nspawn marker\nwait 2f" );
-	space = kcc_testkit_space( t );
+	space = kcc_testkit_get_space( t );
 	cpShape* floor = space_shape_at( space, 4.0, 0.5 );
 	assert_true( cpShapeGetSensor( floor ) );
-	assert_int_equal( kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_SPAWN, "marker" )->id, 4 );
-	assert_int_equal( kcc_level_warning_count( kcc_testkit_level( t ) ), 0 );
+	assert_int_equal( kcc_level_find( kcc_testkit_get_level( t ), KCC_LEVEL_SPAWN, "marker" )->id, 4 );
+	assert_int_equal( kcc_level_warning_count( kcc_testkit_get_level( t ) ), 0 );
 	assert_int_equal( kcc_testkit_frame_count( t ), 2 );
 	// After a frame a rule is too late; a malformed one names its line.
 	assert_false( kcc_testkit_run_script( t, "rule class=floor: solid\n", "late.txt", &error ) );

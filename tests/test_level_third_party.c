@@ -27,7 +27,7 @@ static kcc_testkit* open_with( const char* map, const char* rules, float ppu, co
 		fprintf( stderr, "%s\n", error.message );
 	}
 	assert_non_null( t );
-	const kcc_level* l = kcc_testkit_level( t );
+	const kcc_level* l = kcc_testkit_get_level( t );
 	for ( int i = 0; i < kcc_level_warning_count( l ); ++i )
 	{
 		fprintf( stderr, "warning: %s\n", kcc_level_get_warning( l, i ) );
@@ -51,7 +51,7 @@ static void test_sticker_knight( void** state )
 {
 	(void)state;
 	kcc_testkit* t = open_with( "third_party/sticker-knight/sandbox.tmx", s_sticker_rules, 128.0f, NULL, NULL );
-	const kcc_level* level = kcc_testkit_level( t );
+	const kcc_level* level = kcc_testkit_get_level( t );
 	kcc_level_info info = kcc_level_get_info( level );
 	assert_int_equal( info.object_count, 114 );
 	assert_int_equal( info.tile_count, 0 );
@@ -75,10 +75,10 @@ static void test_ldtk_levels_saved_apart( void** state )
 	{
 		kcc_testkit* t = open_with( "third_party/ldtk/SeparateLevelFiles.ldtk", "class=walls: solid", 0.0f, "@8,12",
 									levels[i] );
-		assert_string_equal( kcc_level_map_property( kcc_testkit_level( t ), "ldtk_level" )->string, levels[i] );
-		assert_true( kcc_level_get_info( kcc_testkit_level( t ) ).tile_count > 0 );
+		assert_string_equal( kcc_level_get_map_property( kcc_testkit_get_level( t ), "ldtk_level" )->string, levels[i] );
+		assert_true( kcc_level_get_info( kcc_testkit_get_level( t ) ).tile_count > 0 );
 		testkit_script( t, "wait 1" );
-		assert_string_equal( kcc_testkit_floor_name( t ), "IntGrid" );
+		assert_string_equal( kcc_testkit_get_floor_name( t ), "IntGrid" );
 		assert_never_overlapped( t );
 		kcc_testkit_destroy( t );
 	}

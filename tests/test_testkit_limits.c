@@ -43,7 +43,7 @@ static void test_the_record_is_bounded( void** state )
 	kcc_testkit* t = testkit_open( "run.tmj", "start" );
 	assert_int_equal( kcc_testkit_run( t, s_still, KCC_TESTKIT_MAX_FRAMES ), KCC_OK );
 	assert_int_equal( kcc_testkit_frame_count( t ), KCC_TESTKIT_MAX_FRAMES );
-	vec2s at = kcc_testkit_position( t );
+	vec2s at = kcc_testkit_get_position( t );
 	assert_int_equal( kcc_testkit_step( t, s_still ), KCC_ERROR_TOO_LARGE );
 	assert_int_equal( kcc_testkit_run( t, s_still, 1 ), KCC_ERROR_TOO_LARGE );
 	kcc_testkit_error error;
@@ -51,7 +51,7 @@ static void test_the_record_is_bounded( void** state )
 	assert_non_null( strstr( error.message, "full.txt:1: the record is full" ) );
 	assert_false( kcc_testkit_run_script( t, "jump", "full.txt", &error ) ); // its press takes a frame too
 	assert_int_equal( kcc_testkit_frame_count( t ), KCC_TESTKIT_MAX_FRAMES );
-	vec2s still = kcc_testkit_position( t );
+	vec2s still = kcc_testkit_get_position( t );
 	assert_memory_equal( &at, &still, sizeof( at ) );
 	kcc_testkit_reset( t );
 	assert_int_equal( kcc_testkit_step( t, s_still ), KCC_OK );

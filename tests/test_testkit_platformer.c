@@ -34,11 +34,11 @@ static kcc_testkit* course( const char* spawn )
 
 static void check_floor_run( kcc_testkit* t )
 {
-	vec2s start = kcc_testkit_position( t );
+	vec2s start = kcc_testkit_get_position( t );
 	assert_float_equal( start.y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-6 );
 	testkit_script( t, "run right 2.0" );
 	assert_int_equal( kcc_testkit_frame_count( t ), 120 );
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	for ( int i = 0; i < 120; ++i )
 	{
 		assert_true( frames[i].flags & KCC_ON_FLOOR );
@@ -47,7 +47,7 @@ static void check_floor_run( kcc_testkit* t )
 		assert_float_equal( frames[i].position.y, start.y, 1e-6 );
 		assert_float_equal( frames[i].velocity.x, 6.0f, 1e-6 );
 	}
-	vec2s end = kcc_testkit_position( t );
+	vec2s end = kcc_testkit_get_position( t );
 	assert_float_equal( end.x - start.x, 12.0f, 1e-4 ); // 6 units/s for 2 s
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_LAND, "ground" ), 1 );
 	assert_int_equal( kcc_testkit_find_event( t, KCC_EVENT_LAND, NULL )->frame, 1 );
@@ -59,7 +59,7 @@ static void test_running_on_the_merged_floor( void** state )
 	(void)state;
 	kcc_testkit* t = course( "start" );
 	check_floor_run( t );
-	assert_int_equal( kcc_level_get_info( kcc_testkit_level( t ) ).tile_shape_count, 2 ); // floor and wall boxes
+	assert_int_equal( kcc_level_get_info( kcc_testkit_get_level( t ) ).tile_shape_count, 2 ); // floor and wall boxes
 	kcc_testkit_destroy( t );
 }
 
@@ -72,7 +72,7 @@ static void test_running_on_separate_tiles( void** state )
 	kcc_testkit_error error;
 	kcc_testkit* t = kcc_testkit_create( &def, &error );
 	assert_non_null( t );
-	assert_int_equal( kcc_level_get_info( kcc_testkit_level( t ) ).tile_shape_count, 208 );
+	assert_int_equal( kcc_level_get_info( kcc_testkit_get_level( t ) ).tile_shape_count, 208 );
 	check_floor_run( t );
 	kcc_testkit_destroy( t );
 }
@@ -87,12 +87,12 @@ static void test_a_jump_lands_on_platform_3( void** state )
 				   "run right 0.6\n"
 				   "wait 0.5\n" );
 	assert_true( kcc_testkit_on_floor( t ) );
-	assert_string_equal( kcc_testkit_floor_name( t ), "platform 3" );
-	const kcc_level_object* p3 = kcc_testkit_floor_object( t );
+	assert_string_equal( kcc_testkit_get_floor_name( t ), "platform 3" );
+	const kcc_level_object* p3 = kcc_testkit_get_floor_object( t );
 	assert_non_null( p3 );
 	assert_int_equal( p3->kind, KCC_LEVEL_ONE_WAY );
 	// Standing on its top, a skin above it.
-	vec2s p = kcc_testkit_position( t );
+	vec2s p = kcc_testkit_get_position( t );
 	assert_float_equal( p.y - HALF_HEIGHT, p3->bounds.max.y + SKIN, 1e-4 );
 	assert_true( p.x > p3->bounds.min.x && p.x < p3->bounds.max.x );
 	const kcc_testkit_event* jump = kcc_testkit_find_event( t, KCC_EVENT_JUMP, "ground" );
@@ -102,7 +102,7 @@ static void test_a_jump_lands_on_platform_3( void** state )
 	assert_non_null( land );
 	assert_true( land->frame > jump->frame );
 	// In the air between the jump and the landing, on the floor after.
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	for ( int i = jump->frame - 1; i < kcc_testkit_frame_count( t ); ++i )
 	{
 		assert_true( ( ( frames[i].flags & KCC_ON_FLOOR ) != 0 ) == ( frames[i].frame >= land->frame ) );
@@ -115,7 +115,7 @@ static void test_the_checkpoint_zone_begins_and_ends( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( "start" );
-	const kcc_level_object* zone = kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_ZONE, "checkpoint" );
+	const kcc_level_object* zone = kcc_level_find( kcc_testkit_get_level( t ), KCC_LEVEL_ZONE, "checkpoint" );
 	assert_non_null( zone );
 	testkit_script( t, "run right 4.5" );
 	assert_false( kcc_testkit_in_zone( t, "checkpoint" ) );
@@ -130,7 +130,7 @@ static void test_the_checkpoint_zone_begins_and_ends( void** state )
 	assert_true( begin < end );
 	// The frames: the capsule's right side reaches the zone in the begin frame (not before), its left side is
 	// past the zone in the end frame (not before).
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	const kcc_testkit_frame* b = frames + begin->frame - 1;
 	const kcc_testkit_frame* e = frames + end->frame - 1;
 	assert_true( b->position.x + HALF_WIDTH >= zone->bounds.min.x );
@@ -138,7 +138,7 @@ static void test_the_checkpoint_zone_begins_and_ends( void** state )
 	assert_true( e->position.x - HALF_WIDTH > zone->bounds.max.x );
 	assert_true( e[-1].position.x - HALF_WIDTH <= zone->bounds.max.x );
 	assert_int_equal( b->event_count, 1 );
-	assert_int_equal( kcc_testkit_events( t )[b->first_event].type, KCC_EVENT_ZONE_BEGIN );
+	assert_int_equal( kcc_testkit_get_events( t )[b->first_event].type, KCC_EVENT_ZONE_BEGIN );
 	kcc_testkit_destroy( t );
 }
 
@@ -169,9 +169,9 @@ static void test_riding_and_leaving_the_lift( void** state )
 {
 	(void)state;
 	kcc_testkit* t = course( "lift spawn" );
-	const kcc_level_platform* lift = kcc_level_find_platform( kcc_testkit_level( t ), "lift" );
+	const kcc_level_platform* lift = kcc_level_find_platform( kcc_testkit_get_level( t ), "lift" );
 	testkit_script( t, "wait 1" );
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	// On the lift every frame, and carried from the second frame on (the first move finds the lift under it):
 	// its place on the lift (the lift moves right at 2 units/s from x = 41.5) does not change.
 	double offset = frames[1].position.x - ( 41.5 + 2.0 * frames[1].time );
@@ -194,7 +194,7 @@ static void test_riding_and_leaving_the_lift( void** state )
 	assert_int_equal( jump->frame, 61 );
 	assert_int_equal( left->frame, 61 );
 	assert_false( kcc_testkit_on_floor( t ) );
-	assert_true( kcc_testkit_position( t ).y > 4.0f + HALF_HEIGHT + 2.0f );
+	assert_true( kcc_testkit_get_position( t ).y > 4.0f + HALF_HEIGHT + 2.0f );
 	kcc_testkit_destroy( t );
 }
 
@@ -203,16 +203,16 @@ static void test_drop_through_the_ledge( void** state )
 	(void)state;
 	kcc_testkit* t = course( "ledge spawn" );
 	testkit_script( t, "wait 0.2" );
-	assert_string_equal( kcc_testkit_floor_name( t ), "ledge" );
+	assert_string_equal( kcc_testkit_get_floor_name( t ), "ledge" );
 	testkit_script( t, "drop\nwait 1" );
-	assert_string_equal( kcc_testkit_floor_name( t ), "ground" );
-	assert_float_equal( kcc_testkit_position( t ).y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-4 );
+	assert_string_equal( kcc_testkit_get_floor_name( t ), "ground" );
+	assert_float_equal( kcc_testkit_get_position( t ).y, FLOOR_TOP + HALF_HEIGHT + SKIN, 1e-4 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_LEAVE_FLOOR, "ledge" ), 1 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_LAND, "ground" ), 1 );
 	// Without drop it stays.
 	kcc_testkit_reset( t );
 	testkit_script( t, "wait 1.2" );
-	assert_string_equal( kcc_testkit_floor_name( t ), "ledge" );
+	assert_string_equal( kcc_testkit_get_floor_name( t ), "ledge" );
 	kcc_testkit_destroy( t );
 }
 
@@ -222,11 +222,11 @@ static void test_the_wall_stops_it( void** state )
 	kcc_testkit* t = course( "wall spawn" );
 	testkit_script( t, "run right 2" );
 	// The wall's face is at x = 99: stopped there, not in it, within a skin of it.
-	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	float right = kcc_testkit_get_position( t ).x + HALF_WIDTH;
 	assert_true( right <= 99.0f && right >= 99.0f - SKIN - 1e-4f );
-	assert_true( kcc_testkit_flags( t ) & KCC_ON_WALL );
-	assert_true( kcc_testkit_flags( t ) & KCC_ON_FLOOR );
-	assert_float_equal( kcc_testkit_velocity( t ).x, 0.0f, 0.0f ); // no speed builds up against it
+	assert_true( kcc_testkit_get_flags( t ) & KCC_ON_WALL );
+	assert_true( kcc_testkit_get_flags( t ) & KCC_ON_FLOOR );
+	assert_float_equal( kcc_testkit_get_velocity( t ).x, 0.0f, 0.0f ); // no speed builds up against it
 	kcc_testkit_destroy( t );
 }
 
@@ -238,8 +238,8 @@ static void test_the_ramp_is_walked_up( void** state )
 	assert_false( kcc_testkit_spawn( t, "nowhere" ) );
 	assert_false( kcc_testkit_spawn( t, "ramp" ) ); // an object of class solid is no spawn
 	testkit_script( t, "run right 1" ); // from x = 60 on the ground; the ramp rises 1 in 2 from x = 62
-	assert_string_equal( kcc_testkit_floor_name( t ), "ramp" );
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	assert_string_equal( kcc_testkit_get_floor_name( t ), "ramp" );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	float previous = 0.0f;
 	for ( int i = 0; i < kcc_testkit_frame_count( t ); ++i )
 	{
@@ -247,7 +247,7 @@ static void test_the_ramp_is_walked_up( void** state )
 		assert_true( frames[i].position.y >= previous );
 		previous = frames[i].position.y;
 	}
-	assert_true( kcc_testkit_position( t ).y > FLOOR_TOP + HALF_HEIGHT + 1.0f );
+	assert_true( kcc_testkit_get_position( t ).y > FLOOR_TOP + HALF_HEIGHT + 1.0f );
 	kcc_testkit_destroy( t );
 }
 
@@ -258,22 +258,22 @@ static void test_crouching_through_the_tunnel( void** state )
 	// crouch circle does.
 	kcc_testkit* t = course( "tunnel spawn" );
 	testkit_script( t, "run right 1" );
-	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	float right = kcc_testkit_get_position( t ).x + HALF_WIDTH;
 	assert_true( right <= 80.0f && right >= 80.0f - SKIN - 1e-4f );
-	assert_false( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
+	assert_false( kcc_character_is_crouching( kcc_testkit_get_character( t ) ) );
 	testkit_script( t, "crouch right 1.5" );
-	vec2s inside = kcc_testkit_position( t );
+	vec2s inside = kcc_testkit_get_position( t );
 	assert_true( inside.x > 82.0f && inside.x < 86.0f );
-	assert_true( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
-	assert_float_equal( kcc_testkit_velocity( t ).x, 3.0f, 1e-5 ); // crouch speed
+	assert_true( kcc_character_is_crouching( kcc_testkit_get_character( t ) ) );
+	assert_float_equal( kcc_testkit_get_velocity( t ).x, 3.0f, 1e-5 ); // crouch speed
 	// Crouch released under the ceiling: standing up does not fit, it stays crouched and moves at crouch speed.
 	testkit_script( t, "run right 0.2" );
-	assert_true( kcc_character_is_crouching( kcc_testkit_character( t ) ) );
-	assert_float_equal( kcc_testkit_position( t ).x - inside.x, 3.0f * 0.2f, 1e-4 );
+	assert_true( kcc_character_is_crouching( kcc_testkit_get_character( t ) ) );
+	assert_float_equal( kcc_testkit_get_position( t ).x - inside.x, 3.0f * 0.2f, 1e-4 );
 	testkit_script( t, "crouch right 1\nwait 0.1" );
-	assert_true( kcc_testkit_position( t ).x > 86.0f + HALF_WIDTH );
-	assert_false( kcc_character_is_crouching( kcc_testkit_character( t ) ) ); // out of the tunnel: standing again
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	assert_true( kcc_testkit_get_position( t ).x > 86.0f + HALF_WIDTH );
+	assert_false( kcc_character_is_crouching( kcc_testkit_get_character( t ) ) ); // out of the tunnel: standing again
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	for ( int i = 0; i < kcc_testkit_frame_count( t ); ++i )
 	{
 		assert_true( frames[i].flags & KCC_ON_FLOOR );
@@ -293,13 +293,13 @@ static void test_pushing_the_crate( void** state )
 	(void)state;
 	// The crate (class crate: a pushable kinematic body, 1 x 1 at x = 90) is pushed to the wall at x = 99.
 	kcc_testkit* t = course( "crate spawn" );
-	const kcc_level_object* crate = kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_CRATE, "crate" );
+	const kcc_level_object* crate = kcc_level_find( kcc_testkit_get_level( t ), KCC_LEVEL_CRATE, "crate" );
 	assert_non_null( crate );
 	assert_float_equal( cpBodyGetPosition( crate->body ).x, 90.5, 0.0 );
 	testkit_script( t, "run right 3" );
 	double crate_x = cpBodyGetPosition( crate->body ).x;
 	assert_true( crate_x + 0.5 <= 99.0 && crate_x + 0.5 >= 99.0 - SKIN - 1e-4 ); // against the wall, not in it
-	float right = kcc_testkit_position( t ).x + HALF_WIDTH;
+	float right = kcc_testkit_get_position( t ).x + HALF_WIDTH;
 	assert_true( right <= crate_x - 0.5 && right >= crate_x - 0.5 - SKIN - 1e-4 ); // behind the crate
 	assert_float_equal( cpBodyGetPosition( crate->body ).y, 2.5, 1e-6 ); // slid along the floor
 	assert_false( kcc_testkit_flags_seen( t ) & ( KCC_DEPENETRATED | KCC_CRUSHED ) );
@@ -318,8 +318,8 @@ static void test_runs_are_bit_identical( void** state )
 	testkit_script( b, script );
 	int n = kcc_testkit_frame_count( a );
 	assert_int_equal( n, kcc_testkit_frame_count( b ) );
-	const kcc_testkit_frame* fa = kcc_testkit_frames( a );
-	const kcc_testkit_frame* fb = kcc_testkit_frames( b );
+	const kcc_testkit_frame* fa = kcc_testkit_get_frames( a );
+	const kcc_testkit_frame* fb = kcc_testkit_get_frames( b );
 	for ( int i = 0; i < n; ++i )
 	{
 		assert_memory_equal( &fa[i].position, &fb[i].position, sizeof( vec2s ) );
@@ -336,7 +336,7 @@ static void test_runs_are_bit_identical( void** state )
 	assert_int_equal( kcc_testkit_frame_count( a ), 0 );
 	assert_int_equal( kcc_testkit_event_count( a ), 0 );
 	testkit_script( a, script );
-	fa = kcc_testkit_frames( a );
+	fa = kcc_testkit_get_frames( a );
 	for ( int i = 0; i < n; ++i )
 	{
 		assert_memory_equal( &fa[i].position, first + i, sizeof( vec2s ) );
@@ -352,10 +352,10 @@ static void test_stepping_inputs_directly( void** state )
 	kcc_testkit* t = course( "start" );
 	kcc_input input = { { { 1.0f, 0.0f } }, false, false, false };
 	assert_int_equal( kcc_testkit_run( t, input, 30 ), KCC_OK );
-	assert_float_equal( kcc_testkit_position( t ).x, 2.0f + 3.0f, 1e-5 );
+	assert_float_equal( kcc_testkit_get_position( t ).x, 2.0f + 3.0f, 1e-5 );
 	input.jump = true;
 	assert_int_equal( kcc_testkit_step( t, input ), KCC_OK );
-	assert_float_equal( kcc_testkit_velocity( t ).y, 13.0f - 0.0f, 1e-5 );
+	assert_float_equal( kcc_testkit_get_velocity( t ).y, 13.0f - 0.0f, 1e-5 );
 	assert_int_equal( kcc_testkit_count_events( t, KCC_EVENT_JUMP, NULL ), 1 );
 	// A press held down is one press: the jump in run() is pressed on its first frame only.
 	input.jump = true;
@@ -440,7 +440,7 @@ static void test_create_errors( void** state )
 	def.map_name = "room.tmj";
 	kcc_testkit* t = kcc_testkit_create( &def, &error );
 	assert_non_null( t );
-	assert_string_equal( kcc_level_find( kcc_testkit_level( t ), KCC_LEVEL_SPAWN, NULL )->name, "start" );
+	assert_string_equal( kcc_level_find( kcc_testkit_get_level( t ), KCC_LEVEL_SPAWN, NULL )->name, "start" );
 	kcc_testkit_destroy( t );
 	// Its errors name it, and a spawn must be an object of class spawn.
 	def.spawn = "door";

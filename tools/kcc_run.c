@@ -102,7 +102,7 @@ static void event_text( const kcc_testkit* t, const kcc_testkit_frame* f, char* 
 	out[0] = '\0';
 	for ( int i = 0; i < f->event_count && used < size; ++i )
 	{
-		const kcc_testkit_event* e = kcc_testkit_events( t ) + f->first_event + i;
+		const kcc_testkit_event* e = kcc_testkit_get_events( t ) + f->first_event + i;
 		bool quote = strpbrk( e->name, " ,;\"" ) != NULL;
 		int n = snprintf( out + used, size - used, "%s%s%s%s%s%s", used > 0 ? " " : "", kcc_testkit_event_name( e->type ),
 						  e->name[0] != '\0' || quote ? ":" : "", quote ? "'" : "", e->name, quote ? "'" : "" );
@@ -243,7 +243,7 @@ int main( int argc, char** argv )
 	}
 	bool ok = kcc_testkit_run_script( t, script, strcmp( positional[1], "-" ) == 0 ? "stdin" : positional[1], &error );
 	// The level's warnings (after the script: its rule lines load the level again).
-	const kcc_level* level = kcc_testkit_level( t );
+	const kcc_level* level = kcc_testkit_get_level( t );
 	for ( int i = 0; i < kcc_level_warning_count( level ); ++i )
 	{
 		fprintf( stderr, "kcc_run: warning: %s\n", kcc_level_get_warning( level, i ) );
@@ -255,7 +255,7 @@ int main( int argc, char** argv )
 		kcc_testkit_destroy( t );
 		return 1;
 	}
-	const kcc_testkit_frame* frames = kcc_testkit_frames( t );
+	const kcc_testkit_frame* frames = kcc_testkit_get_frames( t );
 	int count = kcc_testkit_frame_count( t );
 	char flags[24], events[1024];
 	FILE* csv = NULL;
@@ -301,11 +301,11 @@ int main( int argc, char** argv )
 		}
 	}
 	FILE* summary = csv == stdout ? stderr : stdout;
-	vec2s p = kcc_testkit_position( t );
+	vec2s p = kcc_testkit_get_position( t );
 	uint32_t seen = kcc_testkit_flags_seen( t );
-	const char* floor = kcc_testkit_floor_name( t );
+	const char* floor = kcc_testkit_get_floor_name( t );
 	char where[160] = "";
-	if ( kcc_character_get_def( kcc_testkit_character( t ) )->mode == KCC_CHARACTER_PLATFORMER )
+	if ( kcc_character_get_def( kcc_testkit_get_character( t ) )->mode == KCC_CHARACTER_PLATFORMER )
 	{
 		snprintf( where, sizeof( where ), ", %s%.100s", floor != NULL ? "on " : "in the air",
 				  floor != NULL ? ( floor[0] != '\0' ? floor : "(unnamed)" ) : "" );

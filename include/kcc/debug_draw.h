@@ -9,7 +9,8 @@
 //   kcc_debug_draw_shape( &draw, &sword_arc, draw.hit_color, KCC_COLOR_NONE );
 //   kcc_debug_draw_move( &draw, player, kcc_v2( vx * dt, vy * dt ), &result );
 //
-// Coordinates are world units, y up, as everywhere in kcc2d: the callbacks transform to the screen.
+// Coordinates are world units, y up, as everywhere in kcc2d: the callbacks transform to the screen. See
+// docs/debug_draw.md.
 #pragma once
 
 #include "kcc/geometry.h"
@@ -68,9 +69,9 @@ typedef struct kcc_debug_draw
 
 	kcc_color shape_color;   ///< the character's outline. Default light grey
 	kcc_color path_color;    ///< the path of the move. Default light blue
-	kcc_color hit_color;     ///< hit points and normals. Default white (seed 004)
-	kcc_color motion_color;  ///< the direction the game asked for. Default yellow (seed 004)
-	kcc_color tangent_color; ///< the slide tangent at each hit. Default magenta (seed 004)
+	kcc_color hit_color;     ///< hit points and normals. Default white
+	kcc_color motion_color;  ///< the direction the game asked for. Default yellow
+	kcc_color tangent_color; ///< the slide tangent at each hit. Default magenta
 	kcc_color floor_color;   ///< the "floor" label and the floor normal. Default green
 	kcc_color wall_color;    ///< the "wall" label. Default orange
 	kcc_color ceiling_color; ///< the "ceiling" label. Default cyan

@@ -105,7 +105,7 @@ typedef struct kcc_shape
 KCC_API kcc_shape kcc_make_circle( vec2s center, float radius );
 KCC_API kcc_shape kcc_make_capsule( vec2s a, vec2s b, float radius );
 KCC_API kcc_shape kcc_make_aabb( vec2s min, vec2s max );
-/// AABB from the corner with the smallest coordinates and a size (seed 002's rect).
+/// AABB from the corner with the smallest coordinates and a size: [x, x + w] x [y, y + h], closed.
 KCC_API kcc_shape kcc_make_rect( float x, float y, float w, float h );
 KCC_API kcc_shape kcc_make_obb( vec2s center, vec2s half_extents, float angle );
 /// Rounded box centred on the origin: a box of half extents (1, 2) and radius 0.1 spans 2.2 x 4.2.
@@ -182,7 +182,7 @@ typedef struct kcc_penetration_output
 KCC_API kcc_penetration_output kcc_penetration( const kcc_shape* a, const kcc_shape* b );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Typed fast tests (the seeds' gameplay tests, done properly). Inline, branch-light, no validation: pass valid
+// Typed fast tests for gameplay hit tests of known kinds. Inline, branch-light, no validation: pass valid
 // shapes (a NaN input still yields false, never a crash). Closed sets: touching counts.
 
 /// Squared distance from p to the segment ab (a == b allowed).
@@ -235,9 +235,9 @@ KCC_INLINE bool kcc_circle_overlaps_aabb( kcc_circle a, kcc_aabb b )
 
 KCC_INLINE bool kcc_circle_overlaps_obb( kcc_circle a, kcc_obb b )
 {
-	// Into the box frame, fold into the first quadrant (seed 000), then as an AABB at the origin: the excess over
-	// the half extent is max(0, e) for e = |l| - h, as 0.5 (e + |e|): a NaN stays NaN (the test fails), past 2^127
-	// it is Inf where e is not, but both square to Inf; no select, so loops over it vectorise.
+	// Into the box frame, fold into the first quadrant (the box is symmetric), then as an AABB at the origin: the
+	// excess over the half extent is max(0, e) for e = |l| - h, as 0.5 (e + |e|): a NaN stays NaN (the test fails),
+	// past 2^127 it is Inf where e is not, but both square to Inf; no select, so loops over it vectorise.
 	float dx = a.center.x - b.center.x, dy = a.center.y - b.center.y;
 	float ex = fabsf( b.rotation.x * dx + b.rotation.y * dy ) - b.half_extents.x;
 	float ey = fabsf( b.rotation.x * dy - b.rotation.y * dx ) - b.half_extents.y;
@@ -250,7 +250,7 @@ KCC_INLINE bool kcc_aabb_overlaps_aabb( kcc_aabb a, kcc_aabb b )
 	return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
 }
 
-/// Seed 002's rect vs rect: corner with the smallest coordinates + size.
+/// Rect vs rect, each as its corner with the smallest coordinates and a size; closed intervals (touching overlaps).
 KCC_INLINE bool kcc_rect_overlaps_rect( float ax, float ay, float aw, float ah, float bx, float by, float bw, float bh )
 {
 	return ax <= bx + bw && bx <= ax + aw && ay <= by + bh && by <= ay + ah;
@@ -308,12 +308,12 @@ KCC_API bool kcc_volume_overlap( const kcc_volume* a, const kcc_volume* b );
 /// p.x, p.y in the ground plane, p.z the height.
 KCC_API bool kcc_volume_contains_point( const kcc_volume* v, vec3s p );
 
-/// Seed 003's attack volume: a box in front of a character at origin (ground plane) and height z, facing the
+/// An attack volume: a box in front of a character at origin (ground plane) and height z, facing the
 /// ground-plane angle facing; it spans length forward, width across (centred), height up from z - drop.
 KCC_API kcc_volume kcc_make_attack_volume( vec2s origin, float z, float facing, float width, float length,
 										   float height, float drop );
 
-/// Seed 003's test, correct at any rotation: point p (x, y ground, z height) in the box of the given centre,
+/// Point in a turned box, correct at any rotation: point p (x, y ground, z height) in the box of the given centre,
 /// half extents (x, y in the box frame, z = half height) and yaw angle.
 KCC_API bool kcc_point_in_oriented_box( vec3s center, vec3s half_extents, float yaw, vec3s p );
 

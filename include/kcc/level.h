@@ -199,7 +199,8 @@ KCC_API int kcc_level_warning_count( const kcc_level* level );
 KCC_API const char* kcc_level_get_warning( const kcc_level* level, int index );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The runtime. Each frame, before moving the characters (DESIGN.md's frame order): kcc_level_step( level, dt ).
+// The runtime. Each frame, the platforms first, then the characters (which then ride the platforms where they are
+// now): kcc_level_step( level, dt ), then each character's move.
 
 /// Moves every platform along its path by dt seconds. Platforms are moved by position (cpBodySetPosition +
 /// kcc_space_reindex_body): exact, no drift, no cpSpaceStep needed, and the cost of a frame does not grow with the
@@ -246,19 +247,19 @@ KCC_API const kcc_level_object* kcc_level_find( const kcc_level* level, kcc_leve
 KCC_API const kcc_level_object* kcc_level_object_of_shape( const kcc_level* level, const cpShape* shape );
 /// The Tiled name a shape came from: its object's name, or for tiles their layer's name; NULL when the shape is
 /// not the level's.
-KCC_API const char* kcc_level_shape_name( const kcc_level* level, const cpShape* shape );
+KCC_API const char* kcc_level_get_shape_name( const kcc_level* level, const cpShape* shape );
 
 KCC_API int kcc_level_platform_count( const kcc_level* level );
 KCC_API const kcc_level_platform* kcc_level_get_platform( const kcc_level* level, int index );
 /// The first platform with this object name, or NULL.
 KCC_API const kcc_level_platform* kcc_level_find_platform( const kcc_level* level, const char* name );
 /// The platform's velocity along its path in the last kcc_level_step (world units per second).
-KCC_API vec2s kcc_level_platform_velocity( const kcc_level* level, const kcc_level_platform* platform );
+KCC_API vec2s kcc_level_get_platform_velocity( const kcc_level* level, const kcc_level_platform* platform );
 
 /// A property of an object by name, or NULL.
-KCC_API const kcc_level_property* kcc_level_object_property( const kcc_level_object* object, const char* name );
+KCC_API const kcc_level_property* kcc_level_get_object_property( const kcc_level_object* object, const char* name );
 /// A map property by name, or NULL.
-KCC_API const kcc_level_property* kcc_level_map_property( const kcc_level* level, const char* name );
+KCC_API const kcc_level_property* kcc_level_get_map_property( const kcc_level* level, const char* name );
 
 #ifdef __cplusplus
 }

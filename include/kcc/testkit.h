@@ -7,7 +7,7 @@
 //
 //   kcc_testkit* t = kcc_testkit_create_from_file( "levels/intro.tmj", "start", NULL, &error );
 //   kcc_testkit_run_script( t, "run right 2\njump\nrun right 1\nwait 1", NULL, &error );
-//   assert( kcc_testkit_on_floor( t ) && strcmp( kcc_testkit_floor_name( t ), "platform 3" ) == 0 );
+//   assert( kcc_testkit_on_floor( t ) && strcmp( kcc_testkit_get_floor_name( t ), "platform 3" ) == 0 );
 //   kcc_testkit_destroy( t );
 #pragma once
 
@@ -111,7 +111,7 @@ typedef struct kcc_testkit_frame
 	uint32_t flags;      ///< the move's KCC_ON_FLOOR | KCC_ON_WALL | ...
 	bool crouching;      ///< with its crouch shape
 	const char* floor;   ///< Tiled name of the floor when KCC_ON_FLOOR, else NULL
-	int first_event, event_count; ///< its events in kcc_testkit_events
+	int first_event, event_count; ///< its events in kcc_testkit_get_events
 } kcc_testkit_frame;
 
 /// Must be initialised with kcc_default_testkit_def().
@@ -166,14 +166,14 @@ KCC_API bool kcc_testkit_spawn( kcc_testkit* t, const char* spawn );
 KCC_API void kcc_testkit_reset( kcc_testkit* t );
 
 // Where it is now.
-KCC_API vec2s kcc_testkit_position( const kcc_testkit* t );
-KCC_API vec2s kcc_testkit_velocity( const kcc_testkit* t );
-KCC_API uint32_t kcc_testkit_flags( const kcc_testkit* t ); ///< the last step's flags
+KCC_API vec2s kcc_testkit_get_position( const kcc_testkit* t );
+KCC_API vec2s kcc_testkit_get_velocity( const kcc_testkit* t );
+KCC_API uint32_t kcc_testkit_get_flags( const kcc_testkit* t ); ///< the last step's flags
 KCC_API bool kcc_testkit_on_floor( const kcc_testkit* t );
 /// Tiled name of what it stands on (the object's name, or the layer's name for tiles); NULL in the air.
-KCC_API const char* kcc_testkit_floor_name( const kcc_testkit* t );
+KCC_API const char* kcc_testkit_get_floor_name( const kcc_testkit* t );
 /// The level object it stands on; NULL in the air or on tiles.
-KCC_API const kcc_level_object* kcc_testkit_floor_object( const kcc_testkit* t );
+KCC_API const kcc_level_object* kcc_testkit_get_floor_object( const kcc_testkit* t );
 /// Whether it overlaps the named zone now.
 KCC_API bool kcc_testkit_in_zone( const kcc_testkit* t, const char* zone );
 
@@ -186,16 +186,16 @@ KCC_API int kcc_testkit_count_events( const kcc_testkit* t, kcc_testkit_event_ty
 KCC_API const kcc_testkit_event* kcc_testkit_find_event( const kcc_testkit* t, kcc_testkit_event_type type,
 														 const char* name );
 KCC_API int kcc_testkit_event_count( const kcc_testkit* t );
-KCC_API const kcc_testkit_event* kcc_testkit_events( const kcc_testkit* t );
+KCC_API const kcc_testkit_event* kcc_testkit_get_events( const kcc_testkit* t );
 KCC_API int kcc_testkit_frame_count( const kcc_testkit* t );
-KCC_API const kcc_testkit_frame* kcc_testkit_frames( const kcc_testkit* t ); ///< valid until the next step
+KCC_API const kcc_testkit_frame* kcc_testkit_get_frames( const kcc_testkit* t ); ///< valid until the next step
 KCC_API const char* kcc_testkit_event_name( kcc_testkit_event_type type ); ///< "zone_begin", "land", ...
 
 // The parts, for anything else a test wants to look at or change.
-KCC_API kcc_level* kcc_testkit_level( const kcc_testkit* t );
-KCC_API kcc_character* kcc_testkit_character( const kcc_testkit* t );
-KCC_API cpSpace* kcc_testkit_space( const kcc_testkit* t );
-KCC_API float kcc_testkit_dt( const kcc_testkit* t );
+KCC_API kcc_level* kcc_testkit_get_level( const kcc_testkit* t );
+KCC_API kcc_character* kcc_testkit_get_character( const kcc_testkit* t );
+KCC_API cpSpace* kcc_testkit_get_space( const kcc_testkit* t );
+KCC_API float kcc_testkit_get_dt( const kcc_testkit* t );
 
 #ifdef __cplusplus
 }
