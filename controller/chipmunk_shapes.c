@@ -246,25 +246,23 @@ static void kcc_clean_polygon( kcc_shape* out )
 	out->capsule.radius = radius;
 }
 
-// A polygon's piece in the local frame: Chipmunk's world vertices (local ones moved by the body exactly as Chipmunk
-// caches them), in float around the character, with the normals of those float edges.
-static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, int piece, kcc_shape* out )
+// The first and last vertex of a polygon's fan piece after vertex 0 (count > KCC_MAX_POLYGON_VERTICES).
+static void kcc_piece_range( int count, int piece, int* first, int* last )
+{
+	int step = KCC_MAX_POLYGON_VERTICES - 2;
+	*first = 1 + piece * step;
+	*last = *first + KCC_MAX_POLYGON_VERTICES - 2;
+	if ( *last > count - 1 )
+	{
+		*last = count - 1;
+	}
+}
+
+// Chipmunk's world vertices first .. first + n - 1 of a polygon (its local vertices moved by the body exactly as
+// Chipmunk caches them).
+static void kcc_polygon_world_vertices( const cpShape* shape, int count, int first, int n, cpVect* out )
 {
 	const cpBody* body = cpShapeGetBody( shape );
-	int count = cpPolyShapeGetCount( shape );
-	float radius = kcc_bridge_to_float( cpPolyShapeGetRadius( shape ) );
-	if ( count < 3 )
-	{
-		// A degenerate Chipmunk polygon (a segment or a point) is a capsule.
-		out->type = KCC_SHAPE_CAPSULE;
-		out->capsule.a = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, 0 ) ), c->origin );
-		out->capsule.b = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, count - 1 ) ), c->origin );
-		out->capsule.radius = radius;
-		return;
-	}
-	kcc_polygon* p = &out->polygon;
-	out->type = KCC_SHAPE_POLYGON;
-	p->radius = radius;
 	if ( count <= KCC_MAX_POLYGON_VERTICES )
 	{
 		// The body's transform as cpBodyLocalToWorld applies it: rotation, then the body's origin (the static body's
@@ -272,49 +270,85 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 		cpVect rotation = cpBodyGetRotation( body );
 		cpVect origin = cpBodyGetPosition( body );
 		bool identity = rotation.x == 1.0 && rotation.y == 0.0 && origin.x == 0.0 && origin.y == 0.0;
-		for ( int i = 0; i < count; ++i )
+		for ( int i = 0; i < n; ++i )
 		{
-			cpVect v = cpPolyShapeGetVert( shape, i );
+			cpVect v = cpPolyShapeGetVert( shape, first + i );
 			if ( identity == false )
 			{
 				v = cpv( rotation.x * v.x - rotation.y * v.y + origin.x, rotation.y * v.x + rotation.x * v.y + origin.y );
 			}
-			p->vertices[i] = kcc_bridge_relative( v, c->origin );
+			out[i] = v;
 		}
-		// Normals of the float edges the core will use (far from the character, float vertices move by their
-		// rounding and Chipmunk's own normals would no longer be perpendicular to them).
-		for ( int i = 0; i < count; ++i )
-		{
-			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < count ? i + 1 : 0] );
-		}
-		p->count = count;
+		return;
 	}
-	else
+	for ( int i = 0; i < n; ++i )
 	{
-		int step = KCC_MAX_POLYGON_VERTICES - 2;
-		int first = 1 + piece * step;
-		int last = first + KCC_MAX_POLYGON_VERTICES - 2;
-		if ( last > count - 1 )
-		{
-			last = count - 1;
-		}
-		int n = 0;
-		p->vertices[n++] = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, 0 ) ), c->origin );
-		for ( int i = first; i <= last && n < KCC_MAX_POLYGON_VERTICES; ++i )
-		{
-			p->vertices[n++] = kcc_bridge_relative( cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, i ) ), c->origin );
-		}
-		p->count = n;
-		for ( int i = 0; i < n; ++i )
-		{
-			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
-		}
+		out[i] = cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, first + i ) );
 	}
+}
+
+// A polygon piece's world vertices (n >= 3) in the local frame: in float around the character, with the normals of
+// those float edges (far from the character, float vertices move by their rounding and Chipmunk's own normals would
+// no longer be perpendicular to them), cleaned.
+static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s origin, kcc_shape* out )
+{
+	kcc_polygon* p = &out->polygon;
+	out->type = KCC_SHAPE_POLYGON;
+	p->radius = radius;
+	for ( int i = 0; i < n; ++i )
+	{
+		p->vertices[i] = kcc_bridge_relative( world[i], origin );
+	}
+	for ( int i = 0; i < n; ++i )
+	{
+		p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
+	}
+	p->count = n;
 	kcc_clean_polygon( out );
 	if ( out->type == KCC_SHAPE_POLYGON )
 	{
 		p->centroid = kcc_polygon_centroid( p->vertices, p->count );
 	}
+}
+
+// A polygon's piece in the local frame, from its count world vertices.
+static void kcc_local_polygon_piece( const cpVect* world, int count, int piece, float radius, vec2s origin,
+									 kcc_shape* out )
+{
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		kcc_local_polygon( world, count, radius, origin, out );
+		return;
+	}
+	cpVect v[KCC_MAX_POLYGON_VERTICES];
+	int first, last;
+	kcc_piece_range( count, piece, &first, &last );
+	int n = 0;
+	v[n++] = world[0];
+	for ( int i = first; i <= last && n < KCC_MAX_POLYGON_VERTICES; ++i )
+	{
+		v[n++] = world[i];
+	}
+	kcc_local_polygon( v, n, radius, origin, out );
+}
+
+// A Chipmunk polygon's piece in the local frame, read through the getters.
+static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, int count, int piece, float radius,
+								 kcc_shape* out )
+{
+	cpVect v[KCC_MAX_POLYGON_VERTICES];
+	if ( count <= KCC_MAX_POLYGON_VERTICES )
+	{
+		kcc_polygon_world_vertices( shape, count, 0, count, v );
+		kcc_local_polygon( v, count, radius, c->origin, out );
+		return;
+	}
+	int first, last;
+	kcc_piece_range( count, piece, &first, &last );
+	int n = last - first + 1 < KCC_MAX_POLYGON_VERTICES - 1 ? last - first + 1 : KCC_MAX_POLYGON_VERTICES - 1;
+	kcc_polygon_world_vertices( shape, count, 0, 1, v );
+	kcc_polygon_world_vertices( shape, count, first, n, v + 1 );
+	kcc_local_polygon( v, n + 1, radius, c->origin, out );
 }
 
 // Fan pieces of a polygon with count vertices: vertex 0 plus up to KCC_MAX_POLYGON_VERTICES - 1 consecutive
@@ -346,11 +380,98 @@ static void kcc_add_pieces( kcc_controller* c, const kcc_candidate* first, int p
 	}
 }
 
+kcc_shape_reading kcc_read_shape( const cpShape* shape, cpBB bb )
+{
+	kcc_shape_reading r = { KCC_SHAPE_INVALID, 0.0f, 0, cpvzero, cpvzero };
+	double area = cpShapeGetArea( (cpShape*)shape );
+	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )
+	{
+		return r; // not a usable shape (NaN or infinite data)
+	}
+	kcc_round_core round;
+	if ( kcc_too_large_to_be_round( bb, area ) == false && kcc_round_shape( shape, bb, area, &round ) )
+	{
+		r.type = round.a.x == round.b.x && round.a.y == round.b.y ? KCC_SHAPE_CIRCLE : KCC_SHAPE_CAPSULE;
+		r.radius = kcc_bridge_to_float( round.radius );
+		r.a = round.a;
+		r.b = round.b;
+		return r;
+	}
+	const cpBody* body = cpShapeGetBody( shape );
+	int count = cpPolyShapeGetCount( shape );
+	r.radius = kcc_bridge_to_float( cpPolyShapeGetRadius( shape ) );
+	if ( count < 3 )
+	{
+		// A degenerate Chipmunk polygon (a segment or a point) is a capsule.
+		r.type = KCC_SHAPE_CAPSULE;
+		r.a = cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, 0 ) );
+		r.b = cpBodyLocalToWorld( body, cpPolyShapeGetVert( shape, count - 1 ) );
+		return r;
+	}
+	r.type = KCC_SHAPE_POLYGON;
+	r.count = count;
+	return r;
+}
+
+void kcc_read_polygon_vertices( const cpShape* shape, int count, cpVect* out )
+{
+	kcc_polygon_world_vertices( shape, count, 0, count, out );
+}
+
+// A circle or capsule reading in the local frame.
+static void kcc_local_round( const kcc_shape_reading* r, vec2s origin, kcc_shape* out )
+{
+	out->type = r->type;
+	if ( r->type == KCC_SHAPE_CIRCLE )
+	{
+		out->circle.center = kcc_bridge_relative( r->a, origin );
+		out->circle.radius = r->radius;
+		return;
+	}
+	out->capsule.a = kcc_bridge_relative( r->a, origin );
+	out->capsule.b = kcc_bridge_relative( r->b, origin );
+	out->capsule.radius = r->radius;
+}
+
+// A candidate of the static index: its shape was read when the index was built, and its cpShape is never touched.
+static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
+{
+	const kcc_static_shape* s = candidate->source;
+	kcc_shape* out = &candidate->core;
+	// A static shape is never a character's: no registry check. Roles need an explicit category, as below.
+	bool roles = s->filter.categories != CP_ALL_CATEGORIES;
+	candidate->one_way = roles && ( s->filter.categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
+	if ( s->type == KCC_SHAPE_POLYGON )
+	{
+		if ( candidate->piece == 0 )
+		{
+			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
+		}
+		kcc_local_polygon_piece( s->points, s->count, candidate->piece, s->radius, c->origin, out );
+		return;
+	}
+	if ( s->type == KCC_SHAPE_INVALID )
+	{
+		out->type = KCC_SHAPE_INVALID;
+		candidate->blocks = false;
+		candidate->sensor = false;
+		return;
+	}
+	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, s->points[0], s->points[s->count - 1] };
+	kcc_local_round( &r, c->origin, out );
+}
+
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 {
+	candidate->converted = true;
+	if ( candidate->source != NULL )
+	{
+		kcc_convert_static( c, candidate );
+		return;
+	}
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
-	candidate->converted = true;
 	// Roles need an explicit category: a shape in every category (Chipmunk's default filter) is a plain solid, or a
 	// wall left at the default would be one-way to every def with a role mask.
 	cpBitmask categories = cpShapeGetFilter( shape ).categories;
@@ -365,51 +486,43 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 		candidate->one_way = false;
 		candidate->pushable = false;
 	}
-	cpBB bb = candidate->bb;
-	double area = cpShapeGetArea( (cpShape*)shape );
-	if ( !( isfinite( kcc_bb_magnitude( bb ) ) && isfinite( area ) ) )
+	if ( candidate->piece > 0 )
 	{
-		// Not a usable shape (NaN or infinite data): it is left out of the move.
+		// A later piece of a polygon whose first piece was read already.
+		kcc_convert_polygon( c, shape, cpPolyShapeGetCount( shape ), candidate->piece,
+							 kcc_bridge_to_float( cpPolyShapeGetRadius( shape ) ), out );
+		return;
+	}
+	kcc_shape_reading r = kcc_read_shape( shape, candidate->bb );
+	if ( r.type == KCC_SHAPE_INVALID )
+	{
+		// Not a usable shape: it is left out of the move.
 		out->type = KCC_SHAPE_INVALID;
 		candidate->blocks = false;
 		candidate->sensor = false;
 		return;
 	}
-	kcc_round_core round;
-	if ( candidate->piece == 0 && kcc_too_large_to_be_round( bb, area ) == false && kcc_round_shape( shape, bb, area, &round ) )
+	if ( r.type != KCC_SHAPE_POLYGON )
 	{
-		float radius = kcc_bridge_to_float( round.radius );
-		if ( round.a.x == round.b.x && round.a.y == round.b.y )
-		{
-			out->type = KCC_SHAPE_CIRCLE;
-			out->circle.center = kcc_bridge_relative( round.a, c->origin );
-			out->circle.radius = radius;
-			return;
-		}
-		out->type = KCC_SHAPE_CAPSULE;
-		out->capsule.a = kcc_bridge_relative( round.a, c->origin );
-		out->capsule.b = kcc_bridge_relative( round.b, c->origin );
-		out->capsule.radius = radius;
+		kcc_local_round( &r, c->origin, out );
 		return;
 	}
-	if ( candidate->piece == 0 )
-	{
-		kcc_add_pieces( c, candidate, kcc_polygon_piece_count( cpPolyShapeGetCount( shape ) ) );
-	}
-	kcc_convert_polygon( c, shape, candidate->piece, out );
+	kcc_add_pieces( c, candidate, kcc_polygon_piece_count( r.count ) );
+	kcc_convert_polygon( c, shape, r.count, 0, r.radius, out );
 }
 
-vec2s kcc_world_surface_velocity( const cpShape* shape )
+vec2s kcc_world_surface_velocity( const kcc_candidate* candidate )
 {
 	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
-	// Most floors have none: the body is looked at only for a belt.
-	cpVect v = cpShapeGetSurfaceVelocity( shape );
+	// Most floors have none: the body is looked at only for a belt. The static index read it when it was built.
+	const cpShape* shape = candidate->shape;
+	cpVect v = candidate->source != NULL ? candidate->source->surface_velocity : cpShapeGetSurfaceVelocity( shape );
 	if ( v.x == 0.0 && v.y == 0.0 )
 	{
 		return kcc_v2( 0.0f, 0.0f );
 	}
-	const cpBody* body = cpShapeGetBody( shape );
+	const cpBody* body = candidate->source != NULL ? NULL : cpShapeGetBody( shape );
 	vec2s belt = kcc_bridge_from_cpv( v );
-	bool dynamic = body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC;
+	bool dynamic = candidate->source == NULL && ( body == NULL || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC );
 	return dynamic == false && kcc_is_valid_vec2( belt ) ? belt : kcc_v2( 0.0f, 0.0f );
 }

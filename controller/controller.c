@@ -323,6 +323,8 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 		kcc_free( c );
 		return NULL;
 	}
+	// Shared with the space's other controllers; without it (out of memory) moves read static shapes from Chipmunk.
+	c->static_index = kcc_static_index_acquire( space );
 	// Spawned on a moving platform: carried from the first move.
 	kcc_detect_floor( c );
 	return c;
@@ -362,6 +364,7 @@ void kcc_controller_destroy( kcc_controller* c )
 	}
 	kcc_world_destroy( c );
 	kcc_space_release( c );
+	kcc_static_index_release( c->static_index );
 	kcc_registry_remove( c );
 	kcc_free( c );
 }

@@ -26,7 +26,7 @@ static bool kcc_moved_into( kcc_controller* c, const kcc_candidate* cand, vec2s 
 		return true;
 	}
 	if ( ( c->carry_missed.x == 0.0f && c->carry_missed.y == 0.0f ) ||
-		 kcc_world_shape_body( cand->shape ) != c->carry_body )
+		 kcc_world_shape_body( cand ) != c->carry_body )
 	{
 		return false;
 	}

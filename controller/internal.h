@@ -56,8 +56,28 @@
 /// a move's cost in any world.
 #define KCC_MAX_REGION_GROWTHS 4
 
+/// A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
+/// the rule of kcc_move_part, a bound on a move's queries in any world.
+#define KCC_MAX_SPLIT_DEPTH 6
+
 /// Displacements shorter than this (world units) are rounding, not motion: no snap reported, no step taken.
 #define KCC_ROUNDING_DISTANCE 1.0e-5f
+
+/// A static shape as the static index keeps it (static_index.c): read once, in world coordinates (double), so that a
+/// move converts it to its local frame without touching Chipmunk.
+typedef struct kcc_static_shape
+{
+	cpBB bb;              ///< Chipmunk's bounding box when the index was built
+	cpShape* shape;       ///< identity only: never dereferenced (the game may have removed and freed it)
+	cpShapeFilter filter;
+	double area;             ///< Chipmunk's area: a key of the candidates' geometric sort
+	cpVect surface_velocity; ///< Chipmunk's surface velocity (a conveyor belt)
+	const cpVect* points; ///< world points in the index: the circle's centre, the capsule's ends, the polygon's vertices
+	uint16_t count;       ///< points
+	uint8_t type;         ///< kcc_shape_type: CIRCLE, CAPSULE, POLYGON, or INVALID (left out of moves)
+	bool sensor;
+	float radius;
+} kcc_static_shape;
 
 /// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the
 /// character's position at the start of the move).
@@ -65,7 +85,8 @@ typedef struct kcc_candidate
 {
 	kcc_aabb bounds; ///< the Chipmunk shape's bounding box, local frame
 	cpBB bb;         ///< the Chipmunk shape's bounding box: with order, the deterministic tie-break key
-	cpShape* shape;  ///< borrowed: valid during this move only
+	cpShape* shape;  ///< borrowed: valid during this move only; identity only when source is not NULL
+	const kcc_static_shape* source; ///< from the static index (its cpShape never touched); NULL: from Chipmunk
 	int order;       ///< position in the query's answer (the last tie-break: shapes with the same box)
 	int piece;       ///< fan piece of a polygon with more than KCC_MAX_POLYGON_VERTICES vertices, else 0
 	bool sensor;     ///< reported, never blocks
@@ -78,11 +99,13 @@ typedef struct kcc_candidate
 } kcc_candidate;
 
 typedef struct kcc_space_watch kcc_space_watch;
+typedef struct kcc_static_index kcc_static_index;
 
 struct kcc_controller
 {
 	cpSpace* space; ///< borrowed: must outlive the controller
 	kcc_space_watch* watch; ///< the registry's entry for space (NULL: not watched)
+	kcc_static_index* static_index; ///< shared with the space's other controllers (NULL: statics read from Chipmunk)
 	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
 	cpShape* shape; ///< owned: the character's Chipmunk shape
 	kcc_controller_def def;
@@ -134,10 +157,14 @@ struct kcc_controller
 	cpBB gather_known_bb;
 	bool has_sensors;        ///< a sensor is among the candidates
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
+	bool static_from_index;  ///< the current query takes static shapes from static_index, not from Chipmunk
+	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
 	int candidate_count;
 	int candidate_found;     ///< shapes the last gather met, kept or not
 	int candidate_capacity;
 	bool candidate_overflow;
+	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
+														///< static shape (identities: kcc_push_dynamic reads these)
 	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
 };
 
@@ -296,13 +323,25 @@ void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region );
 /// found yet (the candidates already there stay where they are: pointers to them remain valid). At most
 /// KCC_MAX_REGION_GROWTHS per gather; beyond, region_truncated.
 void kcc_world_grow( kcc_controller* c, kcc_aabb box );
+/// A Chipmunk shape as the conversion reads it, in world coordinates: what does not depend on the character.
+typedef struct kcc_shape_reading
+{
+	kcc_shape_type type; ///< CIRCLE, CAPSULE, POLYGON, or INVALID (NaN or infinite data: left out of moves)
+	float radius;        ///< rounding radius
+	int count;           ///< POLYGON: Chipmunk's vertex count (kcc_read_polygon_vertices reads them)
+	cpVect a, b;         ///< CIRCLE: the centre (a); CAPSULE: the core segment
+} kcc_shape_reading;
+/// Reads a shape (bb: its bounding box) as kcc_world_convert does (chipmunk_shapes.c).
+kcc_shape_reading kcc_read_shape( const cpShape* shape, cpBB bb );
+/// The world vertices of a polygon shape of count vertices, as kcc_world_convert computes them.
+void kcc_read_polygon_vertices( const cpShape* shape, int count, cpVect* out );
 /// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
 /// fan pieces to the candidates (chipmunk_shapes.c).
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
-/// The body of a shape found in this move's query.
-const cpBody* kcc_world_shape_body( const cpShape* shape );
-/// The shape's body when it is kinematic (a moving platform), else NULL. shape must come from this move's query.
-const cpBody* kcc_world_kinematic_body( const cpShape* shape );
+/// The body of a candidate's shape; NULL for a static shape of the static index (its shape is never dereferenced).
+const cpBody* kcc_world_shape_body( const kcc_candidate* candidate );
+/// The candidate's body when it is kinematic (a moving platform), else NULL.
+const cpBody* kcc_world_kinematic_body( const kcc_candidate* candidate );
 /// body when a body with this pointer value is in the controller's space (compared by value, never read), else NULL.
 const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body );
 /// Position and angle of a body found in this move's query.
@@ -310,12 +349,12 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle );
 /// Moves a kinematic body found in this move's query by offset (the local frame's units), reindexes its shapes and
 /// refreshes their candidates.
 void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset );
-/// The impulse of an inelastic contact (normal out of the shape, at a world point) between a character of def.mass
-/// moving at velocity and the shape's body, when that body is dynamic and the two close in.
-void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal );
-/// Chipmunk's surface velocity of a shape found in this move's query (a conveyor belt), zero on a dynamic body
+/// The impulse of an inelastic contact (normal out of the body, at a world point) between a character of def.mass
+/// moving at velocity and body (from this move's query; NULL: none), when that body is dynamic and the two close in.
+void kcc_world_impulse( kcc_controller* c, const cpBody* body, vec2s velocity, vec2s point, vec2s normal );
+/// Chipmunk's surface velocity of a candidate's shape (a conveyor belt), zero on a dynamic body
 /// (chipmunk_shapes.c).
-vec2s kcc_world_surface_velocity( const cpShape* shape );
+vec2s kcc_world_surface_velocity( const kcc_candidate* candidate );
 /// Chipmunk's velocity of a body found in this move's query, at a world point.
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it.
@@ -331,6 +370,22 @@ static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 		kcc_world_grow( c, box );
 	}
 }
+
+// static_index.c ----------------------------------------------------------------------------------------------------
+
+/// The static index of space, shared by its controllers: built for the first (it allocates), rebuilt by
+/// kcc_space_static_changed, freed with the last. NULL when memory ran out (the moves then read statics from Chipmunk).
+kcc_static_index* kcc_static_index_acquire( cpSpace* space );
+void kcc_static_index_release( kcc_static_index* index );
+/// Whether the index answers the static query (it may not when a rebuild ran out of memory).
+bool kcc_static_index_ready( const kcc_static_index* index );
+
+/// Called with each static shape meeting the query box, once; returns false to stop the query.
+typedef bool kcc_static_visit( const kcc_static_shape* shape, void* data );
+/// Visits the static shapes whose bounding box meets box and whose filter passes filter (Chipmunk's rule), in an
+/// order that depends only on the index. Reads only the index: any number of threads may query it at once.
+void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFilter filter, kcc_static_visit* visit,
+							 void* data );
 
 // sweep.c ---------------------------------------------------------------------------------------------------------
 

@@ -5,10 +5,6 @@
 
 #include <string.h>
 
-// A part of a move whose query overflows the candidate buffer is halved at most this many times (64 parts): with
-// the rule of kcc_move_part, a bound on a move's queries in any world.
-#define KCC_MAX_SPLIT_DEPTH 6
-
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 {
 	// Every position the slide can reach (a half disc of radius |delta| in the direction of delta: clipped motion is
@@ -45,7 +41,7 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 }
 
 // Records a contact in the result; its index there, or -1.
-static int kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller* c, const kcc_sweep* s, float travel,
+static int kcc_record_collision( kcc_move_accumulator* acc, kcc_controller* c, const kcc_sweep* s, float travel,
 								 uint32_t kind )
 {
 	kcc_move_result* out = acc->out;
@@ -59,10 +55,11 @@ static int kcc_record_collision( kcc_move_accumulator* acc, const kcc_controller
 	col->travel = acc->travel + travel;
 	col->shape = s->candidate->shape;
 	col->flags = kind;
+	c->collision_bodies[out->collision_count - 1] = kcc_world_shape_body( s->candidate );
 	return out->collision_count - 1;
 }
 
-static void kcc_remove_collision( kcc_move_accumulator* acc, int index )
+static void kcc_remove_collision( kcc_move_accumulator* acc, kcc_controller* c, int index )
 {
 	kcc_move_result* out = acc->out;
 	if ( out == NULL || index < 0 || index >= out->collision_count )
@@ -72,6 +69,7 @@ static void kcc_remove_collision( kcc_move_accumulator* acc, int index )
 	for ( int i = index; i + 1 < out->collision_count; ++i )
 	{
 		out->collisions[i] = out->collisions[i + 1];
+		c->collision_bodies[i] = c->collision_bodies[i + 1];
 	}
 	out->collision_count -= 1;
 }
@@ -258,7 +256,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 				continue;
 			}
 			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
-			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate->shape ) : NULL;
+			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate ) : NULL;
 			if ( box != NULL && kind != KCC_KIND_FLOOR )
 			{
 				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
@@ -345,7 +343,7 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 			if ( step.stepped )
 			{
 				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
-				kcc_remove_collision( acc, blocked_collision );
+				kcc_remove_collision( acc, c, blocked_collision );
 				if ( other_wall == false )
 				{
 					flags &= ~(uint32_t)KCC_ON_WALL;

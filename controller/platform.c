@@ -10,9 +10,9 @@ void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* flo
 {
 	c->platform = NULL;
 	// A conveyor belt: the floor's surface velocity, its part along the floor (Chipmunk's friction uses that part).
-	c->belt_velocity = floor != NULL ? kcc_lateral( kcc_world_surface_velocity( floor->shape ), c->floor_normal )
+	c->belt_velocity = floor != NULL ? kcc_lateral( kcc_world_surface_velocity( floor ), c->floor_normal )
 									 : kcc_v2( 0.0f, 0.0f );
-	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor->shape ) : NULL;
+	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor ) : NULL;
 	if ( body == NULL )
 	{
 		return;
@@ -46,7 +46,7 @@ static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, 
 	for ( int i = 0; i < c->candidate_count && body != NULL; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( kcc_world_shape_body( cand->shape ) == body )
+		if ( kcc_world_shape_body( cand ) == body )
 		{
 			cand->blocks = false; // the character moves with its platform; the next query resets this
 		}
@@ -82,7 +82,7 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	const cpBody* found = NULL;
 	for ( int i = 0; i < c->candidate_count && found == NULL; ++i )
 	{
-		const cpBody* body = kcc_world_shape_body( c->candidates[i].shape );
+		const cpBody* body = kcc_world_shape_body( c->candidates + i );
 		if ( body == platform )
 		{
 			found = body;

@@ -183,7 +183,7 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 		{
 			return;
 		}
-		if ( box->sensor || kcc_world_shape_body( box->shape ) != node->body )
+		if ( box->sensor || kcc_world_shape_body( box ) != node->body )
 		{
 			continue;
 		}
@@ -240,7 +240,7 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 			{
 				continue;
 			}
-			const cpBody* body = kcc_world_shape_body( other->shape );
+			const cpBody* body = kcc_world_shape_body( other );
 			if ( body == node->body )
 			{
 				continue;
@@ -260,7 +260,7 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 			{
 				continue; // the floor the crate slides over (its tiles' corners are level with the crate's bottom)
 			}
-			const cpBody* next = other->pushable ? kcc_world_kinematic_body( other->shape ) : NULL;
+			const cpBody* next = other->pushable ? kcc_world_kinematic_body( other ) : NULL;
 			kcc_push_node* known = next != NULL ? kcc_push_find( solve, next ) : NULL;
 			// A gap is at least the entry less the largest skin back-off (a grazing contact).
 			float least_gap = entry - kcc_skin_backoff( c->def.skin, 0.0f );
@@ -340,11 +340,11 @@ void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result*
 		bool first = true; // one impulse per body and move
 		for ( int k = 0; k < i; ++k )
 		{
-			first &= kcc_world_shape_body( result->collisions[k].shape ) != kcc_world_shape_body( col->shape );
+			first &= c->collision_bodies[k] != c->collision_bodies[i];
 		}
 		if ( first )
 		{
-			kcc_world_impulse( c, col->shape, velocity, col->point, col->normal );
+			kcc_world_impulse( c, c->collision_bodies[i], velocity, col->point, col->normal );
 		}
 	}
 }

@@ -72,7 +72,7 @@ bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_collision* hi
 	{
 		uint32_t kind = kcc_classify_normal( s.normal, c->def.up, c->cos_floor, c->def.mode );
 		bool crate = s.candidate->pushable && kind != KCC_KIND_FLOOR &&
-					 kcc_world_kinematic_body( s.candidate->shape ) != NULL;
+					 kcc_world_kinematic_body( s.candidate ) != NULL;
 		hit->point = kcc_bridge_offset( c->origin, s.point );
 		hit->normal = s.normal;
 		hit->travel = travel;

@@ -63,6 +63,7 @@ bool kcc_world_create( kcc_controller* c )
 	cpSpaceAddShape( c->space, shape );
 	c->body = body;
 	c->shape = shape;
+	c->static_body = cpSpaceGetStaticBody( c->space );
 	c->indexed_position = c->position;
 	return true;
 }
@@ -103,6 +104,48 @@ void kcc_world_destroy( kcc_controller* c )
 	}
 }
 
+// Whether the gather wants a shape of these flags: not the dropped kind (sensors when gathering solids), and passing
+// the character's filter or sensor_mask when the query's own filter could not apply them.
+static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpShapeFilter f )
+{
+	if ( sensor && c->gather_solids )
+	{
+		return false;
+	}
+	if ( c->filter_in_callback )
+	{
+		return sensor ? ( f.categories & c->def.sensor_mask ) != 0
+					  : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
+	}
+	return true;
+}
+
+// Appends a candidate (a shape found by either query); false when the buffer is full.
+static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, bool sensor,
+								   const kcc_static_shape* source )
+{
+	c->candidate_found += 1;
+	if ( c->candidate_count >= c->candidate_capacity )
+	{
+		c->candidate_overflow = true;
+		return false;
+	}
+	kcc_candidate* cand = c->candidates + c->candidate_count++;
+	cand->bb = bb;
+	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
+	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+	cand->shape = shape;
+	cand->source = source;
+	cand->order = c->candidate_count - 1;
+	cand->piece = 0;
+	cand->sensor = sensor;
+	cand->blocks = sensor == false && shape != c->drop_shape;
+	c->has_sensors |= sensor;
+	cand->converted = false;
+	return true;
+}
+
+// Chipmunk's answer: every shape but the static ones when the static index answers for them.
 static void kcc_gather_callback( cpShape* shape, void* data )
 {
 	kcc_controller* c = data;
@@ -110,20 +153,18 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
+	if ( c->static_from_index )
+	{
+		const cpBody* body = cpShapeGetBody( shape );
+		if ( body == c->static_body || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_STATIC )
+		{
+			return; // the space's own static body (the usual case) is told without a call
+		}
+	}
 	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
-	if ( sensor && c->gather_solids )
+	if ( kcc_gather_wants( c, sensor, c->filter_in_callback ? cpShapeGetFilter( shape ) : CP_SHAPE_FILTER_ALL ) == false )
 	{
 		return;
-	}
-	if ( c->filter_in_callback )
-	{
-		cpShapeFilter f = cpShapeGetFilter( shape );
-		bool wanted = sensor ? ( f.categories & c->def.sensor_mask ) != 0
-							 : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
-		if ( wanted == false )
-		{
-			return;
-		}
 	}
 	cpBB bb = cpShapeGetBB( shape );
 	if ( c->gather_known )
@@ -140,23 +181,41 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 			}
 		}
 	}
-	c->candidate_found += 1;
-	if ( c->candidate_count >= c->candidate_capacity )
+	kcc_gather_add( c, shape, bb, sensor, NULL );
+}
+
+// The static index's answer. Once the buffer is full, counting stops where the move's splitting decisions no longer
+// depend on the count (KCC_MAX_SPLIT_DEPTH): a query meeting any number of shapes then costs a bounded time.
+static bool kcc_gather_static( const kcc_static_shape* s, void* data )
+{
+	kcc_controller* c = data;
+	if ( kcc_gather_wants( c, s->sensor, s->filter ) == false )
 	{
-		c->candidate_overflow = true;
-		return;
+		return true;
 	}
-	kcc_candidate* cand = c->candidates + c->candidate_count++;
-	cand->bb = bb;
-	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
-	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
-	cand->shape = shape;
-	cand->order = c->candidate_count - 1;
-	cand->piece = 0;
-	cand->sensor = sensor;
-	cand->blocks = sensor == false && shape != c->drop_shape;
-	c->has_sensors |= sensor;
-	cand->converted = false;
+	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, s->bb ) )
+	{
+		return true; // already a candidate: found by the query this one grows (static shapes do not move)
+	}
+	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) ||
+		   (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << KCC_MAX_SPLIT_DEPTH;
+}
+
+// The sort's keys: a candidate of the static index keeps what Chipmunk said when the index was built (its cpShape
+// is never touched).
+static double kcc_candidate_area( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? cand->source->area : cpShapeGetArea( cand->shape );
+}
+
+static cpBitmask kcc_candidate_categories( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? cand->source->filter.categories : cpShapeGetFilter( cand->shape ).categories;
+}
+
+static int kcc_candidate_body_type( const kcc_candidate* cand )
+{
+	return cand->source != NULL ? (int)CP_BODY_TYPE_STATIC : (int)cpBodyGetType( cpShapeGetBody( cand->shape ) );
 }
 
 // Geometric order of two candidates found by a query (their cores not converted yet): the bounding box, then what
@@ -172,7 +231,7 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 			return ka[i] < kb[i] ? -1 : 1;
 		}
 	}
-	double area_a = cpShapeGetArea( a->shape ), area_b = cpShapeGetArea( b->shape );
+	double area_a = kcc_candidate_area( a ), area_b = kcc_candidate_area( b );
 	if ( area_a != area_b )
 	{
 		return area_a < area_b ? -1 : 1;
@@ -181,12 +240,12 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 	{
 		return a->sensor ? 1 : -1;
 	}
-	cpBitmask ca = cpShapeGetFilter( a->shape ).categories, cb = cpShapeGetFilter( b->shape ).categories;
+	cpBitmask ca = kcc_candidate_categories( a ), cb = kcc_candidate_categories( b );
 	if ( ca != cb )
 	{
 		return ca < cb ? -1 : 1;
 	}
-	int ta = (int)cpBodyGetType( cpShapeGetBody( a->shape ) ), tb = (int)cpBodyGetType( cpShapeGetBody( b->shape ) );
+	int ta = kcc_candidate_body_type( a ), tb = kcc_candidate_body_type( b );
 	return ta < tb ? -1 : ta > tb ? 1 : 0;
 }
 
@@ -226,6 +285,17 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
 }
 
+// One query over box: the static shapes from the index (when ready), the others from Chipmunk.
+static void kcc_world_query( kcc_controller* c, cpBB box )
+{
+	c->static_from_index = kcc_static_index_ready( c->static_index );
+	if ( c->static_from_index )
+	{
+		kcc_static_index_query( c->static_index, box, c->gather_filter, kcc_gather_static, c );
+	}
+	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
+}
+
 void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 {
 	c->candidate_count = 0;
@@ -236,7 +306,7 @@ void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 	c->gather_known = false;
 	c->region = region;
 	c->region_growths = 0;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, region ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_query( c, kcc_world_box( c, region ) );
 	kcc_world_sort( c, 0 );
 }
 
@@ -263,21 +333,21 @@ void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 	c->region = grown;
 	c->region_growths += 1;
 	int first = c->candidate_count;
-	cpSpaceBBQuery( c->space, kcc_world_box( c, grown ), c->gather_filter, kcc_gather_callback, c );
+	kcc_world_query( c, kcc_world_box( c, grown ) );
 	kcc_world_sort( c, first );
 	c->gather_known = false;
 	c->region_truncated |= c->candidate_overflow;
 }
 
-const cpBody* kcc_world_shape_body( const cpShape* shape )
+const cpBody* kcc_world_shape_body( const kcc_candidate* candidate )
 {
-	return cpShapeGetBody( shape );
+	return candidate->source != NULL ? NULL : cpShapeGetBody( candidate->shape );
 }
 
-const cpBody* kcc_world_kinematic_body( const cpShape* shape )
+const cpBody* kcc_world_kinematic_body( const kcc_candidate* candidate )
 {
-	cpBody* body = cpShapeGetBody( shape );
-	return body != NULL && cpBodyGetType( body ) == CP_BODY_TYPE_KINEMATIC ? body : NULL;
+	const cpBody* body = kcc_world_shape_body( candidate );
+	return body != NULL && cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_KINEMATIC ? body : NULL;
 }
 
 typedef struct kcc_body_search
@@ -317,7 +387,7 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( cpShapeGetBody( cand->shape ) == moving )
+		if ( cand->source == NULL && cpShapeGetBody( cand->shape ) == moving )
 		{
 			cpBB bb = cpShapeGetBB( cand->shape );
 			cand->bb = bb;
@@ -328,9 +398,9 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 	}
 }
 
-void kcc_world_impulse( kcc_controller* c, const cpShape* shape, vec2s velocity, vec2s point, vec2s normal )
+void kcc_world_impulse( kcc_controller* c, const cpBody* shape_body, vec2s velocity, vec2s point, vec2s normal )
 {
-	cpBody* body = cpShapeGetBody( shape );
+	cpBody* body = (cpBody*)shape_body;
 	if ( body == NULL || cpBodyGetType( body ) != CP_BODY_TYPE_DYNAMIC )
 	{
 		return;

@@ -317,6 +317,7 @@ bool demo_game_init( demo_game* g, const char* map_path )
 	cpSpaceUseSpatialHash( g->space, 2.0, 4 * kcc_level_get_info( g->level ).shape_count );
 	g->size = kcc_level_get_size( g->level );
 	bool ok = true;
+	bool belts_set = false;
 	for ( int i = 0; i < kcc_level_object_count( g->level ); ++i )
 	{
 		const kcc_level_object* o = kcc_level_get_object( g->level, i );
@@ -346,7 +347,12 @@ bool demo_game_init( demo_game* g, const char* map_path )
 		for ( int k = 0; belt != 0.0f && k < o->shape_count; ++k )
 		{
 			cpShapeSetSurfaceVelocity( o->shapes[k], cpv( belt, 0.0 ) );
+			belts_set = true;
 		}
+	}
+	if ( belts_set )
+	{
+		kcc_space_static_changed( g->space ); // the controllers' static index reads the belts' surface velocity
 	}
 	const kcc_level_object* start = kcc_level_find( g->level, KCC_LEVEL_SPAWN, "start" );
 	if ( start == NULL )

@@ -201,6 +201,7 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 		cpSpaceAddShape( level->space, level->shapes[i] );
 	}
 	level->in_space = true;
+	kcc_space_static_changed( level->space ); // the controllers' static index reads the level's static shapes
 	level->info = L->info;
 	level->info.object_count = level->object_count;
 	level->info.shape_count = level->shape_count;
@@ -210,6 +211,7 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 
 void kcc_level_unbuild( kcc_level* level )
 {
+	bool was_in_space = level->in_space;
 	for ( int i = 0; i < level->shape_count; ++i )
 	{
 		if ( level->in_space )
@@ -229,6 +231,10 @@ void kcc_level_unbuild( kcc_level* level )
 	level->shape_count = 0;
 	level->body_count = 0;
 	level->in_space = false;
+	if ( was_in_space )
+	{
+		kcc_space_static_changed( level->space ); // the level's static shapes are gone from the controllers' index
+	}
 }
 
 void kcc_level_place_body( kcc_level* level, cpBody* body, kcc_dvec2 position )

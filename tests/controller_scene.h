@@ -289,6 +289,10 @@ static inline void scene_commit( scene* s, uint32_t seed )
 		cpSpaceAddShape( s->space, s->shapes[order[i]] );
 	}
 	s->committed = s->count;
+	if ( n > 0 )
+	{
+		kcc_space_static_changed( s->space ); // as a game does after adding static shapes
+	}
 }
 
 /// Commits the level (build order) and creates a controller in the space.
@@ -478,6 +482,10 @@ static inline cpShape* scene_keep_extra( scene* s, cpShape* shape )
 	}
 	s->extras[s->extra_count++] = shape;
 	cpSpaceAddShape( s->space, shape );
+	if ( cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC )
+	{
+		kcc_space_static_changed( s->space ); // as a game does after adding static shapes
+	}
 	return shape;
 }
 
@@ -519,6 +527,10 @@ static inline void scene_remove_extra( scene* s, cpShape* shape )
 			{
 				cpSpaceRemoveBody( s->space, body );
 				cpBodyFree( body );
+			}
+			else
+			{
+				kcc_space_static_changed( s->space ); // as a game does after removing static shapes
 			}
 			s->extras[i] = s->extras[--s->extra_count];
 			return;

@@ -414,6 +414,7 @@ static void test_truncation_is_reported( void** state )
 			sensors[i] = cpSpaceAddShape( s->space, cpCircleShapeNew( cpSpaceGetStaticBody( s->space ), 0.1, cpv( 0.0, 0.0 ) ) );
 			cpShapeSetSensor( sensors[i], cpTrue );
 		}
+		kcc_space_static_changed( s->space ); // static shapes added
 		const char* name = test_character_name( kind );
 		kcc_move_result result;
 		assert_int_equal( kcc_controller_move( c, kcc_v2( 0.01f, 0.0f ), &result ), KCC_OK );

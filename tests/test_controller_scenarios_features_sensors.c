@@ -85,6 +85,7 @@ static cpShape* extras_add( extras* e, cpShape* shape, bool sensor )
 	}
 	cpShapeSetSensor( shape, sensor ? cpTrue : cpFalse );
 	cpSpaceAddShape( e->space, shape );
+	kcc_space_static_changed( e->space ); // a static shape added
 	e->vertex_count[e->count] = 0;
 	e->shapes[e->count++] = shape;
 	return shape;
@@ -126,6 +127,7 @@ static void extras_destroy( extras* e )
 		cpShapeFree( e->shapes[i] );
 	}
 	e->count = 0;
+	kcc_space_static_changed( e->space ); // static shapes removed
 }
 
 // Chipmunk's verdict on the character shape at position against one shape: the deepest contact (> 0 when

@@ -36,6 +36,7 @@ static cpShape* add_one_way_box( scene* s, float min_x, float min_y, float max_x
 	cpShape* shape = cpBoxShapeNew2( cpSpaceGetStaticBody( s->space ), cpBBNew( min_x, min_y, max_x, max_y ), 0.0 );
 	cpShapeSetFilter( shape, cpShapeFilterNew( CP_NO_GROUP, ONE_WAY_CATEGORY, CP_ALL_CATEGORIES ) );
 	cpSpaceAddShape( s->space, shape );
+	kcc_space_static_changed( s->space ); // a static shape added
 	return shape;
 }
 
@@ -43,6 +44,7 @@ static void remove_shape( scene* s, cpShape* shape )
 {
 	cpSpaceRemoveShape( s->space, shape );
 	cpShapeFree( shape );
+	kcc_space_static_changed( s->space ); // a static shape removed
 }
 
 typedef struct one_way_world

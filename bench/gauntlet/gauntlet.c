@@ -3,7 +3,10 @@
 // with kcc_controller_move_and_slide. Prints moves per second (median of the runs, and the spread) and the quality
 // figures, measured after the timed loop from the recorded positions, independently of the controller.
 //
-//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE]
+//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree]
+//
+// --tree keeps Chipmunk's default bounding box tree (what a game gets without cpSpaceUseSpatialHash) instead of the
+// spatial hash of cell SIZE.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "prng.h"
@@ -165,10 +168,14 @@ typedef struct world
 	int tile_count, character_count;
 } world;
 
+// cell <= 0: Chipmunk's default bounding box tree.
 static void world_create( world* w, const level* lv, int characters, double cell )
 {
 	w->space = cpSpaceNew();
-	cpSpaceUseSpatialHash( w->space, cell, 4 * lv->tile_count + 4 * characters );
+	if ( cell > 0.0 )
+	{
+		cpSpaceUseSpatialHash( w->space, cell, 4 * lv->tile_count + 4 * characters );
+	}
 	w->tile_count = lv->tile_count;
 	w->tile_shapes = (cpShape**)malloc( sizeof( cpShape* ) * (size_t)lv->tile_count );
 	cpBody* ground = cpSpaceGetStaticBody( w->space );
@@ -513,6 +520,7 @@ int main( int argc, char** argv )
 	const char* traj_path = NULL;
 	int runs = 5, steps = 600;
 	double cell = 1.0;
+	bool tree = false;
 	for ( int i = 1; i < argc; ++i )
 	{
 		if ( strcmp( argv[i], "--runs" ) == 0 && i + 1 < argc )
@@ -531,13 +539,18 @@ int main( int argc, char** argv )
 		{
 			cell = atof( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--tree" ) == 0 )
+		{
+			tree = true;
+		}
 		else if ( argv[i][0] != '-' )
 		{
 			level_path = argv[i];
 		}
 		else
 		{
-			fprintf( stderr, "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE]\n", argv[0] );
+			fprintf( stderr, "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree]\n",
+					 argv[0] );
 			return 2;
 		}
 	}
@@ -564,8 +577,17 @@ int main( int argc, char** argv )
 	{
 		return 1;
 	}
-	printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n", level_path,
-			lv.width, lv.height, lv.tile_count, n, steps, runs, cell );
+	if ( tree )
+	{
+		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, Chipmunk's bounding box tree\n",
+				level_path, lv.width, lv.height, lv.tile_count, n, steps, runs );
+		cell = 0.0;
+	}
+	else
+	{
+		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n", level_path,
+				lv.width, lv.height, lv.tile_count, n, steps, runs, cell );
+	}
 
 	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
 	run_output first = { 0 };

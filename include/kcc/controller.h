@@ -285,6 +285,21 @@ KCC_API bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_colli
 KCC_API cpBody* kcc_controller_get_body( kcc_controller* c );
 KCC_API cpShape* kcc_controller_get_shape( kcc_controller* c );
 
+/// Static shapes (on static bodies, the space's own included) are the level: the first controller created on a space
+/// reads them once into an index of kcc2d's own (their shapes already converted), shared by the space's controllers
+/// and freed with the last of them; moves answer their static query from it without touching Chipmunk. Call this
+/// after adding, removing, moving or changing (filter, sensor) static shapes, as Chipmunk asks for
+/// cpSpaceReindexStatic after moving them (the level loader and kcc_level_destroy call it themselves). Until it is
+/// called, moves see the old static shapes; the index never dereferences a cpShape it holds (a removed one is only an
+/// identity in collision reports). It rereads every static shape (it allocates, through kcc_set_allocator's hooks):
+/// call it between frames, not while a move runs on the space. Nothing happens when no controller uses the space.
+KCC_API void kcc_space_static_changed( cpSpace* space );
+
+/// The cheap form of kcc_space_static_changed for one removed static shape (a tile broken in a game): call it after
+/// cpSpaceRemoveShape and before cpShapeFree (it reads the shape's bounding box to find it). No allocation; about a
+/// microsecond where kcc_space_static_changed rereads the whole level. Nothing happens for a shape not in the index.
+KCC_API void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape );
+
 KCC_API kcc_controller_state kcc_controller_get_state( const kcc_controller* c );
 KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state );
 

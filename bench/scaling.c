@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: MIT
+// The scaling scene: the same crowd (1,000 capsules walking and jumping with the gauntlet's motion, spread over the
+// whole level) on levels of 1,000 to 1,000,000 static box tiles (rows of platforms with gaps, about square). Prints,
+// for each level: the static index's build time and memory per tile, moves per second, and what
+// kcc_space_static_changed costs when a game breaks one tile (the whole index rebuilt).
+//
+//   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N]
+//   scaling --circles N [--tree]     (one move inside N overlapping static circles, timed)
+//
+// Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
+// of the spatial hash (cell SIZE, default 1). Instructions per move: run under valgrind --tool=callgrind with two
+// step counts and divide the difference by the difference in moves (the set-up cancels out).
+#define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
+
+#include "gauntlet/prng.h"
+
+#include "kcc/controller.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SEED 2024u
+#define DT ( 1.0f / 60.0f )
+#define GRAVITY 30.0f
+#define MAX_SPEED 6.0f
+#define JUMP_SPEED 10.0f
+#define ROW_SPACING 4
+#define MAX_LEVELS 16
+
+#define CATEGORY_TILE ( (cpBitmask)1 << 0 )
+#define CATEGORY_CHARACTER ( (cpBitmask)1 << 1 )
+
+// Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
+static size_t s_live_bytes;
+
+static void* counting_alloc( size_t size, void* user )
+{
+	(void)user;
+	size_t* block = malloc( size + 16 );
+	if ( block == NULL )
+	{
+		return NULL;
+	}
+	block[0] = size;
+	s_live_bytes += size;
+	return (char*)block + 16;
+}
+
+static void counting_free( void* memory, void* user )
+{
+	(void)user;
+	size_t* block = (size_t*)( (char*)memory - 16 );
+	s_live_bytes -= block[0];
+	free( block );
+}
+
+static double now_seconds( void )
+{
+	struct timespec ts;
+	clock_gettime( CLOCK_MONOTONIC, &ts );
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// CPU time of this process: the figure to read on a shared machine (printed next to the wall time).
+static double cpu_seconds( void )
+{
+	struct timespec ts;
+	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &ts );
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct scene
+{
+	cpSpace* space;
+	cpShape** tiles;
+	int tile_count;
+	int width, rows;
+	kcc_controller** characters;
+	int character_count;
+	vec2s* velocity;
+	float* vx_desired;
+	bool* want_jump;
+	bool* on_ground;
+} scene;
+
+// Rows of box tiles every ROW_SPACING units, a gap every 8 tiles, about as wide as high, until there are tiles.
+static void scene_create( scene* s, int tiles, int characters, bool tree, double cell )
+{
+	memset( s, 0, sizeof( *s ) );
+	s->space = cpSpaceNew();
+	if ( tree == false )
+	{
+		cpSpaceUseSpatialHash( s->space, cell, 4 * tiles + 4 * characters );
+	}
+	int width = 16;
+	while ( (double)width * width * 7.0 / 8.0 < (double)tiles * ROW_SPACING )
+	{
+		width += 16;
+	}
+	s->width = width;
+	s->tiles = malloc( sizeof( cpShape* ) * (size_t)tiles );
+	cpBody* ground = cpSpaceGetStaticBody( s->space );
+	cpShapeFilter filter = cpShapeFilterNew( CP_NO_GROUP, CATEGORY_TILE, CP_ALL_CATEGORIES );
+	for ( int row = 0; s->tile_count < tiles; ++row )
+	{
+		for ( int x = 0; x < width && s->tile_count < tiles; ++x )
+		{
+			if ( x % 8 == 7 )
+			{
+				continue;
+			}
+			double y = (double)row * ROW_SPACING;
+			cpShape* shape = cpBoxShapeNew2( ground, cpBBNew( x, y, x + 1.0, y + 1.0 ), 0.0 );
+			cpShapeSetFilter( shape, filter );
+			cpSpaceAddShape( s->space, shape );
+			s->tiles[s->tile_count++] = shape;
+		}
+		s->rows = row + 1;
+	}
+	s->character_count = characters;
+	s->characters = malloc( sizeof( kcc_controller* ) * (size_t)characters );
+	s->velocity = calloc( (size_t)characters, sizeof( vec2s ) );
+	s->vx_desired = calloc( (size_t)characters, sizeof( float ) );
+	s->want_jump = calloc( (size_t)characters, sizeof( bool ) );
+	s->on_ground = calloc( (size_t)characters, sizeof( bool ) );
+}
+
+static void scene_add_characters( scene* s, int first, int count )
+{
+	kcc_controller_def def = kcc_default_controller_def();
+	def.shape = kcc_make_capsule( kcc_v2( 0.0f, -0.3f ), kcc_v2( 0.0f, 0.3f ), 0.3f );
+	def.filter = cpShapeFilterNew( CP_NO_GROUP, CATEGORY_CHARACTER, CP_ALL_CATEGORIES & ~CATEGORY_CHARACTER );
+	for ( int i = first; i < first + count; ++i )
+	{
+		// On a full row (the last may be partial), above a tile.
+		uint32_t h = hash3( SEED, (uint32_t)i, 7u );
+		int full_rows = s->rows > 1 ? s->rows - 1 : 1;
+		int row = (int)( h % (uint32_t)full_rows );
+		int x = (int)( ( h >> 8 ) % (uint32_t)s->width );
+		x -= x % 8 == 7 ? 1 : 0;
+		def.position = kcc_v2( (float)x + 0.5f, (float)( row * ROW_SPACING ) + 1.0f + 0.6f + 0.02f );
+		s->characters[i] = kcc_controller_create( s->space, &def );
+		if ( s->characters[i] == NULL )
+		{
+			fprintf( stderr, "scaling: create failed\n" );
+			exit( 1 );
+		}
+	}
+}
+
+static void scene_destroy( scene* s )
+{
+	for ( int i = 0; i < s->character_count; ++i )
+	{
+		kcc_controller_destroy( s->characters[i] );
+	}
+	for ( int i = 0; i < s->tile_count; ++i )
+	{
+		if ( s->tiles[i] != NULL )
+		{
+			cpSpaceRemoveShape( s->space, s->tiles[i] );
+			cpShapeFree( s->tiles[i] );
+		}
+	}
+	cpSpaceFree( s->space );
+	free( s->tiles );
+	free( s->characters );
+	free( s->velocity );
+	free( s->vx_desired );
+	free( s->want_jump );
+	free( s->on_ground );
+}
+
+// The gauntlet's motion (SCENE.md): a new run speed every 30 steps, a jump now and then, gravity.
+static uint64_t run_steps( scene* s, int first_step, int steps )
+{
+	uint64_t truncated = 0;
+	for ( int step = first_step; step < first_step + steps; ++step )
+	{
+		for ( int i = 0; i < s->character_count; ++i )
+		{
+			if ( ( step + i ) % 30 == 0 || step == 0 )
+			{
+				uint32_t h = hash3( SEED, (uint32_t)i, (uint32_t)( ( step + i ) / 30 ) );
+				s->vx_desired[i] = ( (float)( h & 0xFFFFu ) / 65535.0f * 2.0f - 1.0f ) * MAX_SPEED;
+				s->want_jump[i] = ( ( h >> 16 ) & 3u ) == 0;
+			}
+			vec2s v = s->velocity[i];
+			v.x = s->vx_desired[i];
+			if ( s->on_ground[i] && s->want_jump[i] )
+			{
+				v.y = JUMP_SPEED;
+				s->want_jump[i] = false;
+			}
+			v.y -= GRAVITY * DT;
+			kcc_move_result result;
+			if ( kcc_controller_move_and_slide( s->characters[i], v, DT, &s->velocity[i], &result ) != KCC_OK )
+			{
+				result.flags = 0;
+			}
+			s->on_ground[i] = ( result.flags & KCC_ON_FLOOR ) != 0;
+			truncated += ( result.flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+		}
+	}
+	return truncated;
+}
+
+static int compare_doubles( const void* a, const void* b )
+{
+	double x = *(const double*)a, y = *(const double*)b;
+	return ( x > y ) - ( x < y );
+}
+
+static void run_level( int tiles, int characters, int steps, bool tree, double cell, int breaks )
+{
+	scene s;
+	scene_create( &s, tiles, characters, tree, cell );
+	// The index is built by the first controller on the space: its memory is what that create keeps beyond what the
+	// second one keeps.
+	size_t live = s_live_bytes;
+	double build_start = now_seconds();
+	scene_add_characters( &s, 0, 1 );
+	double build = now_seconds() - build_start;
+	size_t with_first = s_live_bytes;
+	scene_add_characters( &s, 1, 1 );
+	size_t controller = s_live_bytes - with_first;
+	size_t index_bytes = with_first - live - controller;
+	scene_add_characters( &s, 2, characters - 2 );
+	// Rebuilt once more, timed alone (the first build above includes a controller's creation).
+	double rebuild_start = now_seconds();
+	double rebuild_cpu_start = cpu_seconds();
+	kcc_space_static_changed( s.space );
+	double rebuild = now_seconds() - rebuild_start;
+	double rebuild_cpu = cpu_seconds() - rebuild_cpu_start;
+
+	run_steps( &s, 0, 10 ); // settle: the first steps fall onto the rows
+	double start = now_seconds();
+	double cpu_start = cpu_seconds();
+	uint64_t truncated = run_steps( &s, 10, steps );
+	double seconds = now_seconds() - start;
+	double cpu = cpu_seconds() - cpu_start;
+	double moves = (double)characters * steps;
+
+	// A game breaking one tile a frame: remove it, tell the controllers (kcc_space_static_shape_removed), free it.
+	double costs[64];
+	int n_breaks = breaks < 64 ? breaks : 64;
+	for ( int b = 0; b < n_breaks; ++b )
+	{
+		int k = (int)( hash3( SEED, 99u, (uint32_t)b ) % (uint32_t)s.tile_count );
+		costs[b] = 0.0;
+		if ( s.tiles[k] != NULL )
+		{
+			cpSpaceRemoveShape( s.space, s.tiles[k] );
+			double t0 = now_seconds();
+			kcc_space_static_shape_removed( s.space, s.tiles[k] );
+			costs[b] = now_seconds() - t0;
+			cpShapeFree( s.tiles[k] );
+			s.tiles[k] = NULL;
+		}
+		run_steps( &s, 10 + steps + b, 1 );
+	}
+	qsort( costs, (size_t)n_breaks, sizeof( double ), compare_doubles );
+	printf( "%9d tiles (%5d x %5d): index built in %.1f ms (rebuilt in %.1f ms, CPU %.1f ms), %.1f bytes per tile; "
+			"%.3f M moves/s (by CPU time %.3f M, %llu truncated)",
+			tiles, s.width, s.rows * ROW_SPACING, build * 1e3, rebuild * 1e3, rebuild_cpu * 1e3,
+			(double)index_bytes / tiles, moves / seconds * 1e-6, moves / cpu * 1e-6, (unsigned long long)truncated );
+	if ( n_breaks > 0 )
+	{
+		printf( "; one tile broken: kcc_space_static_shape_removed %.2f us (median of %d)", costs[n_breaks / 2] * 1e6,
+				n_breaks );
+	}
+	printf( "\n" );
+	scene_destroy( &s );
+}
+
+// A character inside count overlapping static circles (radius 3, centres within 0.5 of it): the time of a move.
+static void run_circles( int count, bool tree, double cell )
+{
+	cpSpace* space = cpSpaceNew();
+	if ( tree == false )
+	{
+		cpSpaceUseSpatialHash( space, cell, 1000 ); // every circle in the same few cells: a small table does
+	}
+	cpShape** circles = malloc( sizeof( cpShape* ) * (size_t)count );
+	for ( int i = 0; i < count; ++i )
+	{
+		uint32_t h = hash3( SEED, (uint32_t)i, 5u );
+		double r = 0.5 * sqrt( (double)( h & 0xFFFFu ) / 65535.0 ), a = (double)( h >> 16 ) / 65536.0 * 2.0 * CP_PI;
+		circles[i] = cpSpaceAddShape( space, cpCircleShapeNew( cpSpaceGetStaticBody( space ), 3.0, cpv( r * cos( a ), r * sin( a ) ) ) );
+	}
+	kcc_controller_def def = kcc_default_controller_def();
+	double t0 = now_seconds();
+	kcc_controller* c = kcc_controller_create( space, &def );
+	double create = now_seconds() - t0;
+	double times[5];
+	uint32_t flags = 0;
+	for ( int i = 0; i < 5; ++i )
+	{
+		kcc_move_result result;
+		t0 = now_seconds();
+		kcc_controller_move( c, kcc_v2( i % 2 == 0 ? 0.1f : -0.1f, 0.0f ), &result );
+		times[i] = now_seconds() - t0;
+		flags |= result.flags;
+	}
+	qsort( times, 5, sizeof( double ), compare_doubles );
+	printf( "%d overlapping circles: create (index built) %.1f ms, a move %.2f ms (median of 5), flags 0x%x\n", count,
+			create * 1e3, times[2] * 1e3, (unsigned)flags );
+	kcc_controller_destroy( c );
+	for ( int i = 0; i < count; ++i )
+	{
+		cpSpaceRemoveShape( space, circles[i] );
+		cpShapeFree( circles[i] );
+	}
+	free( circles );
+	cpSpaceFree( space );
+}
+
+int main( int argc, char** argv )
+{
+	int levels[MAX_LEVELS];
+	int level_count = 0;
+	int characters = 1000, steps = 120, breaks = 0, circles = 0;
+	bool tree = false;
+	double cell = 1.0;
+	for ( int i = 1; i < argc; ++i )
+	{
+		if ( strcmp( argv[i], "--tiles" ) == 0 && i + 1 < argc && level_count < MAX_LEVELS )
+		{
+			levels[level_count++] = atoi( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--characters" ) == 0 && i + 1 < argc )
+		{
+			characters = atoi( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--steps" ) == 0 && i + 1 < argc )
+		{
+			steps = atoi( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--breaks" ) == 0 && i + 1 < argc )
+		{
+			breaks = atoi( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--circles" ) == 0 && i + 1 < argc )
+		{
+			circles = atoi( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
+		{
+			cell = atof( argv[++i] );
+		}
+		else if ( strcmp( argv[i], "--tree" ) == 0 )
+		{
+			tree = true;
+		}
+		else
+		{
+			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
+					 "[--circles N]\n",
+					 argv[0] );
+			return 2;
+		}
+	}
+	if ( level_count == 0 )
+	{
+		int defaults[4] = { 1000, 10000, 100000, 1000000 };
+		memcpy( levels, defaults, sizeof( defaults ) );
+		level_count = 4;
+	}
+	if ( characters < 2 || steps < 1 || breaks < 0 || !( cell > 0.0 ) )
+	{
+		fprintf( stderr, "scaling: characters >= 2, steps >= 1, breaks >= 0, cell > 0\n" );
+		return 2;
+	}
+	for ( int i = 0; i < level_count; ++i )
+	{
+		if ( levels[i] < 16 )
+		{
+			fprintf( stderr, "scaling: at least 16 tiles\n" );
+			return 2;
+		}
+	}
+	if ( circles > 0 )
+	{
+		run_circles( circles, tree, cell );
+		return 0;
+	}
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	printf( "scaling: %d characters, %d steps, %s\n", characters, steps,
+			tree ? "Chipmunk's bounding box tree" : "spatial hash" );
+	for ( int i = 0; i < level_count; ++i )
+	{
+		run_level( levels[i], characters, steps, tree, cell, breaks );
+	}
+	kcc_set_allocator( NULL, NULL, NULL );
+	return 0;
+}

@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: MIT
+// kcc2d's own read-only index of a space's static shapes (on static bodies, the space's own included): each shape
+// read once (chipmunk_shapes.c's reading, in world coordinates), kept in a flat array ordered by grid cell, and a
+// uniform grid of cells listing indices into it. A move's static query reads only this index: no Chipmunk call, no
+// write to anything shared (each shape is reported from the first cell of the query box that holds it, not by a
+// stamp), so any number of threads may query one index at once.
+//
+// One index per space, shared by the space's controllers: the first controller created on the space builds it, the
+// last one destroyed frees it, and kcc_space_static_changed rebuilds it. Building allocates; a query never does.
+#include "chipmunk_bridge.h"
+#include "internal.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Grid limits, against the shape count n: at most 2n + 64 cells and 8n + 64 cell entries (the cell doubles in size
+// until both hold), so memory stays proportional to the shapes whatever their layout.
+#define KCC_STATIC_CELLS_PER_SHAPE 2
+#define KCC_STATIC_ENTRIES_PER_SHAPE 8
+#define KCC_STATIC_GRID_SLACK 64
+
+// Cell exponents tallied to find the shapes' median size (2^-64 .. 2^63: far beyond any world's units).
+#define KCC_STATIC_EXPONENTS 128
+
+struct kcc_static_index
+{
+	const cpSpace* space;     ///< identity: the space read
+	kcc_static_index* next;   ///< the next index in the list of all indices
+	int users;                ///< controllers sharing the index
+	bool ready;               ///< false when the last rebuild ran out of memory (moves then read Chipmunk)
+	int shape_count;
+	kcc_static_shape* shapes; ///< owned, in the order of their first grid cell (row by row)
+	cpVect* points;           ///< owned, the shapes' points in the same order
+	int point_count;
+	cpBB bounds;              ///< of every shape in the grid
+	double cell;              ///< cell side
+	double inverse_cell;
+	int columns, rows;
+	uint32_t* cell_start;     ///< owned, columns * rows + 1: cell k holds entries cell_start[k] .. cell_start[k + 1]
+	uint32_t* entries;        ///< owned, indices into shapes
+};
+
+static atomic_flag s_lock = ATOMIC_FLAG_INIT;
+static kcc_static_index* s_indices; // every live index
+
+static void kcc_lock( void )
+{
+	while ( atomic_flag_test_and_set_explicit( &s_lock, memory_order_acquire ) )
+	{
+	}
+}
+
+static void kcc_unlock( void )
+{
+	atomic_flag_clear_explicit( &s_lock, memory_order_release );
+}
+
+// Grid column (or row) of coordinate x for a grid starting at origin: monotonic in x, clamped to 0 .. last. The
+// build and the query call it with the same numbers, so a shape is always found in the cells it was put in.
+static inline int kcc_grid_cell( double x, double origin, double inverse_cell, int last )
+{
+	double v = ( x - origin ) * inverse_cell;
+	if ( !( v > 0.0 ) )
+	{
+		return 0; // NaN too
+	}
+	return v >= (double)last ? last : (int)v;
+}
+
+static inline int kcc_column( const kcc_static_index* index, double x )
+{
+	return kcc_grid_cell( x, index->bounds.l, index->inverse_cell, index->columns - 1 );
+}
+
+static inline int kcc_row( const kcc_static_index* index, double y )
+{
+	return kcc_grid_cell( y, index->bounds.b, index->inverse_cell, index->rows - 1 );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the space
+
+typedef struct kcc_static_reader
+{
+	kcc_static_shape* shapes;
+	int count, capacity;
+	cpVect* points;
+	int point_count, point_capacity;
+	uint32_t* point_first; ///< each shape's first point (points move when the arrays grow)
+	int first_capacity;
+	bool failed;           ///< out of memory
+} kcc_static_reader;
+
+// Grows an array of size elements to hold at least needed; false when memory ran out.
+static bool kcc_grow( void** array, int* capacity, int needed, size_t size )
+{
+	if ( needed <= *capacity )
+	{
+		return true;
+	}
+	int grown = *capacity > 0 ? *capacity : needed > 256 ? needed : 256;
+	while ( grown < needed )
+	{
+		grown *= 2;
+	}
+	void* bigger = kcc_alloc( (size_t)grown * size );
+	if ( bigger == NULL )
+	{
+		return false;
+	}
+	if ( *array != NULL )
+	{
+		memcpy( bigger, *array, (size_t)*capacity * size );
+		kcc_free( *array );
+	}
+	*array = bigger;
+	*capacity = grown;
+	return true;
+}
+
+static void kcc_read_static_shape( cpShape* shape, void* data )
+{
+	kcc_static_reader* r = data;
+	if ( r->failed || cpBodyGetType( cpShapeGetBody( shape ) ) != CP_BODY_TYPE_STATIC )
+	{
+		return;
+	}
+	cpBB bb = cpShapeGetBB( shape );
+	kcc_shape_reading reading = kcc_read_shape( shape, bb );
+	int points = reading.type == KCC_SHAPE_POLYGON	 ? reading.count
+				 : reading.type == KCC_SHAPE_CAPSULE ? 2
+				 : reading.type == KCC_SHAPE_CIRCLE	 ? 1
+													 : 0;
+	if ( reading.count > UINT16_MAX || kcc_grow( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
+		 kcc_grow( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
+		 kcc_grow( (void**)&r->points, &r->point_capacity, r->point_count + points, sizeof( *r->points ) ) == false )
+	{
+		r->failed = true;
+		return;
+	}
+	cpVect* p = r->points + r->point_count;
+	if ( reading.type == KCC_SHAPE_POLYGON )
+	{
+		kcc_read_polygon_vertices( shape, reading.count, p );
+	}
+	else if ( points > 0 )
+	{
+		p[0] = reading.a;
+		if ( points == 2 )
+		{
+			p[1] = reading.b;
+		}
+	}
+	kcc_static_shape* s = r->shapes + r->count;
+	s->bb = bb;
+	s->shape = shape;
+	s->filter = cpShapeGetFilter( shape );
+	s->points = NULL; // set once the points have their final place
+	s->count = (uint16_t)points;
+	s->type = (uint8_t)reading.type;
+	s->sensor = cpShapeGetSensor( shape ) != cpFalse;
+	s->radius = reading.radius;
+	s->area = cpShapeGetArea( shape );
+	s->surface_velocity = cpShapeGetSurfaceVelocity( shape );
+	r->point_first[r->count] = (uint32_t)r->point_count;
+	r->count += 1;
+	r->point_count += points;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The grid
+
+static bool kcc_bb_finite( cpBB bb )
+{
+	return isfinite( bb.l ) && isfinite( bb.r ) && isfinite( bb.b ) && isfinite( bb.t ) && bb.l <= bb.r && bb.b <= bb.t;
+}
+
+// A power of two between one and two times the median size of the shapes (the larger side of their boxes): most shapes then sit
+// in one to four cells, and a query the size of a character meets few cells.
+static double kcc_cell_size( const kcc_static_shape* shapes, int count )
+{
+	int tally[KCC_STATIC_EXPONENTS] = { 0 };
+	int finite = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		cpBB bb = shapes[i].bb;
+		if ( kcc_bb_finite( bb ) )
+		{
+			double size = fmax( bb.r - bb.l, bb.t - bb.b );
+			int exponent = 0;
+			frexp( size > 0.0 ? size : 1.0, &exponent ); // size in [2^(e-1), 2^e)
+			exponent = exponent < -64 ? -64 : exponent > 63 ? 63 : exponent;
+			tally[exponent + 64] += 1;
+			finite += 1;
+		}
+	}
+	int seen = 0;
+	for ( int e = 0; e < KCC_STATIC_EXPONENTS; ++e )
+	{
+		seen += tally[e];
+		if ( 2 * seen >= finite && finite > 0 )
+		{
+			return ldexp( 1.0, e - 64 ); // the median's exponent: sizes in [2^(e-1), 2^e)
+		}
+	}
+	return 1.0;
+}
+
+// The cells of a shape's box (inclusive).
+static void kcc_cell_range( const kcc_static_index* index, cpBB bb, int* i0, int* i1, int* j0, int* j1 )
+{
+	*i0 = kcc_column( index, bb.l );
+	*i1 = kcc_column( index, bb.r );
+	*j0 = kcc_row( index, bb.b );
+	*j1 = kcc_row( index, bb.t );
+}
+
+// Chooses the grid for the shapes (finite boxes only): its bounds, cell and size within the limits.
+static void kcc_grid_layout( kcc_static_index* index, const kcc_static_shape* shapes, int count )
+{
+	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+	int finite = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( kcc_bb_finite( shapes[i].bb ) )
+		{
+			bounds = cpBBMerge( bounds, shapes[i].bb );
+			finite += 1;
+		}
+	}
+	index->bounds = finite > 0 ? bounds : cpBBNew( 0.0, 0.0, 0.0, 0.0 );
+	double cell = kcc_cell_size( shapes, count );
+	double max_cells = (double)KCC_STATIC_CELLS_PER_SHAPE * finite + KCC_STATIC_GRID_SLACK;
+	double max_entries = (double)KCC_STATIC_ENTRIES_PER_SHAPE * finite + KCC_STATIC_GRID_SLACK;
+	for ( ;; )
+	{
+		double columns = floor( ( index->bounds.r - index->bounds.l ) / cell ) + 1.0;
+		double rows = floor( ( index->bounds.t - index->bounds.b ) / cell ) + 1.0;
+		if ( columns * rows <= max_cells )
+		{
+			index->cell = cell;
+			index->inverse_cell = 1.0 / cell;
+			index->columns = (int)columns;
+			index->rows = (int)rows;
+			double entries = 0.0;
+			for ( int i = 0; i < count && entries <= max_entries; ++i )
+			{
+				if ( kcc_bb_finite( shapes[i].bb ) )
+				{
+					int i0, i1, j0, j1;
+					kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
+					entries += (double)( i1 - i0 + 1 ) * (double)( j1 - j0 + 1 );
+				}
+			}
+			if ( entries <= max_entries )
+			{
+				return;
+			}
+		}
+		cell *= 2.0;
+	}
+}
+
+// A shape's place in the build's sort: its box, then the order read (a shape sorts by its first cell, then by box).
+typedef struct kcc_sort_key
+{
+	cpBB bb;
+	uint32_t index; ///< in the order read
+} kcc_sort_key;
+
+static int kcc_compare_keys( const void* pa, const void* pb )
+{
+	const kcc_sort_key* a = pa;
+	const kcc_sort_key* b = pb;
+	if ( a->bb.l != b->bb.l )
+	{
+		return a->bb.l < b->bb.l ? -1 : 1;
+	}
+	if ( a->bb.b != b->bb.b )
+	{
+		return a->bb.b < b->bb.b ? -1 : 1;
+	}
+	if ( a->bb.r != b->bb.r )
+	{
+		return a->bb.r < b->bb.r ? -1 : 1;
+	}
+	if ( a->bb.t != b->bb.t )
+	{
+		return a->bb.t < b->bb.t ? -1 : 1;
+	}
+	return a->index < b->index ? -1 : a->index > b->index ? 1 : 0;
+}
+
+// Sorts a cell's run of keys: insertion for the usual few, qsort for a crowd (every key differs: a total order).
+static void kcc_sort_run( kcc_sort_key* keys, uint32_t count )
+{
+	if ( count > 16 )
+	{
+		qsort( keys, count, sizeof( *keys ), kcc_compare_keys );
+		return;
+	}
+	for ( uint32_t a = 1; a < count; ++a )
+	{
+		kcc_sort_key moving = keys[a];
+		uint32_t b = a;
+		while ( b > 0 && kcc_compare_keys( &moving, keys + b - 1 ) < 0 )
+		{
+			keys[b] = keys[b - 1];
+			b -= 1;
+		}
+		keys[b] = moving;
+	}
+}
+
+static void kcc_index_free_arrays( kcc_static_index* index )
+{
+	kcc_free( index->shapes );
+	kcc_free( index->points );
+	kcc_free( index->cell_start );
+	kcc_free( index->entries );
+	index->shapes = NULL;
+	index->points = NULL;
+	index->cell_start = NULL;
+	index->entries = NULL;
+	index->shape_count = 0;
+	index->point_count = 0;
+}
+
+static void kcc_count_static_shape( cpShape* shape, void* data )
+{
+	*(int*)data += cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC ? 1 : 0;
+}
+
+// Reads the space and builds the index's arrays into index (its space set). False when memory ran out (index then
+// holds no arrays).
+static bool kcc_index_build( kcc_static_index* index )
+{
+	// Counted first, so that the reader's arrays are allocated once (room for boxes' four points each).
+	int count = 0;
+	cpSpaceEachShape( (cpSpace*)index->space, kcc_count_static_shape, &count );
+	kcc_static_reader r = { 0 };
+	r.failed = kcc_grow( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
+			   kcc_grow( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
+			   kcc_grow( (void**)&r.points, &r.point_capacity, 4 * count, sizeof( *r.points ) ) == false;
+	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
+	bool ok = r.failed == false;
+	kcc_static_shape* shapes = NULL;
+	cpVect* points = NULL;
+	kcc_sort_key* order = NULL;
+	uint32_t* first_cell = NULL;
+	if ( ok )
+	{
+		kcc_grid_layout( index, r.shapes, r.count );
+		size_t cells = (size_t)index->columns * (size_t)index->rows;
+		index->cell_start = kcc_alloc( ( cells + 1 ) * sizeof( uint32_t ) );
+		shapes = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ) );
+		points = kcc_alloc( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
+		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
+		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
+		ok = index->cell_start != NULL && shapes != NULL && points != NULL && order != NULL && first_cell != NULL;
+	}
+	if ( ok )
+	{
+		// Order the shapes by their first cell (a counting sort, stable), then by box within it: neighbours in space
+		// are neighbours in memory, and the order does not depend on how Chipmunk iterates.
+		size_t cells = (size_t)index->columns * (size_t)index->rows;
+		uint32_t* start = index->cell_start;
+		memset( start, 0, ( cells + 1 ) * sizeof( uint32_t ) );
+		for ( int i = 0; i < r.count; ++i )
+		{
+			uint32_t k = (uint32_t)cells; // shapes with no finite box go last, in no cell
+			if ( kcc_bb_finite( r.shapes[i].bb ) )
+			{
+				k = (uint32_t)( kcc_row( index, r.shapes[i].bb.b ) * index->columns + kcc_column( index, r.shapes[i].bb.l ) );
+			}
+			first_cell[i] = k;
+			start[k] += 1;
+		}
+		uint32_t sum = 0;
+		for ( size_t k = 0; k <= cells; ++k )
+		{
+			uint32_t n = start[k];
+			start[k] = sum;
+			sum += n;
+		}
+		for ( int i = 0; i < r.count; ++i )
+		{
+			// Shapes with no finite box (last, in no cell) keep the order read.
+			kcc_sort_key key = { first_cell[i] < cells ? r.shapes[i].bb : cpBBNew( 0.0, 0.0, 0.0, 0.0 ), (uint32_t)i };
+			order[start[first_cell[i]]++] = key;
+		}
+		// start[k] is now the end of cell k's run: sort each run by box.
+		uint32_t begin = 0;
+		for ( size_t k = 0; k <= cells; ++k )
+		{
+			kcc_sort_run( order + begin, start[k] - begin );
+			begin = start[k];
+		}
+		int point_count = 0;
+		for ( int i = 0; i < r.count; ++i )
+		{
+			const kcc_static_shape* from = r.shapes + order[i].index;
+			shapes[i] = *from;
+			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)from->count * sizeof( cpVect ) );
+			shapes[i].points = points + point_count;
+			point_count += from->count;
+		}
+		// The cells' entries: count, prefix sums, fill (row by row, so each cell lists its shapes in array order).
+		memset( start, 0, ( cells + 1 ) * sizeof( uint32_t ) );
+		for ( int i = 0; i < r.count; ++i )
+		{
+			if ( kcc_bb_finite( shapes[i].bb ) )
+			{
+				int i0, i1, j0, j1;
+				kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
+				for ( int j = j0; j <= j1; ++j )
+				{
+					for ( int x = i0; x <= i1; ++x )
+					{
+						start[(size_t)j * (size_t)index->columns + (size_t)x] += 1;
+					}
+				}
+			}
+		}
+		sum = 0;
+		for ( size_t k = 0; k <= cells; ++k )
+		{
+			uint32_t n = start[k];
+			start[k] = sum;
+			sum += n;
+		}
+		index->entries = kcc_alloc( (size_t)( sum > 0 ? sum : 1 ) * sizeof( uint32_t ) );
+		ok = index->entries != NULL;
+		if ( ok )
+		{
+			for ( int i = 0; i < r.count; ++i )
+			{
+				if ( kcc_bb_finite( shapes[i].bb ) )
+				{
+					int i0, i1, j0, j1;
+					kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
+					for ( int j = j0; j <= j1; ++j )
+					{
+						for ( int x = i0; x <= i1; ++x )
+						{
+							index->entries[start[(size_t)j * (size_t)index->columns + (size_t)x]++] = (uint32_t)i;
+						}
+					}
+				}
+			}
+			// start[k] now ends cell k: shift back so that it starts it.
+			for ( size_t k = cells; k > 0; --k )
+			{
+				start[k] = start[k - 1];
+			}
+			start[0] = 0;
+		}
+		index->shapes = shapes;
+		index->points = points;
+		index->shape_count = r.count;
+		index->point_count = point_count;
+		shapes = NULL;
+		points = NULL;
+	}
+	kcc_free( shapes );
+	kcc_free( points );
+	kcc_free( order );
+	kcc_free( first_cell );
+	kcc_free( r.shapes );
+	kcc_free( r.points );
+	kcc_free( r.point_first );
+	if ( ok == false )
+	{
+		kcc_index_free_arrays( index );
+	}
+	return ok;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sharing
+
+kcc_static_index* kcc_static_index_acquire( cpSpace* space )
+{
+	kcc_lock();
+	kcc_static_index* index = s_indices;
+	while ( index != NULL && index->space != space )
+	{
+		index = index->next;
+	}
+	if ( index != NULL )
+	{
+		index->users += 1;
+	}
+	else
+	{
+		index = kcc_alloc( sizeof( *index ) );
+		if ( index != NULL )
+		{
+			memset( index, 0, sizeof( *index ) );
+			index->space = space;
+			if ( kcc_index_build( index ) )
+			{
+				index->ready = true;
+				index->users = 1;
+				index->next = s_indices;
+				s_indices = index;
+			}
+			else
+			{
+				kcc_free( index );
+				index = NULL;
+			}
+		}
+	}
+	kcc_unlock();
+	return index;
+}
+
+void kcc_static_index_release( kcc_static_index* index )
+{
+	if ( index == NULL )
+	{
+		return;
+	}
+	kcc_lock();
+	if ( --index->users == 0 )
+	{
+		kcc_static_index** link = &s_indices;
+		while ( *link != index )
+		{
+			link = &( *link )->next;
+		}
+		*link = index->next;
+		kcc_index_free_arrays( index );
+		kcc_free( index );
+	}
+	kcc_unlock();
+}
+
+bool kcc_static_index_ready( const kcc_static_index* index )
+{
+	return index != NULL && index->ready;
+}
+
+void kcc_space_static_changed( cpSpace* space )
+{
+	KCC_ASSERT( space != NULL, "kcc_space_static_changed: space is NULL" );
+	if ( space == NULL )
+	{
+		return;
+	}
+	kcc_lock();
+	kcc_static_index* index = s_indices;
+	while ( index != NULL && index->space != space )
+	{
+		index = index->next;
+	}
+	if ( index != NULL )
+	{
+		// Rebuilt in place: the old arrays go first, so a level no larger than before needs no more memory.
+		kcc_index_free_arrays( index );
+		index->ready = kcc_index_build( index );
+	}
+	kcc_unlock();
+}
+
+// The record of shape in the index, found from the cells of its box (a shape the game did not move), else by a scan.
+static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape* shape, cpBB bb )
+{
+	if ( kcc_bb_finite( bb ) && index->shape_count > 0 )
+	{
+		int i0, i1, j0, j1;
+		kcc_cell_range( index, bb, &i0, &i1, &j0, &j1 );
+		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
+		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
+		{
+			if ( index->shapes[index->entries[e]].shape == shape )
+			{
+				return index->shapes + index->entries[e];
+			}
+		}
+	}
+	for ( int i = 0; i < index->shape_count; ++i )
+	{
+		if ( index->shapes[i].shape == shape )
+		{
+			return index->shapes + i;
+		}
+	}
+	return NULL;
+}
+
+void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape )
+{
+	KCC_ASSERT( space != NULL && shape != NULL, "kcc_space_static_shape_removed: space or shape is NULL" );
+	if ( space == NULL || shape == NULL )
+	{
+		return;
+	}
+	kcc_lock();
+	kcc_static_index* index = s_indices;
+	while ( index != NULL && index->space != space )
+	{
+		index = index->next;
+	}
+	kcc_static_shape* s = index != NULL ? kcc_index_find( index, shape, cpShapeGetBB( shape ) ) : NULL;
+	if ( s != NULL )
+	{
+		// Left in its cells, never met again: no box meets a NaN box.
+		s->bb = cpBBNew( NAN, NAN, NAN, NAN );
+		s->type = KCC_SHAPE_INVALID;
+	}
+	kcc_unlock();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The query
+
+// Chipmunk's filter rule: a shared non-zero group never collides; each side's categories must be in the other's mask.
+static inline bool kcc_filter_rejects( cpShapeFilter a, cpShapeFilter b )
+{
+	return ( a.group != 0 && a.group == b.group ) || ( a.categories & b.mask ) == 0 || ( b.categories & a.mask ) == 0;
+}
+
+void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFilter filter, kcc_static_visit* visit,
+							 void* data )
+{
+	if ( index->shape_count == 0 || cpBBIntersects( box, index->bounds ) == false )
+	{
+		return;
+	}
+	int i0, i1, j0, j1;
+	kcc_cell_range( index, box, &i0, &i1, &j0, &j1 );
+	const uint32_t* start = index->cell_start;
+	const uint32_t* entries = index->entries;
+	const kcc_static_shape* shapes = index->shapes;
+	for ( int j = j0; j <= j1; ++j )
+	{
+		for ( int i = i0; i <= i1; ++i )
+		{
+			size_t cell = (size_t)j * (size_t)index->columns + (size_t)i;
+			for ( uint32_t e = start[cell], end = start[cell + 1]; e < end; ++e )
+			{
+				const kcc_static_shape* s = shapes + entries[e];
+				if ( cpBBIntersects( box, s->bb ) == false )
+				{
+					continue;
+				}
+				// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the
+				// query was reported already unless it starts in that column (row).
+				if ( ( i > i0 && kcc_column( index, s->bb.l ) != i ) || ( j > j0 && kcc_row( index, s->bb.b ) != j ) )
+				{
+					continue;
+				}
+				if ( kcc_filter_rejects( s->filter, filter ) )
+				{
+					continue;
+				}
+				if ( visit( s, data ) == false )
+				{
+					return;
+				}
+			}
+		}
+	}
+}

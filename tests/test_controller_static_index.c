@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: MIT
+// The static index (controller/static_index.c): the static shapes of a space, read once, answer every move's static
+// query without Chipmunk.
+// - On random static worlds (circles, segments, polygons over the vertex limit, rounded polygons, a turned static
+//   body, sensors, filters with groups, one-way and pushable categories) the index finds exactly the static shapes
+//   Chipmunk's cpSpaceBBQuery finds, each once, and a move's gather holds the same candidates, converted to the
+//   same core shapes bit for bit, as when every shape comes from Chipmunk.
+// - Its order depends only on the shapes: the same with Chipmunk's tree and its spatial hash.
+// - kcc_space_static_changed after adding, removing and moving a static shape; until it is called, moves see the
+//   old shapes, and a removed and freed shape is only an identity (run under AddressSanitizer: never dereferenced).
+//   kcc_space_static_shape_removed takes one shape out at once.
+// - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "../controller/chipmunk_bridge.h"
+#include "../controller/internal.h"
+#include "controller_scene.h"
+
+#define ONE_WAY_CATEGORY ( (cpBitmask)1 << 1 )
+#define PUSHABLE_CATEGORY ( (cpBitmask)1 << 2 )
+#define ZONE_CATEGORY ( (cpBitmask)1 << 3 )
+#define MAX_FOUND 4096
+
+static double random_double( uint32_t* state, double lo, double hi )
+{
+	*state = *state * 1664525u + 1013904223u;
+	return lo + ( hi - lo ) * (double)( *state >> 8 ) / 16777216.0;
+}
+
+static int random_int( uint32_t* state, int n )
+{
+	return (int)random_double( state, 0.0, (double)n ) % n;
+}
+
+// One random shape on body around o (every kind, degenerate ones too).
+static cpShape* random_shape( uint32_t* rng, cpBody* body, cpVect o )
+{
+	double size = random_double( rng, 0.05, 2.5 );
+	double radius = random_int( rng, 3 ) == 0 ? 0.0 : random_double( rng, 0.0, 0.5 );
+	switch ( random_int( rng, 4 ) )
+	{
+		case 0:
+			return cpCircleShapeNew( body, radius, o );
+		case 1:
+		{
+			cpVect b = cpvadd( o, cpvmult( cpvforangle( random_double( rng, -4.0, 4.0 ) ), size ) );
+			return cpSegmentShapeNew( body, o, b, radius );
+		}
+		case 2:
+			return cpBoxShapeNew2( body, cpBBNew( o.x, o.y, o.x + size, o.y + 0.5 * size ), radius );
+		default:
+		{
+			// Convex: points on an ellipse, up to 14 (fan pieces beyond 8).
+			cpVect v[14];
+			int count = 3 + random_int( rng, 12 );
+			double start = random_double( rng, 0.0, 6.0 ), squash = random_double( rng, 0.2, 1.0 );
+			for ( int i = 0; i < count; ++i )
+			{
+				double a = start + 2.0 * CP_PI * i / count;
+				v[i] = cpvadd( o, cpv( size * cos( a ), squash * size * sin( a ) ) );
+			}
+			return cpPolyShapeNewRaw( body, count, v, radius );
+		}
+	}
+}
+
+typedef struct random_world
+{
+	cpSpace* space;
+	cpBody* turned;   // a second static body, moved and turned
+	cpShape* shapes[1024];
+	cpBody* bodies[64]; // kinematic and dynamic bodies
+	int count, body_count;
+} random_world;
+
+static cpShapeFilter random_filter( uint32_t* rng )
+{
+	static const cpBitmask categories[5] = { 1u, ONE_WAY_CATEGORY, PUSHABLE_CATEGORY, ONE_WAY_CATEGORY | 1u,
+											 CP_ALL_CATEGORIES };
+	cpBitmask mask = random_int( rng, 4 ) == 0 ? (cpBitmask)random_int( rng, 16 ) : CP_ALL_CATEGORIES;
+	cpGroup group = random_int( rng, 6 ) == 0 ? (cpGroup)7 : CP_NO_GROUP;
+	return cpShapeFilterNew( group, categories[random_int( rng, 5 )], mask );
+}
+
+static void random_world_create( random_world* w, uint32_t seed, bool tree )
+{
+	memset( w, 0, sizeof( *w ) );
+	w->space = cpSpaceNew();
+	if ( tree == false )
+	{
+		cpSpaceUseSpatialHash( w->space, 1.0, 4096 );
+	}
+	w->turned = cpBodyNewStatic();
+	cpBodySetPosition( w->turned, cpv( 3.0, -2.0 ) );
+	cpBodySetAngle( w->turned, 0.7 );
+	uint32_t rng = seed;
+	for ( int i = 0; i < 400; ++i )
+	{
+		cpVect o = cpv( random_double( &rng, -20.0, 20.0 ), random_double( &rng, -20.0, 20.0 ) );
+		int where = random_int( &rng, 10 );
+		cpBody* body = where < 6 ? cpSpaceGetStaticBody( w->space ) : w->turned;
+		if ( where == 9 && w->body_count < 64 )
+		{
+			// Not static: Chipmunk answers for these.
+			body = random_int( &rng, 2 ) == 0 ? cpBodyNewKinematic() : cpBodyNew( 1.0, 1.0 );
+			cpBodySetPosition( body, o );
+			cpSpaceAddBody( w->space, body );
+			w->bodies[w->body_count++] = body;
+			o = cpvzero;
+		}
+		cpShape* shape = random_shape( &rng, body, o );
+		cpShapeSetFilter( shape, random_filter( &rng ) );
+		cpShapeSetSensor( shape, random_int( &rng, 10 ) == 0 ? cpTrue : cpFalse );
+		cpSpaceAddShape( w->space, shape );
+		w->shapes[w->count++] = shape;
+	}
+}
+
+static void random_world_destroy( random_world* w )
+{
+	for ( int i = 0; i < w->count; ++i )
+	{
+		cpSpaceRemoveShape( w->space, w->shapes[i] );
+		cpShapeFree( w->shapes[i] );
+	}
+	for ( int i = 0; i < w->body_count; ++i )
+	{
+		cpSpaceRemoveBody( w->space, w->bodies[i] );
+		cpBodyFree( w->bodies[i] );
+	}
+	cpBodyFree( w->turned );
+	cpSpaceFree( w->space );
+}
+
+typedef struct found_list
+{
+	const cpShape* shapes[MAX_FOUND];
+	int count;
+} found_list;
+
+static bool collect_static( const kcc_static_shape* s, void* data )
+{
+	found_list* f = data;
+	assert_true( f->count < MAX_FOUND );
+	f->shapes[f->count++] = s->shape;
+	return true;
+}
+
+static void collect_chipmunk( cpShape* shape, void* data )
+{
+	found_list* f = data;
+	if ( cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC )
+	{
+		assert_true( f->count < MAX_FOUND );
+		f->shapes[f->count++] = shape;
+	}
+}
+
+static int compare_pointers( const void* a, const void* b )
+{
+	uintptr_t x = (uintptr_t)*(const cpShape* const*)a, y = (uintptr_t)*(const cpShape* const*)b;
+	return ( x > y ) - ( x < y );
+}
+
+// Bitwise equality of two converted shapes, field by field (padding aside).
+static bool same_core( const kcc_shape* a, const kcc_shape* b )
+{
+	if ( a->type != b->type )
+	{
+		return false;
+	}
+	switch ( a->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			return memcmp( &a->circle, &b->circle, sizeof( a->circle ) ) == 0;
+		case KCC_SHAPE_CAPSULE:
+			return memcmp( &a->capsule, &b->capsule, sizeof( a->capsule ) ) == 0;
+		case KCC_SHAPE_POLYGON:
+		{
+			const kcc_polygon *p = &a->polygon, *q = &b->polygon;
+			return p->count == q->count && p->radius == q->radius && p->centroid.x == q->centroid.x &&
+				   p->centroid.y == q->centroid.y &&
+				   memcmp( p->vertices, q->vertices, (size_t)p->count * sizeof( vec2s ) ) == 0 &&
+				   memcmp( p->normals, q->normals, (size_t)p->count * sizeof( vec2s ) ) == 0;
+		}
+		default:
+			return true;
+	}
+}
+
+// The gather's candidates, all converted (fan pieces added), as a copy.
+static int gather_all( kcc_controller* c, kcc_aabb region, kcc_candidate* out )
+{
+	kcc_world_gather( c, region );
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		kcc_candidate_ready( c, c->candidates + i );
+	}
+	memcpy( out, c->candidates, (size_t)c->candidate_count * sizeof( kcc_candidate ) );
+	return c->candidate_count;
+}
+
+static const kcc_candidate* find_candidate( const kcc_candidate* list, int n, const cpShape* shape, int piece )
+{
+	for ( int i = 0; i < n; ++i )
+	{
+		if ( list[i].shape == shape && list[i].piece == piece )
+		{
+			return list + i;
+		}
+	}
+	return NULL;
+}
+
+static void test_the_index_finds_what_chipmunk_finds( void** state )
+{
+	(void)state;
+	static kcc_candidate with_index[1024], from_chipmunk[1024];
+	static found_list a, b;
+	int compared = 0, queries = 0, converted = 0;
+	for ( uint32_t seed = 1; seed <= 12; ++seed )
+	{
+		random_world w;
+		random_world_create( &w, seed * 7919u, seed % 2 == 0 );
+		kcc_controller_def def = kcc_default_controller_def();
+		def.position = kcc_v2( 0.0f, 0.0f );
+		def.max_candidates = 1024;
+		def.one_way_categories = ONE_WAY_CATEGORY;
+		def.pushable_categories = PUSHABLE_CATEGORY;
+		if ( seed % 3 == 0 )
+		{
+			def.filter = cpShapeFilterNew( CP_NO_GROUP, 1u, CP_ALL_CATEGORIES & ~PUSHABLE_CATEGORY );
+			def.sensor_mask = ZONE_CATEGORY | 1u;
+		}
+		kcc_controller* c = kcc_controller_create( w.space, &def );
+		assert_non_null( c );
+		assert_true( kcc_static_index_ready( c->static_index ) );
+		uint32_t rng = seed;
+		for ( int q = 0; q < 150; ++q )
+		{
+			cpVect lo = cpv( random_double( &rng, -24.0, 22.0 ), random_double( &rng, -24.0, 22.0 ) );
+			double w_box = q % 10 == 0 ? random_double( &rng, 10.0, 40.0 ) : random_double( &rng, 0.0, 4.0 );
+			double h_box = q % 10 == 0 ? random_double( &rng, 10.0, 40.0 ) : random_double( &rng, 0.0, 4.0 );
+			cpBB box = cpBBNew( lo.x, lo.y, lo.x + w_box, lo.y + h_box );
+			// The index against Chipmunk, for a filter of every kind.
+			cpShapeFilter filter = q % 3 == 0 ? CP_SHAPE_FILTER_ALL : random_filter( &rng );
+			a.count = b.count = 0;
+			kcc_static_index_query( c->static_index, box, filter, collect_static, &a );
+			cpSpaceBBQuery( w.space, box, filter, collect_chipmunk, &b );
+			qsort( (void*)a.shapes, (size_t)a.count, sizeof( a.shapes[0] ), compare_pointers );
+			qsort( (void*)b.shapes, (size_t)b.count, sizeof( b.shapes[0] ), compare_pointers );
+			assert_int_equal( a.count, b.count ); // each shape once, none missed
+			assert_memory_equal( a.shapes, b.shapes, (size_t)a.count * sizeof( a.shapes[0] ) );
+			compared += a.count;
+			queries += 1;
+			// A move's gather: the same candidates converted to the same shapes as from Chipmunk alone.
+			c->origin = kcc_v2( (float)lo.x, (float)lo.y );
+			kcc_aabb region = { kcc_v2( 0.0f, 0.0f ), kcc_v2( (float)w_box, (float)h_box ) };
+			int n_index = gather_all( c, region, with_index );
+			bool overflow = c->candidate_overflow;
+			kcc_static_index* index = c->static_index;
+			c->static_index = NULL; // every shape from Chipmunk, as before the index
+			int n_chipmunk = gather_all( c, region, from_chipmunk );
+			c->static_index = index;
+			assert_false( overflow || c->candidate_overflow );
+			assert_int_equal( n_index, n_chipmunk );
+			for ( int i = 0; i < n_index; ++i )
+			{
+				const kcc_candidate* x = with_index + i;
+				const kcc_candidate* y = find_candidate( from_chipmunk, n_chipmunk, x->shape, x->piece );
+				assert_non_null( y );
+				assert_true( ( x->source != NULL ) ==
+							 ( cpBodyGetType( cpShapeGetBody( x->shape ) ) == CP_BODY_TYPE_STATIC ) );
+				assert_true( y->source == NULL );
+				assert_memory_equal( &x->bb, &y->bb, sizeof( cpBB ) );
+				assert_memory_equal( &x->bounds, &y->bounds, sizeof( kcc_aabb ) );
+				assert_true( x->sensor == y->sensor && x->blocks == y->blocks && x->one_way == y->one_way &&
+							 x->pushable == y->pushable );
+				assert_true( same_core( &x->core, &y->core ) );
+				converted += x->source != NULL;
+			}
+		}
+		kcc_controller_destroy( c );
+		random_world_destroy( &w );
+	}
+	print_message( "%d queries, %d static shapes found by both, %d static candidates converted identically\n", queries,
+				   compared, converted );
+	assert_true( compared > 5000 && converted > 5000 );
+}
+
+// The static candidates' boxes in the order of a gather.
+static int static_order( kcc_controller* c, kcc_aabb region, cpBB* out )
+{
+	kcc_world_gather( c, region );
+	int n = 0;
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		if ( c->candidates[i].source != NULL )
+		{
+			out[n++] = c->candidates[i].bb;
+		}
+	}
+	return n;
+}
+
+static void test_the_order_does_not_depend_on_chipmunks_index( void** state )
+{
+	(void)state;
+	static cpBB tree_order[1024], hash_order[1024];
+	random_world tree, hash;
+	random_world_create( &tree, 4242u, true );
+	random_world_create( &hash, 4242u, false );
+	kcc_controller_def def = kcc_default_controller_def();
+	def.max_candidates = 1024;
+	kcc_controller* ct = kcc_controller_create( tree.space, &def );
+	kcc_controller* ch = kcc_controller_create( hash.space, &def );
+	assert_true( ct != NULL && ch != NULL );
+	uint32_t rng = 99u;
+	int total = 0;
+	for ( int q = 0; q < 100; ++q )
+	{
+		vec2s o = kcc_v2( (float)random_double( &rng, -20.0, 20.0 ), (float)random_double( &rng, -20.0, 20.0 ) );
+		float size = (float)random_double( &rng, 0.5, 12.0 );
+		kcc_aabb region = { kcc_v2( -size, -size ), kcc_v2( size, size ) };
+		ct->origin = ch->origin = o;
+		int nt = static_order( ct, region, tree_order );
+		int nh = static_order( ch, region, hash_order );
+		assert_int_equal( nt, nh );
+		assert_memory_equal( tree_order, hash_order, (size_t)nt * sizeof( cpBB ) );
+		total += nt;
+	}
+	print_message( "%d static candidates in the same order with the tree and the hash\n", total );
+	assert_true( total > 1000 );
+	kcc_controller_destroy( ct );
+	kcc_controller_destroy( ch );
+	random_world_destroy( &tree );
+	random_world_destroy( &hash );
+}
+
+// A floating character on open ground moves right by 3 from x = 0; a wall at x in [1, 1.5] stops it at
+// 1 - half width - skin.
+static float walk_right( kcc_controller* c, const kcc_controller_def* def, cpShape** hit )
+{
+	assert_int_equal( kcc_controller_set_position( c, kcc_v2( 0.0f, 0.0f ) ), KCC_OK );
+	kcc_move_result r;
+	vec2s out;
+	assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 180.0f, 0.0f ), 1.0f / 60.0f, &out, &r ), KCC_OK );
+	(void)def;
+	*hit = r.collision_count > 0 ? r.collisions[0].shape : NULL;
+	return r.position.x;
+}
+
+static void test_static_changed_sees_added_removed_and_moved_shapes( void** state )
+{
+	(void)state;
+	for ( int tree = 0; tree < 2; ++tree )
+	{
+		cpSpace* space = cpSpaceNew();
+		if ( tree == 0 )
+		{
+			cpSpaceUseSpatialHash( space, 1.0, 256 );
+		}
+		kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( 0.0f, 0.0f ) );
+		def.mode = KCC_MODE_FLOATING;
+		def.mass = 70.0f; // move_and_slide looks at the bodies it met (impulses): never at a static shape's
+		def.pushable_categories = PUSHABLE_CATEGORY;
+		kcc_controller* c = kcc_controller_create( space, &def );
+		assert_non_null( c );
+		float blocked_at = 1.0f - test_character_half_width( TEST_CAPSULE ) - def.skin;
+		cpShape* hit = NULL;
+
+		// Added: not seen until kcc_space_static_changed.
+		cpShape* wall = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( 1.0, -2.0, 1.5, 2.0 ), 0.0 ) );
+		cpShapeSetFilter( wall, cpShapeFilterNew( CP_NO_GROUP, PUSHABLE_CATEGORY, CP_ALL_CATEGORIES ) );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f );
+		assert_ptr_equal( hit, wall ); // a static shape in pushable_categories blocks like a wall
+
+		// Removed and freed: its copy in the index still blocks, as an identity only (ASan: never read).
+		cpShape* removed = wall;
+		cpSpaceRemoveShape( space, wall );
+		cpShapeFree( wall );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f );
+		assert_ptr_equal( hit, removed );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
+
+		// Removed with the cheap call (before it is freed): gone at once.
+		wall = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( 1.0, -2.0, 1.5, 2.0 ), 0.0 ) );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f && hit == wall );
+		cpSpaceRemoveShape( space, wall );
+		kcc_space_static_shape_removed( space, wall );
+		cpShapeFree( wall );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
+		kcc_space_static_shape_removed( space, c->shape ); // not a static shape: nothing happens
+
+		// Moved (a static body of its own, reindexed as Chipmunk asks): seen where it was until the call.
+		cpBody* body = cpBodyNewStatic();
+		cpShape* moving = cpSpaceAddShape( space, cpBoxShapeNew2( body, cpBBNew( 1.0, -2.0, 1.5, 2.0 ), 0.0 ) );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f && hit == moving );
+		cpBodySetPosition( body, cpv( 1.0, 0.0 ) );
+		cpSpaceReindexStatic( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - blocked_at ) <= 1e-4f && hit == moving );
+		kcc_space_static_changed( space );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - ( blocked_at + 1.0f ) ) <= 1e-4f && hit == moving );
+		// Moved without telling, then removed with the cheap call: found where the index has it, and gone.
+		cpBodySetPosition( body, cpv( 3.0, 0.0 ) );
+		cpSpaceReindexStatic( space );
+		cpSpaceRemoveShape( space, moving );
+		kcc_space_static_shape_removed( space, moving );
+		cpShapeFree( moving );
+		cpBodyFree( body );
+		assert_true( fabsf( walk_right( c, &def, &hit ) - 3.0f ) <= 1e-4f && hit == NULL );
+		kcc_controller_destroy( c );
+		cpSpaceFree( space );
+	}
+}
+
+// Removed and freed before kcc_space_static_changed: a one-way floor the character stands on (then drops through),
+// and a zone it walks out of. The moves report their identities and never read them.
+static void test_freed_static_shapes_are_identities_only( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( 0.0f, 0.61f ) );
+	def.one_way_categories = ONE_WAY_CATEGORY;
+	def.mass = 70.0f;
+	cpShape* floor = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -5.0, -1.0, 5.0, 0.0 ), 0.0 ) );
+	cpShapeSetFilter( floor, cpShapeFilterNew( CP_NO_GROUP, ONE_WAY_CATEGORY, CP_ALL_CATEGORIES ) );
+	cpShape* zone = cpSpaceAddShape( space, cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -1.0, 0.0, 1.0, 2.0 ), 0.0 ) );
+	cpShapeSetSensor( zone, cpTrue );
+	cpShapeSetFilter( zone, cpShapeFilterNew( CP_NO_GROUP, ZONE_CATEGORY, CP_ALL_CATEGORIES ) );
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	kcc_move_result r;
+	vec2s v;
+	assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 0.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
+	assert_true( r.flags & KCC_ON_FLOOR );
+	assert_ptr_equal( r.floor_shape, floor );
+	assert_int_equal( r.sensor_count, 1 );
+	const cpShape* old_floor = floor;
+	const cpShape* old_zone = zone;
+	cpSpaceRemoveShape( space, floor );
+	cpSpaceRemoveShape( space, zone );
+	cpShapeFree( floor );
+	cpShapeFree( zone );
+	// Still there for the moves: standing, walking out of the zone, then dropping through the floor.
+	assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 0.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
+	assert_true( ( r.flags & KCC_ON_FLOOR ) && r.floor_shape == old_floor );
+	assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 120.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
+	assert_true( r.sensor_event_count == 1 && r.sensor_events[0].shape == old_zone &&
+				 r.sensor_events[0].type == KCC_SENSOR_END );
+	assert_true( ( r.flags & KCC_ON_FLOOR ) && r.floor_shape == old_floor );
+	assert_int_equal( kcc_controller_drop_through( c ), KCC_OK );
+	for ( int i = 0; i < 10; ++i )
+	{
+		assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 0.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
+	}
+	assert_true( r.position.y < -0.5f );
+	// Gone once the space says so.
+	kcc_space_static_changed( space );
+	assert_int_equal( kcc_controller_set_position( c, kcc_v2( 0.0f, 0.61f ) ), KCC_OK );
+	assert_int_equal( kcc_controller_move_and_slide( c, kcc_v2( 0.0f, -10.0f ), 1.0f / 60.0f, &v, &r ), KCC_OK );
+	assert_true( ( r.flags & KCC_ON_FLOOR ) == 0 && r.sensor_count == 0 && r.sensor_event_count == 0 );
+	kcc_controller_destroy( c );
+	cpSpaceFree( space );
+}
+
+static void remove_and_free_now( cpSpace* space, void* shape, void* data )
+{
+	(void)data;
+	cpSpaceRemoveShape( space, shape );
+	cpShapeFree( shape );
+}
+
+// Removal is not allowed while Chipmunk iterates: after the step.
+static void remove_and_free( cpShape* shape, void* data )
+{
+	cpSpaceAddPostStepCallback( data, remove_and_free_now, shape, NULL );
+}
+
+// Two spaces: one index each, shared by their controllers, freed with the last one (LeakSanitizer checks).
+static void test_one_index_per_space( void** state )
+{
+	(void)state;
+	cpSpace* s1 = cpSpaceNew();
+	cpSpace* s2 = cpSpaceNew();
+	cpShape* ground = cpSpaceAddShape( s1, cpSegmentShapeNew( cpSpaceGetStaticBody( s1 ), cpv( -5, 0 ), cpv( 5, 0 ), 0.0 ) );
+	kcc_controller_def def = kcc_default_controller_def();
+	kcc_controller* a = kcc_controller_create( s1, &def );
+	kcc_controller* b = kcc_controller_create( s1, &def );
+	kcc_controller* d = kcc_controller_create( s2, &def );
+	assert_true( a != NULL && b != NULL && d != NULL );
+	assert_ptr_equal( a->static_index, b->static_index );
+	assert_ptr_not_equal( a->static_index, d->static_index );
+	kcc_controller_destroy( a );
+	kcc_space_static_changed( s1 ); // b still uses it
+	assert_true( kcc_static_index_ready( b->static_index ) );
+	kcc_controller_destroy( b );
+	kcc_space_static_changed( s1 ); // no controller: nothing to do
+	kcc_controller_destroy( d );
+	cpSpaceRemoveShape( s1, ground );
+	cpShapeFree( ground );
+	cpSpaceFree( s1 );
+	cpSpaceFree( s2 );
+}
+
+// A character inside 100,000 overlapping static circles (radius 3, centres within 0.5 of it): the move is flagged,
+// and the index stopped counting once the count could no longer change how the move is split (Chipmunk's query
+// visits them all).
+static void test_a_move_inside_100000_circles_stops_early( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	uint32_t rng = 100000u;
+	for ( int i = 0; i < 100000; ++i )
+	{
+		double r = 0.5 * sqrt( random_double( &rng, 0.0, 1.0 ) ), a = random_double( &rng, 0.0, 2.0 * CP_PI );
+		cpSpaceAddShape( space, cpCircleShapeNew( cpSpaceGetStaticBody( space ), 3.0, cpv( r * cos( a ), r * sin( a ) ) ) );
+	}
+	kcc_controller_def def = kcc_default_controller_def();
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	kcc_move_result result;
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.1f, 0.0f ), &result ), KCC_OK );
+	print_message( "flags 0x%x, %d shapes counted by the last query\n", (unsigned)result.flags, c->candidate_found );
+	assert_true( result.flags & ( KCC_CANDIDATES_TRUNCATED | KCC_CRUSHED ) );
+	assert_true( c->candidate_found <= ( def.max_candidates << KCC_MAX_SPLIT_DEPTH ) + 1 );
+	kcc_controller_destroy( c );
+	cpSpaceEachShape( space, remove_and_free, space );
+	cpSpaceFree( space );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_the_index_finds_what_chipmunk_finds ),
+		cmocka_unit_test( test_the_order_does_not_depend_on_chipmunks_index ),
+		cmocka_unit_test( test_static_changed_sees_added_removed_and_moved_shapes ),
+		cmocka_unit_test( test_freed_static_shapes_are_identities_only ),
+		cmocka_unit_test( test_one_index_per_space ),
+		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
+	};
+	return cmocka_run_group_tests( tests, NULL, NULL );
+}
