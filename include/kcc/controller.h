@@ -300,6 +300,41 @@ KCC_API void kcc_space_static_changed( cpSpace* space );
 /// microsecond where kcc_space_static_changed rereads the whole level. Nothing happens for a shape not in the index.
 KCC_API void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape );
 
+/// A task system in Box2D v3's model, for kcc_move_and_slide_batch: kcc2d starts no thread of its own; a game brings
+/// its job system through these calls (or uses kcc_thread_pool).
+typedef void kcc_task_fcn( int start, int end, int worker, void* task_context );
+typedef struct kcc_task_system
+{
+	int worker_count; ///< >= 1; workers are numbered 0 .. worker_count - 1 (the worker argument of kcc_task_fcn)
+	/// Runs task over [0, item_count) in ranges of at least min_range items, each range on one worker; returns a
+	/// handle for finish, or NULL when it already ran it all.
+	void* ( *enqueue )( kcc_task_fcn* task, int item_count, int min_range, void* task_context, void* user );
+	/// Waits until the task of that handle is done.
+	void ( *finish )( void* handle, void* user );
+	void* user;
+} kcc_task_system;
+
+/// A ready thread pool for games without a job system.
+typedef struct kcc_thread_pool kcc_thread_pool;
+/// A pool of thread_count workers (>= 1): the calling thread is one of them, so it starts thread_count - 1 threads.
+/// NULL on failure.
+KCC_API kcc_thread_pool* kcc_thread_pool_create( int thread_count );
+/// Stops and joins the pool's threads. NULL is a no-op.
+KCC_API void kcc_thread_pool_destroy( kcc_thread_pool* pool );
+/// The pool as a task system (valid until the pool is destroyed).
+KCC_API kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool );
+
+/// Moves count characters of one space by velocities[i] * dt, as kcc_controller_move_and_slide on each in array
+/// order: every result (positions, returned velocities, flags, collisions, sensor events, pushed crates, impulses, the
+/// space's bodies afterwards) is bit-identical to those calls, for any worker count. Characters far enough apart not
+/// to affect each other move in parallel on tasks' workers, the others in array order. out_velocities and out_results
+/// may be NULL (else count entries each); tasks NULL: the calling thread alone. Any bad input (a NULL or destroyed
+/// controller, characters of different spaces, a non-finite velocity, dt < 0 or not finite, a locked space): an
+/// error, and nothing moves.
+KCC_API kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
+											 float dt, vec2s* out_velocities, kcc_move_result* out_results,
+											 const kcc_task_system* tasks );
+
 KCC_API kcc_controller_state kcc_controller_get_state( const kcc_controller* c );
 KCC_API kcc_status kcc_controller_set_state( kcc_controller* c, const kcc_controller_state* state );
 
