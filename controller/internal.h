@@ -100,6 +100,7 @@ typedef struct kcc_candidate
 
 typedef struct kcc_space_watch kcc_space_watch;
 typedef struct kcc_static_index kcc_static_index;
+typedef struct kcc_snapshot kcc_snapshot;
 
 struct kcc_controller
 {
@@ -166,6 +167,12 @@ struct kcc_controller
 	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
 														///< static shape (identities: kcc_push_dynamic reads these)
 	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
+	// A move of kcc_move_and_slide_batch (batch not NULL): the non-static shapes come from the batch's snapshot, and
+	// the bodies moved are reindexed by the batch at its end.
+	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
+	int batch_mover;         ///< the move's place in the batch's array
+	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
+	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
 };
 
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
@@ -357,8 +364,11 @@ void kcc_world_impulse( kcc_controller* c, const cpBody* body, vec2s velocity, v
 vec2s kcc_world_surface_velocity( const kcc_candidate* candidate );
 /// Chipmunk's velocity of a body found in this move's query, at a world point.
 vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
-/// Moves the body to the controller's position and reindexes its shape so queries see it.
+/// Moves the body to the controller's position and reindexes its shape so queries see it (in a batch: moves it and
+/// updates its shape's box; the batch reindexes it at its end).
 void kcc_world_sync_body( kcc_controller* c );
+/// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
+void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 
 /// Makes sure the candidates hold every shape meeting box (local frame): nothing to do in the common case, where the
 /// move's query covers it.
@@ -386,6 +396,67 @@ typedef bool kcc_static_visit( const kcc_static_shape* shape, void* data );
 /// order that depends only on the index. Reads only the index: any number of threads may query it at once.
 void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFilter filter, kcc_static_visit* visit,
 							 void* data );
+
+/// Where the space's batch snapshot is kept (freed with the index).
+kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index );
+
+// snapshot.c --------------------------------------------------------------------------------------------------------
+
+typedef struct kcc_snapshot_body
+{
+	const cpBody* body;
+	int first_shape;  ///< its shapes: shapes[first_shape .. first_shape + shape_count)
+	int shape_count;
+	int mover;        ///< the batch move that moved it last (-1: not moved)
+	uint32_t seq;     ///< when in that move
+} kcc_snapshot_body;
+
+typedef struct kcc_snapshot_shape
+{
+	cpShape* shape;
+	cpBB indexed;     ///< its box when the batch began (where Chipmunk's index holds it)
+	cpBB grid;        ///< every place it can be during the batch: the box the grid holds it by
+	int body;         ///< in bodies
+} kcc_snapshot_shape;
+
+/// The non-static shapes of a space for one batch (snapshot.c), kept per space and grown only when too small.
+struct kcc_snapshot
+{
+	cpSpace* space;
+	kcc_snapshot_body* bodies; ///< in cpSpaceEachBody's order
+	int body_count, body_capacity;
+	int* sorted;               ///< body indices by pointer value (finding a body)
+	int sorted_capacity;
+	kcc_snapshot_shape* shapes;
+	int shape_count, shape_capacity;
+	int* slots;                ///< scratch of the batch's end
+	int slot_capacity;
+	bool grid_ready;
+	cpBB bounds;
+	double inverse_cell;
+	int columns, rows;
+	uint32_t* cell_start;      ///< columns * rows + 1
+	int cell_capacity;
+	uint32_t* entries;
+	int entry_capacity;
+};
+
+typedef void kcc_snapshot_visit( cpShape* shape, void* data );
+/// Reads the space's kinematic and dynamic bodies and their shapes (grid boxes = their boxes); room for a batch of
+/// slot_count moves. False when memory ran out.
+bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
+/// The index of body in s->bodies, or -1 (compared by value, never read).
+int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
+/// Puts the shapes in the grid by their grid boxes. False when memory ran out.
+bool kcc_snapshot_build_grid( kcc_snapshot* s );
+/// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (the shapes' filters and boxes read
+/// live), in the snapshot's order; shapes whose grid box misses box are never read.
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_visit* visit, void* data );
+/// Records that mover (a place in the batch) moved body, seq-th in its move.
+void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq );
+/// Reindexes the bodies the batch moved, in the order sequential moves would have last reindexed them.
+void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count );
+void kcc_snapshot_free( kcc_snapshot* s );
 
 // sweep.c ---------------------------------------------------------------------------------------------------------
 
@@ -519,5 +590,10 @@ void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
 void kcc_detect_floor( kcc_controller* c );
 /// Appends a world position to the result's path (out may be NULL).
 void kcc_result_path_add( kcc_move_result* out, vec2s world );
+/// KCC_OK when a move by delta is acceptable for c where it stands (finite, within max_displacement, ending within
+/// max_coordinate).
+kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta );
+/// kcc_controller_move_and_slide on a controller known to be usable (a batch move when c->batch is set).
+kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out );
 /// Region of a move's one query (local frame, character at p): everything the move can reach.
 kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta );

@@ -501,14 +501,8 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_normal = floor_normal;
 }
 
-// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried).
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 {
-	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
-	{
-		return KCC_ERROR_NULL_ARGUMENT;
-	}
-	// 1. Validate.
 	kcc_status status = KCC_OK;
 	if ( kcc_is_valid_vec2( delta ) == false )
 	{
@@ -528,7 +522,16 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 			status = KCC_ERROR_TOO_LARGE;
 		}
 	}
-	if ( status == KCC_OK )
+	return status;
+}
+
+// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). A batch move (c->batch)
+// has its controller and space checked by the batch.
+static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+{
+	// 1. Validate.
+	kcc_status status = kcc_move_validate( c, delta );
+	if ( status == KCC_OK && c->batch == NULL )
 	{
 		status = KCC_SPACE_ACQUIRE( c, "kcc_controller_move" );
 	}
@@ -569,7 +572,10 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 	kcc_platform_velocity_update( c, carried_by );
 
 	kcc_world_sync_body( c );
-	kcc_space_release( c );
+	if ( c->batch == NULL )
+	{
+		kcc_space_release( c );
+	}
 	if ( out != NULL )
 	{
 		out->position = c->position;
@@ -581,6 +587,10 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 
 kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
 {
+	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
 	return kcc_move( c, delta, out, 0.0f );
 }
 
@@ -591,6 +601,11 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
+	return kcc_move_and_slide( c, velocity, dt, out_velocity, out );
+}
+
+kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out )
+{
 	kcc_status status = KCC_OK;
 	if ( kcc_is_valid_vec2( velocity ) == false || kcc_is_valid_float( dt ) == false )
 	{

@@ -40,6 +40,7 @@ struct kcc_static_index
 	int columns, rows;
 	uint32_t* cell_start;     ///< owned, columns * rows + 1: cell k holds entries cell_start[k] .. cell_start[k + 1]
 	uint32_t* entries;        ///< owned, indices into shapes
+	kcc_snapshot* snapshot;   ///< owned, the batches' snapshot of the space (NULL until the first batch)
 };
 
 static atomic_flag s_lock = ATOMIC_FLAG_INIT;
@@ -534,9 +535,15 @@ void kcc_static_index_release( kcc_static_index* index )
 		}
 		*link = index->next;
 		kcc_index_free_arrays( index );
+		kcc_snapshot_free( index->snapshot );
 		kcc_free( index );
 	}
 	kcc_unlock();
+}
+
+kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index )
+{
+	return &index->snapshot;
 }
 
 bool kcc_static_index_ready( const kcc_static_index* index )

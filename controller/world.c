@@ -285,13 +285,22 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
 }
 
-// One query over box: the static shapes from the index (when ready), the others from Chipmunk.
+// One query over box: the static shapes from the index (when ready), the others from Chipmunk, or in a batch from
+// the batch's snapshot (which holds exactly what Chipmunk's query would return there).
 static void kcc_world_query( kcc_controller* c, cpBB box )
 {
 	c->static_from_index = kcc_static_index_ready( c->static_index );
 	if ( c->static_from_index )
 	{
 		kcc_static_index_query( c->static_index, box, c->gather_filter, kcc_gather_static, c );
+	}
+	if ( c->batch != NULL )
+	{
+		KCC_ASSERT( box.l >= c->influence.l && box.b >= c->influence.b && box.r <= c->influence.r &&
+						box.t <= c->influence.t,
+					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
+		kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_callback, c );
+		return;
 	}
 	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
 }
@@ -367,6 +376,10 @@ static void kcc_find_body_callback( cpBody* body, void* data )
 
 const cpBody* kcc_world_find_body( const kcc_controller* c, const cpBody* body )
 {
+	if ( c->batch != NULL )
+	{
+		return kcc_snapshot_body_index( c->batch, body ) >= 0 ? body : NULL;
+	}
 	kcc_body_search search = { body, NULL };
 	cpSpaceEachBody( c->space, kcc_find_body_callback, &search );
 	return search.found;
@@ -379,11 +392,31 @@ void kcc_world_body_pose( const cpBody* body, cpVect* position, double* angle )
 	*angle = cpBodyGetAngle( body );
 }
 
+static void kcc_cache_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	(void)data;
+	cpShapeCacheBB( shape );
+}
+
+// After a body moved: reindexed at once by a single call; in a batch, its shapes' boxes are updated (what later moves
+// of the batch read) and the batch reindexes it at its end.
+static void kcc_world_place_body( kcc_controller* c, cpBody* body )
+{
+	if ( c->batch != NULL )
+	{
+		cpBodyEachShape( body, kcc_cache_shape, NULL );
+		kcc_snapshot_note_moved( c->batch, body, c->batch_mover, c->batch_seq++ );
+		return;
+	}
+	kcc_space_reindex_body( c->space, body );
+}
+
 void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 {
 	cpBody* moving = (cpBody*)body;
 	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
-	kcc_space_reindex_body( c->space, moving );
+	kcc_world_place_body( c, moving );
 	for ( int i = 0; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
@@ -434,7 +467,7 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	kcc_space_reindex_body( c->space, c->body );
+	kcc_world_place_body( c, c->body );
 	c->indexed_position = c->position;
 }
 
@@ -448,13 +481,16 @@ static void kcc_ignore_shape( cpShape* shape, void* data )
 // entries stay in each cell the shape covered until a query walks that cell. A cell no query reaches (the path of a
 // platform nobody stands near) grows by one entry per frame, and so does the cost of every insertion into it. A query
 // of the old bounds right after the reindex walks exactly those cells and frees them; it reports nothing (mask 0).
+void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old )
+{
+	cpSpaceReindexShape( space, shape );
+	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
 static void kcc_reindex_shape( cpBody* body, cpShape* shape, void* data )
 {
 	(void)body;
-	cpSpace* space = data;
-	cpBB old = cpShapeGetBB( shape );
-	cpSpaceReindexShape( space, shape );
-	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+	kcc_world_reindex_shape( data, shape, cpShapeGetBB( shape ) );
 }
 
 kcc_status kcc_space_reindex_body( cpSpace* space, cpBody* body )

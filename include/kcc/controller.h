@@ -329,8 +329,14 @@ KCC_API kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool );
 /// space's bodies afterwards) is bit-identical to those calls, for any worker count. Characters far enough apart not
 /// to affect each other move in parallel on tasks' workers, the others in array order. out_velocities and out_results
 /// may be NULL (else count entries each); tasks NULL: the calling thread alone. Any bad input (a NULL or destroyed
-/// controller, characters of different spaces, a non-finite velocity, dt < 0 or not finite, a locked space): an
-/// error, and nothing moves.
+/// controller, characters of different spaces, a non-finite velocity, dt < 0 or not finite, a displacement beyond a
+/// def's max_displacement or ending beyond its max_coordinate, a locked space): an error, and nothing moves.
+/// The batch reads the space's kinematic and dynamic bodies (sleeping ones included) once when it starts: bodies and
+/// shapes must not be added, removed or moved by anything else while it runs, and shapes on a non-static body that was
+/// never added to the space are not seen by its moves. During the batch, each character reads the others and the
+/// crates pushed where they are, as sequential calls do; Chipmunk's own index (cpSpaceBBQuery, cpSpaceStep, the
+/// game's queries) is updated once, when the batch returns: by then every body it moved is reindexed where it ended.
+/// The batch allocates only when a space has more bodies, shapes or characters than any batch on it before.
 KCC_API kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
 											 float dt, vec2s* out_velocities, kcc_move_result* out_results,
 											 const kcc_task_system* tasks );

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: MIT
+// The batch's picture of the non-static world: every shape of the space's kinematic and dynamic bodies (sleeping ones
+// included), read once per batch on the calling thread and put in a uniform grid by a box holding every place the
+// shape can be during the batch. A batch move gathers those shapes from it instead of asking Chipmunk, so moves touch
+// no Chipmunk space structure and any number of threads may query it at once.
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+// Grid limits, as the static index's: cells and entries per shape, plus a little for tiny worlds.
+#define KCC_SNAPSHOT_CELLS_PER_SHAPE 2
+#define KCC_SNAPSHOT_ENTRIES_PER_SHAPE 8
+#define KCC_SNAPSHOT_GRID_SLACK 64
+
+// Grows an array of size elements to hold at least needed (kcc2d's allocator); false when memory ran out. The old
+// contents are not kept: every array here is refilled from scratch by each batch.
+static bool kcc_snapshot_reserve( void** array, int* capacity, int needed, size_t size )
+{
+	if ( needed <= *capacity )
+	{
+		return true;
+	}
+	int grown = *capacity > 0 ? *capacity : 64;
+	while ( grown < needed )
+	{
+		grown *= 2;
+	}
+	void* bigger = kcc_alloc( (size_t)grown * size );
+	if ( bigger == NULL )
+	{
+		return false;
+	}
+	kcc_free( *array );
+	*array = bigger;
+	*capacity = grown;
+	return true;
+}
+
+void kcc_snapshot_free( kcc_snapshot* s )
+{
+	if ( s == NULL )
+	{
+		return;
+	}
+	kcc_free( s->bodies );
+	kcc_free( s->sorted );
+	kcc_free( s->shapes );
+	kcc_free( s->cell_start );
+	kcc_free( s->entries );
+	kcc_free( s->slots );
+	kcc_free( s );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the space
+
+typedef struct kcc_snapshot_reader
+{
+	kcc_snapshot* s;
+	int body;     ///< the body whose shapes are read
+	bool failed;  ///< out of memory
+} kcc_snapshot_reader;
+
+static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	kcc_snapshot_reader* r = data;
+	kcc_snapshot* s = r->s;
+	if ( r->failed || kcc_snapshot_reserve( (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
+											 sizeof( *s->shapes ) ) == false )
+	{
+		r->failed = true;
+		return;
+	}
+	kcc_snapshot_shape* sh = s->shapes + s->shape_count++;
+	sh->shape = shape;
+	sh->indexed = cpShapeGetBB( shape );
+	sh->grid = sh->indexed;
+	sh->body = r->body;
+	s->bodies[r->body].shape_count += 1;
+}
+
+static void kcc_snapshot_read_body( cpBody* body, void* data )
+{
+	kcc_snapshot_reader* r = data;
+	kcc_snapshot* s = r->s;
+	if ( r->failed || cpBodyGetType( body ) == CP_BODY_TYPE_STATIC )
+	{
+		return; // the static index answers for static bodies
+	}
+	if ( kcc_snapshot_reserve( (void**)&s->bodies, &s->body_capacity, s->body_count + 1, sizeof( *s->bodies ) ) == false )
+	{
+		r->failed = true;
+		return;
+	}
+	kcc_snapshot_body* b = s->bodies + s->body_count;
+	b->body = body;
+	b->first_shape = s->shape_count;
+	b->shape_count = 0;
+	b->mover = -1;
+	b->seq = 0;
+	r->body = s->body_count++;
+	cpBodyEachShape( body, kcc_snapshot_read_shape, r );
+}
+
+// Heap sort of the body indices by pointer value (no allocation; only for finding a body, never for an order that a
+// result depends on).
+static bool kcc_body_less( const kcc_snapshot* s, int a, int b )
+{
+	return (uintptr_t)s->bodies[a].body < (uintptr_t)s->bodies[b].body;
+}
+
+static void kcc_sift_down( const kcc_snapshot* s, int* v, int root, int count )
+{
+	for ( ;; )
+	{
+		int child = 2 * root + 1;
+		if ( child >= count )
+		{
+			return;
+		}
+		if ( child + 1 < count && kcc_body_less( s, v[child], v[child + 1] ) )
+		{
+			child += 1;
+		}
+		if ( kcc_body_less( s, v[root], v[child] ) == false )
+		{
+			return;
+		}
+		int t = v[root];
+		v[root] = v[child];
+		v[child] = t;
+		root = child;
+	}
+}
+
+static void kcc_sort_bodies( kcc_snapshot* s )
+{
+	int n = s->body_count;
+	int* v = s->sorted;
+	for ( int i = 0; i < n; ++i )
+	{
+		v[i] = i;
+	}
+	for ( int i = n / 2 - 1; i >= 0; --i )
+	{
+		kcc_sift_down( s, v, i, n );
+	}
+	for ( int end = n - 1; end > 0; --end )
+	{
+		int t = v[0];
+		v[0] = v[end];
+		v[end] = t;
+		kcc_sift_down( s, v, 0, end );
+	}
+}
+
+bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
+{
+	s->space = space;
+	s->body_count = 0;
+	s->shape_count = 0;
+	s->grid_ready = false;
+	kcc_snapshot_reader reader = { s, 0, false };
+	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
+	if ( reader.failed ||
+		 kcc_snapshot_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
+		 kcc_snapshot_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
+	{
+		return false;
+	}
+	kcc_sort_bodies( s );
+	return true;
+}
+
+int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
+{
+	int lo = 0, hi = s->body_count;
+	while ( lo < hi )
+	{
+		int mid = lo + ( hi - lo ) / 2;
+		const cpBody* b = s->bodies[s->sorted[mid]].body;
+		if ( b == body )
+		{
+			return s->sorted[mid];
+		}
+		if ( (uintptr_t)b < (uintptr_t)body )
+		{
+			lo = mid + 1;
+		}
+		else
+		{
+			hi = mid;
+		}
+	}
+	return -1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The grid
+
+static bool kcc_snapshot_finite( cpBB bb )
+{
+	return isfinite( bb.l ) && isfinite( bb.r ) && isfinite( bb.b ) && isfinite( bb.t ) && bb.l <= bb.r && bb.b <= bb.t;
+}
+
+static inline int kcc_snapshot_cell( double x, double origin, double inverse_cell, int last )
+{
+	double v = ( x - origin ) * inverse_cell;
+	if ( !( v > 0.0 ) )
+	{
+		return 0;
+	}
+	return v >= (double)last ? last : (int)v;
+}
+
+static inline int kcc_snapshot_column( const kcc_snapshot* s, double x )
+{
+	return kcc_snapshot_cell( x, s->bounds.l, s->inverse_cell, s->columns - 1 );
+}
+
+static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
+{
+	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, s->rows - 1 );
+}
+
+static int64_t kcc_snapshot_entry_count( const kcc_snapshot* s )
+{
+	int64_t entries = 0;
+	for ( int i = 0; i < s->shape_count; ++i )
+	{
+		cpBB g = s->shapes[i].grid;
+		if ( kcc_snapshot_finite( g ) )
+		{
+			entries += (int64_t)( kcc_snapshot_column( s, g.r ) - kcc_snapshot_column( s, g.l ) + 1 ) *
+					   (int64_t)( kcc_snapshot_row( s, g.t ) - kcc_snapshot_row( s, g.b ) + 1 );
+		}
+	}
+	return entries;
+}
+
+bool kcc_snapshot_build_grid( kcc_snapshot* s )
+{
+	// Cell: the power of two at or above the largest side of the shapes' own boxes, on average (the grown boxes of
+	// the moving shapes span more cells); then doubled until the grid and its entries fit the limits.
+	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+	double size = 0.0;
+	int finite = 0;
+	for ( int i = 0; i < s->shape_count; ++i )
+	{
+		const kcc_snapshot_shape* sh = s->shapes + i;
+		if ( kcc_snapshot_finite( sh->grid ) )
+		{
+			bounds = cpBBMerge( bounds, sh->grid );
+			size += fmax( sh->indexed.r - sh->indexed.l, sh->indexed.t - sh->indexed.b );
+			finite += 1;
+		}
+	}
+	s->bounds = finite > 0 ? bounds : cpBBNew( 0.0, 0.0, 0.0, 0.0 );
+	double cell = ldexp( 1.0, 0 );
+	if ( finite > 0 && size > 0.0 && isfinite( size ) )
+	{
+		int exponent = 0;
+		frexp( size / finite, &exponent );
+		cell = ldexp( 1.0, exponent < -60 ? -60 : exponent > 60 ? 60 : exponent );
+	}
+	double max_cells = (double)KCC_SNAPSHOT_CELLS_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
+	double max_entries = (double)KCC_SNAPSHOT_ENTRIES_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
+	for ( ;; )
+	{
+		double columns = floor( ( s->bounds.r - s->bounds.l ) / cell ) + 1.0;
+		double rows = floor( ( s->bounds.t - s->bounds.b ) / cell ) + 1.0;
+		if ( columns * rows <= max_cells )
+		{
+			s->inverse_cell = 1.0 / cell;
+			s->columns = (int)columns;
+			s->rows = (int)rows;
+			if ( (double)kcc_snapshot_entry_count( s ) <= max_entries )
+			{
+				break;
+			}
+		}
+		cell *= 2.0;
+	}
+	int cells = s->columns * s->rows;
+	int entries = (int)kcc_snapshot_entry_count( s );
+	if ( kcc_snapshot_reserve( (void**)&s->cell_start, &s->cell_capacity, cells + 1, sizeof( *s->cell_start ) ) == false ||
+		 kcc_snapshot_reserve( (void**)&s->entries, &s->entry_capacity, entries, sizeof( *s->entries ) ) == false )
+	{
+		return false;
+	}
+	// Counting sort of the entries by cell: each cell lists its shapes in snapshot order.
+	memset( s->cell_start, 0, (size_t)( cells + 1 ) * sizeof( *s->cell_start ) );
+	for ( int pass = 0; pass < 2; ++pass )
+	{
+		for ( int i = 0; i < s->shape_count; ++i )
+		{
+			cpBB g = s->shapes[i].grid;
+			if ( kcc_snapshot_finite( g ) == false )
+			{
+				continue; // never met by a query (Chipmunk's own test fails on such a box too)
+			}
+			int i0 = kcc_snapshot_column( s, g.l ), i1 = kcc_snapshot_column( s, g.r );
+			int j0 = kcc_snapshot_row( s, g.b ), j1 = kcc_snapshot_row( s, g.t );
+			for ( int j = j0; j <= j1; ++j )
+			{
+				for ( int k = i0; k <= i1; ++k )
+				{
+					int cell_index = j * s->columns + k;
+					if ( pass == 0 )
+					{
+						s->cell_start[cell_index + 1] += 1;
+					}
+					else
+					{
+						s->entries[s->cell_start[cell_index]++] = (uint32_t)i;
+					}
+				}
+			}
+		}
+		if ( pass == 0 )
+		{
+			for ( int k = 0; k < cells; ++k )
+			{
+				s->cell_start[k + 1] += s->cell_start[k];
+			}
+		}
+	}
+	// The second pass moved each start to the next cell's: shift back.
+	for ( int k = cells; k > 0; --k )
+	{
+		s->cell_start[k] = s->cell_start[k - 1];
+	}
+	s->cell_start[0] = 0;
+	s->grid_ready = true;
+	return true;
+}
+
+// Chipmunk's filter rule (cpSpaceBBQuery's): a shared non-zero group never collides; each side's categories must be
+// in the other's mask.
+static inline bool kcc_snapshot_rejects( cpShapeFilter a, cpShapeFilter b )
+{
+	return ( a.group != 0 && a.group == b.group ) || ( a.categories & b.mask ) == 0 || ( b.categories & a.mask ) == 0;
+}
+
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_visit* visit, void* data )
+{
+	if ( s->shape_count == 0 || cpBBIntersects( box, s->bounds ) == false )
+	{
+		return;
+	}
+	int i0 = kcc_snapshot_column( s, box.l ), i1 = kcc_snapshot_column( s, box.r );
+	int j0 = kcc_snapshot_row( s, box.b ), j1 = kcc_snapshot_row( s, box.t );
+	for ( int j = j0; j <= j1; ++j )
+	{
+		for ( int i = i0; i <= i1; ++i )
+		{
+			size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
+			for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
+			{
+				const kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				// The grid box first: a shape whose grid box misses the query is never read, so a move never reads a
+				// shape another thread may be moving.
+				if ( cpBBIntersects( box, sh->grid ) == false )
+				{
+					continue;
+				}
+				if ( ( i > i0 && kcc_snapshot_column( s, sh->grid.l ) != i ) ||
+					 ( j > j0 && kcc_snapshot_row( s, sh->grid.b ) != j ) )
+				{
+					continue; // reported from the first cell of the query that holds it
+				}
+				// Then what cpSpaceBBQuery keeps, read live: the filter and the shape's current box.
+				if ( kcc_snapshot_rejects( cpShapeGetFilter( sh->shape ), filter ) ||
+					 cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
+				{
+					continue;
+				}
+				visit( sh->shape, data );
+			}
+		}
+	}
+}
+
+void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq )
+{
+	int b = kcc_snapshot_body_index( s, body );
+	if ( b >= 0 )
+	{
+		s->bodies[b].mover = mover;
+		s->bodies[b].seq = seq;
+	}
+}
+
+void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count )
+{
+	// The moved bodies in the order sequential moves last reindexed them (Chipmunk's index then lists them as
+	// sequential calls leave it): a counting sort by mover into the sorted array (no longer needed for finding
+	// bodies), then by order within one move (a few bodies each).
+	int* start = s->slots;
+	memset( start, 0, (size_t)( mover_count + 1 ) * sizeof( *start ) );
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		if ( s->bodies[b].mover >= 0 )
+		{
+			start[s->bodies[b].mover + 1] += 1;
+		}
+	}
+	for ( int m = 0; m < mover_count; ++m )
+	{
+		start[m + 1] += start[m];
+	}
+	int n = start[mover_count];
+	int* first = s->slots + mover_count + 1; // each mover's first place, kept while start moves on
+	memcpy( first, start, (size_t)( mover_count + 1 ) * sizeof( *first ) );
+	int* order = s->sorted;
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		int m = s->bodies[b].mover;
+		if ( m < 0 )
+		{
+			continue;
+		}
+		int j = start[m]++;
+		while ( j > first[m] && s->bodies[order[j - 1]].seq > s->bodies[b].seq )
+		{
+			order[j] = order[j - 1];
+			j -= 1;
+		}
+		order[j] = b;
+	}
+	for ( int k = 0; k < n; ++k )
+	{
+		const kcc_snapshot_body* b = s->bodies + order[k];
+		for ( int i = 0; i < b->shape_count; ++i )
+		{
+			const kcc_snapshot_shape* sh = s->shapes + b->first_shape + i;
+			kcc_world_reindex_shape( s->space, sh->shape, sh->indexed );
+		}
+	}
+	s->grid_ready = false;
+	s->body_count = 0; // the snapshot is spent: the next batch reads the space again
+}

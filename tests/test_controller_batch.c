@@ -1,0 +1,607 @@
+// SPDX-License-Identifier: MIT
+// kcc_move_and_slide_batch against sequential kcc_controller_move_and_slide calls in array order, on twin worlds built
+// the same way, over 150 frames: every position, returned velocity, move result, controller state, and the crates',
+// platform's and dynamic box's poses and velocities bit-identical (shape and body pointers compared as the objects
+// they name). Scenes: a crowd of capsules that ignore each other (the gauntlet's), a crowd that meets, pushes crates,
+// bumps a dynamic box, rides a moving platform and crosses sensors (GROUNDED), the same top-down (FLOATING), and one
+// character twice in a batch. Also: bad inputs (an error and nothing moved), and no allocation in a second batch.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "assert_recorder.h"
+#include "controller_scene.h"
+
+#define DT ( 1.0f / 60.0f )
+#define GRAVITY 30.0f
+#define WALK 6.0f
+#define FRAMES 150
+#define MAX_CHARACTERS 48
+
+#define LEVEL_CATEGORY 1u
+#define SENSOR_CATEGORY 2u
+#define CRATE_CATEGORY 4u
+#define CHARACTER_CATEGORY 8u
+
+typedef enum scene_kind
+{
+	SCENE_GHOSTS,   // capsules that ignore each other, on separate tiles
+	SCENE_CROWD,    // characters that meet, crates, a dynamic box, a platform, sensors: GROUNDED
+	SCENE_TOPDOWN,  // the same, FLOATING, in a walled room
+	SCENE_TWICE,    // the crowd, each character's entry given twice in the batch
+} scene_kind;
+
+typedef struct world
+{
+	scene* s;
+	scene_kind kind;
+	int count;   // characters
+	int entries; // batch entries (count, or 2 * count)
+	kcc_controller* c[MAX_CHARACTERS];
+	vec2s velocity[MAX_CHARACTERS]; // what each character's next move starts from
+	cpBody* platform;
+	cpShape* moving_sensor;
+	int pushes, rides, events, bumps, meetings; // what the frames exercised (batch side)
+} world;
+
+static void world_build( world* w, scene_kind kind )
+{
+	memset( w, 0, sizeof( *w ) );
+	w->kind = kind;
+	scene* s = scene_create( 1.0f );
+	w->s = s;
+	bool topdown = kind == SCENE_TOPDOWN;
+	if ( topdown == false )
+	{
+		cpSpaceSetGravity( s->space, cpv( 0.0, -GRAVITY ) );
+	}
+	// Level: a floor of separate tiles (top at 0), walls at both ends, a ceiling over part of it; top-down, the same
+	// outline is a room's walls and there are pillars in it.
+	scene_add_tile_row( s, -30, -1, 60 );
+	scene_add_box( s, -32.0f, -1.0f, -30.0f, 12.0f );
+	scene_add_box( s, 30.0f, -1.0f, 32.0f, 12.0f );
+	scene_add_box( s, -8.0f, 3.0f, 2.0f, 3.5f );
+	if ( topdown )
+	{
+		scene_add_box( s, -30.0f, 12.0f, 30.0f, 13.0f );
+		for ( int i = 0; i < 6; ++i )
+		{
+			scene_add_circle( s, kcc_v2( -22.0f + 9.0f * (float)i, 7.0f ), 0.6f );
+		}
+	}
+	for ( int i = 0; i < s->count; ++i )
+	{
+		cpShapeSetFilter( s->shapes[i], cpShapeFilterNew( CP_NO_GROUP, LEVEL_CATEGORY, CP_ALL_CATEGORIES ) );
+	}
+	scene_commit( s, 7 );
+	scene_add_sensor_box( s, 4.0f, 0.0f, 4.5f, 3.0f, SENSOR_CATEGORY );
+	scene_add_sensor_box( s, -14.0f, 0.0f, -12.0f, 3.0f, SENSOR_CATEGORY );
+	if ( kind != SCENE_GHOSTS )
+	{
+		float y = topdown ? 5.0f : 0.41f;
+		for ( int i = 0; i < 3; ++i )
+		{
+			scene_add_body_box( s, kcc_v2( 8.0f + 0.9f * (float)i, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
+		}
+		scene_add_body_box( s, kcc_v2( -20.0f, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
+		cpShape* box = scene_add_body_box( s, kcc_v2( -24.0f, topdown ? 1.5f : 0.5f ), kcc_v2( 0.5f, 0.5f ), 0.0f,
+										   2.0f, LEVEL_CATEGORY );
+		(void)box;
+		cpShape* platform = scene_add_body_box( s, kcc_v2( 18.0f, 2.0f ), kcc_v2( 2.5f, 0.25f ), 0.0f, 0.0f,
+												LEVEL_CATEGORY );
+		w->platform = cpShapeGetBody( platform );
+		// A zone on a kinematic body (read from the snapshot, not the static index).
+		cpBody* zone_body = cpBodyNewKinematic();
+		cpBodySetPosition( zone_body, cpv( -3.0, 1.0 ) );
+		cpSpaceAddBody( s->space, zone_body );
+		cpShape* zone = cpBoxShapeNew( zone_body, 1.0, 2.0, 0.0 );
+		cpShapeSetSensor( zone, cpTrue );
+		cpShapeSetFilter( zone, cpShapeFilterNew( CP_NO_GROUP, SENSOR_CATEGORY, CP_ALL_CATEGORIES ) );
+		w->moving_sensor = scene_keep_extra( s, zone );
+	}
+	// Characters: three kinds in turn, spaced along the floor (on the platform's path too).
+	w->count = kind == SCENE_GHOSTS ? 40 : 24;
+	for ( int i = 0; i < w->count; ++i )
+	{
+		int k = kind == SCENE_GHOSTS ? TEST_CAPSULE : i % TEST_CHARACTER_COUNT;
+		float x = -27.0f + ( kind == SCENE_GHOSTS ? 1.3f : 2.2f ) * (float)i;
+		float y = topdown ? 1.5f + (float)( i % 5 ) * 2.0f : test_character_half_height( k ) + 0.01f;
+		if ( kind != SCENE_GHOSTS && i == 20 )
+		{
+			x = 18.0f; // on the platform
+			y = 2.25f + test_character_half_height( k ) + 0.01f;
+		}
+		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
+		def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY,
+									   kind == SCENE_GHOSTS ? ~(cpBitmask)CHARACTER_CATEGORY : CP_ALL_CATEGORIES );
+		def.sensor_mask = SENSOR_CATEGORY;
+		if ( kind != SCENE_GHOSTS )
+		{
+			def.pushable_categories = CRATE_CATEGORY;
+			def.mass = i % 2 == 0 ? 1.0f : 0.0f;
+			def.step_height = i % 3 == 0 ? 0.3f : 0.0f;
+		}
+		if ( topdown )
+		{
+			def.mode = KCC_MODE_FLOATING;
+		}
+		w->c[i] = kcc_controller_create( s->space, &def );
+		assert_non_null( w->c[i] );
+	}
+	w->entries = kind == SCENE_TWICE ? 2 * w->count : w->count;
+}
+
+static void world_destroy( world* w )
+{
+	for ( int i = 0; i < w->count; ++i )
+	{
+		kcc_controller_destroy( w->c[i] );
+	}
+	scene_destroy( w->s );
+}
+
+// The platform's velocity for a frame (the game moves its platforms first, then its characters).
+static void world_step( world* w, int frame )
+{
+	if ( w->platform != NULL )
+	{
+		double vx = ( frame / 60 ) % 2 == 0 ? 3.0 : -3.0;
+		cpBodySetVelocity( w->platform, cpv( vx, frame % 50 < 25 ? 0.5 : -0.5 ) );
+		cpBodySetPosition( cpShapeGetBody( w->moving_sensor ), cpv( -3.0 + 0.02 * ( frame % 100 ), 1.0 ) );
+		cpSpaceReindexShapesForBody( w->s->space, cpShapeGetBody( w->moving_sensor ) );
+	}
+	cpSpaceStep( w->s->space, DT );
+}
+
+// The input of entry e at a frame: walking back and forth (each in its own rhythm), jumping now and then; top-down,
+// turning circles.
+static vec2s world_input( const world* w, int e, int frame )
+{
+	int i = e % w->count;
+	vec2s v = w->velocity[i];
+	if ( w->kind == SCENE_TOPDOWN && i == 0 )
+	{
+		return kcc_v2( WALK, 0.0f ); // into the dynamic box
+	}
+	if ( w->kind == SCENE_TOPDOWN )
+	{
+		float angle = 0.05f * (float)frame + (float)i;
+		return kcc_v2( WALK * cosf( angle ), WALK * sinf( angle ) );
+	}
+	float x = ( ( frame + 13 * i ) / 45 ) % 2 == 0 ? WALK : -WALK;
+	bool on_floor = ( kcc_controller_get_floor_normal( w->c[i] ).y != 0.0f );
+	float y = v.y - GRAVITY * DT;
+	if ( on_floor && ( frame + 7 * i ) % 40 == 0 )
+	{
+		y = 9.0f;
+	}
+	return kcc_v2( x, y );
+}
+
+// A shape of the world as a number (pointer values differ between the twins).
+static uintptr_t world_shape_id( const world* w, const cpShape* shape )
+{
+	if ( shape == NULL )
+	{
+		return 0;
+	}
+	for ( int i = 0; i < w->s->count; ++i )
+	{
+		if ( w->s->shapes[i] == shape )
+		{
+			return 1 + (uintptr_t)i;
+		}
+	}
+	for ( int i = 0; i < w->s->extra_count; ++i )
+	{
+		if ( w->s->extras[i] == shape )
+		{
+			return 10000 + (uintptr_t)i;
+		}
+	}
+	for ( int i = 0; i < w->count; ++i )
+	{
+		if ( cpShapeGetUserData( (cpShape*)shape ) == (void*)w->c[i] )
+		{
+			return 20000 + (uintptr_t)i;
+		}
+	}
+	return 99999;
+}
+
+static uintptr_t world_body_id( const world* w, const cpBody* body )
+{
+	if ( body == NULL )
+	{
+		return 0;
+	}
+	for ( int i = 0; i < w->s->extra_count; ++i )
+	{
+		if ( cpShapeGetBody( w->s->extras[i] ) == body )
+		{
+			return 10000 + (uintptr_t)i;
+		}
+	}
+	return 99999;
+}
+
+static void normalize_result( const world* w, kcc_move_result* r )
+{
+	r->floor_shape = (cpShape*)world_shape_id( w, r->floor_shape );
+	for ( int i = 0; i < KCC_MAX_COLLISIONS; ++i )
+	{
+		r->collisions[i].shape = (cpShape*)world_shape_id( w, r->collisions[i].shape );
+	}
+	for ( int i = 0; i < KCC_MAX_SENSORS; ++i )
+	{
+		r->sensors[i] = (cpShape*)world_shape_id( w, r->sensors[i] );
+	}
+	for ( int i = 0; i < KCC_MAX_SENSOR_EVENTS; ++i )
+	{
+		r->sensor_events[i].shape = (cpShape*)world_shape_id( w, r->sensor_events[i].shape );
+	}
+}
+
+// The controller state's fields, pointers as numbers.
+static void assert_same_state( const world* a, const world* b, int i )
+{
+	kcc_controller_state x = kcc_controller_get_state( a->c[i] );
+	kcc_controller_state y = kcc_controller_get_state( b->c[i] );
+	assert_memory_equal( &x.position, &y.position, sizeof( x.position ) );
+	assert_int_equal( x.flags, y.flags );
+	assert_memory_equal( &x.floor_normal, &y.floor_normal, sizeof( x.floor_normal ) );
+	assert_int_equal( x.support_count, y.support_count );
+	assert_memory_equal( x.supports, y.supports, (size_t)x.support_count * sizeof( vec2s ) );
+	assert_int_equal( world_shape_id( a, x.floor_shape ), world_shape_id( b, y.floor_shape ) );
+	assert_memory_equal( &x.wall_normal, &y.wall_normal, sizeof( x.wall_normal ) );
+	assert_int_equal( x.floor_one_way, y.floor_one_way );
+	assert_int_equal( world_shape_id( a, x.drop_shape ), world_shape_id( b, y.drop_shape ) );
+	assert_int_equal( world_body_id( a, x.platform ), world_body_id( b, y.platform ) );
+	assert_memory_equal( &x.platform_position, &y.platform_position, sizeof( x.platform_position ) );
+	assert_memory_equal( &x.platform_angle, &y.platform_angle, sizeof( x.platform_angle ) );
+	assert_memory_equal( &x.carry_anchor, &y.carry_anchor, sizeof( x.carry_anchor ) );
+	assert_memory_equal( &x.platform_velocity, &y.platform_velocity, sizeof( x.platform_velocity ) );
+	assert_memory_equal( &x.belt_velocity, &y.belt_velocity, sizeof( x.belt_velocity ) );
+	assert_memory_equal( &x.real_velocity, &y.real_velocity, sizeof( x.real_velocity ) );
+	assert_memory_equal( &x.last_dt, &y.last_dt, sizeof( x.last_dt ) );
+	assert_int_equal( x.zone_count, y.zone_count );
+	for ( int k = 0; k < x.zone_count; ++k )
+	{
+		assert_int_equal( world_shape_id( a, x.zones[k] ), world_shape_id( b, y.zones[k] ) );
+	}
+}
+
+// Every body's pose and velocity, in the order the twins made them.
+static void assert_same_bodies( const world* a, const world* b )
+{
+	for ( int i = 0; i < a->s->extra_count; ++i )
+	{
+		const cpBody* x = cpShapeGetBody( a->s->extras[i] );
+		const cpBody* y = cpShapeGetBody( b->s->extras[i] );
+		cpVect px = cpBodyGetPosition( x ), py = cpBodyGetPosition( y );
+		cpVect vx = cpBodyGetVelocity( x ), vy = cpBodyGetVelocity( y );
+		double ax = cpBodyGetAngle( x ), ay = cpBodyGetAngle( y );
+		double wx = cpBodyGetAngularVelocity( x ), wy = cpBodyGetAngularVelocity( y );
+		assert_memory_equal( &px, &py, sizeof( px ) );
+		assert_memory_equal( &vx, &vy, sizeof( vx ) );
+		assert_memory_equal( &ax, &ay, sizeof( ax ) );
+		assert_memory_equal( &wx, &wy, sizeof( wx ) );
+		cpBB bx = cpShapeGetBB( a->s->extras[i] ), by = cpShapeGetBB( b->s->extras[i] );
+		assert_memory_equal( &bx, &by, sizeof( bx ) );
+	}
+}
+
+// What Chipmunk's own query finds around every character after the batch: the same shapes as after sequential calls
+// (the batch reindexed what it moved).
+typedef struct found_list
+{
+	const world* w;
+	uintptr_t ids[256];
+	int count;
+} found_list;
+
+static void found_shape( cpShape* shape, void* data )
+{
+	found_list* f = data;
+	if ( f->count < 256 )
+	{
+		f->ids[f->count++] = world_shape_id( f->w, shape );
+	}
+}
+
+static int compare_ids( const void* a, const void* b )
+{
+	uintptr_t x = *(const uintptr_t*)a, y = *(const uintptr_t*)b;
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+static void assert_same_index( const world* a, const world* b )
+{
+	for ( int i = 0; i < a->count; ++i )
+	{
+		vec2s p = kcc_controller_get_position( a->c[i] );
+		cpBB box = cpBBNew( p.x - 1.5, p.y - 1.5, p.x + 1.5, p.y + 1.5 );
+		found_list fa = { a, { 0 }, 0 }, fb = { b, { 0 }, 0 };
+		cpSpaceBBQuery( a->s->space, box, CP_SHAPE_FILTER_ALL, found_shape, &fa );
+		cpSpaceBBQuery( b->s->space, box, CP_SHAPE_FILTER_ALL, found_shape, &fb );
+		qsort( fa.ids, (size_t)fa.count, sizeof( uintptr_t ), compare_ids );
+		qsort( fb.ids, (size_t)fb.count, sizeof( uintptr_t ), compare_ids );
+		assert_int_equal( fa.count, fb.count );
+		assert_memory_equal( fa.ids, fb.ids, (size_t)fa.count * sizeof( uintptr_t ) );
+	}
+}
+
+// One frame on both twins: a batch on a, sequential calls on b; then everything compared.
+static void frame_both( world* a, world* b, int frame, const kcc_task_system* tasks )
+{
+	world_step( a, frame );
+	world_step( b, frame );
+	kcc_controller* list[2 * MAX_CHARACTERS];
+	vec2s in[2 * MAX_CHARACTERS], out_a[2 * MAX_CHARACTERS], out_b[2 * MAX_CHARACTERS];
+	static kcc_move_result ra[2 * MAX_CHARACTERS], rb[2 * MAX_CHARACTERS];
+	memset( ra, 0, sizeof( ra ) );
+	memset( rb, 0, sizeof( rb ) );
+	for ( int e = 0; e < a->entries; ++e )
+	{
+		list[e] = a->c[e % a->count];
+		in[e] = world_input( a, e, frame );
+		vec2s check = world_input( b, e, frame );
+		assert_memory_equal( &check, &in[e], sizeof( vec2s ) );
+	}
+	if ( a->kind == SCENE_TWICE )
+	{
+		for ( int e = a->count; e < a->entries; ++e )
+		{
+			in[e] = glms_vec2_scale( in[e], 0.5f );
+		}
+	}
+	assert_int_equal( kcc_move_and_slide_batch( list, a->entries, in, DT, out_a, ra, tasks ), KCC_OK );
+	for ( int e = 0; e < b->entries; ++e )
+	{
+		assert_int_equal( kcc_controller_move_and_slide( b->c[e % b->count], in[e], DT, out_b + e, rb + e ), KCC_OK );
+	}
+	for ( int e = 0; e < a->entries; ++e )
+	{
+		normalize_result( a, ra + e );
+		normalize_result( b, rb + e );
+		if ( memcmp( ra + e, rb + e, sizeof( kcc_move_result ) ) != 0 || memcmp( out_a + e, out_b + e, sizeof( vec2s ) ) != 0 )
+		{
+			fail_msg( "frame %d entry %d: batch (%.9g, %.9g) v (%.9g, %.9g), sequential (%.9g, %.9g) v (%.9g, %.9g)",
+					  frame, e, (double)ra[e].position.x, (double)ra[e].position.y, (double)out_a[e].x,
+					  (double)out_a[e].y, (double)rb[e].position.x, (double)rb[e].position.y, (double)out_b[e].x,
+					  (double)out_b[e].y );
+		}
+		a->pushes += ( ra[e].flags & KCC_PUSHED ) != 0;
+		a->events += ra[e].sensor_event_count;
+		for ( int k = 0; k < ra[e].collision_count; ++k )
+		{
+			a->meetings += ra[e].collisions[k].shape >= (cpShape*)20000 && ra[e].collisions[k].shape < (cpShape*)30000;
+		}
+		a->velocity[e % a->count] = out_a[e];
+		b->velocity[e % b->count] = out_b[e];
+	}
+	for ( int i = 0; i < a->count; ++i )
+	{
+		assert_same_state( a, b, i );
+		a->rides += a->platform != NULL && kcc_controller_get_state( a->c[i] ).platform == a->platform;
+	}
+	for ( int i = 0; i < a->s->extra_count; ++i )
+	{
+		const cpBody* body = cpShapeGetBody( a->s->extras[i] );
+		a->bumps += cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_DYNAMIC && fabs( cpBodyGetVelocity( body ).x ) > 0.5;
+	}
+	assert_same_bodies( a, b );
+	assert_same_index( a, b );
+}
+
+static void run_twins( scene_kind kind, const kcc_task_system* tasks )
+{
+	reset_asserts();
+	world a, b;
+	world_build( &a, kind );
+	world_build( &b, kind );
+	for ( int frame = 0; frame < FRAMES; ++frame )
+	{
+		frame_both( &a, &b, frame, tasks );
+	}
+	assert_int_equal( s_assert_count, 0 ); // no query left its influence box (builds with asserts)
+	print_message( "%d pushes, %d rides, %d sensor events, %d frames with a bumped box, %d contacts between characters\n",
+				   a.pushes, a.rides, a.events, a.bumps, a.meetings );
+	assert_true( a.events > 0 );
+	if ( kind != SCENE_GHOSTS )
+	{
+		assert_true( a.pushes > 0 && a.bumps > 0 && a.meetings > 0 );
+	}
+	if ( kind == SCENE_CROWD || kind == SCENE_TWICE )
+	{
+		assert_true( a.rides > 0 );
+	}
+	world_destroy( &a );
+	world_destroy( &b );
+}
+
+static void test_ghosts_match_sequential_calls( void** state )
+{
+	(void)state;
+	run_twins( SCENE_GHOSTS, NULL );
+}
+
+static void test_crowd_matches_sequential_calls( void** state )
+{
+	(void)state;
+	run_twins( SCENE_CROWD, NULL );
+}
+
+static void test_topdown_matches_sequential_calls( void** state )
+{
+	(void)state;
+	run_twins( SCENE_TOPDOWN, NULL );
+}
+
+static void test_same_character_twice( void** state )
+{
+	(void)state;
+	run_twins( SCENE_TWICE, NULL );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bad input: an error, and nothing moved.
+
+static vec2s s_positions[MAX_CHARACTERS];
+
+static void remember_positions( const world* w )
+{
+	for ( int i = 0; i < w->count; ++i )
+	{
+		s_positions[i] = kcc_controller_get_position( w->c[i] );
+	}
+}
+
+static void assert_nothing_moved( const world* w )
+{
+	for ( int i = 0; i < w->count; ++i )
+	{
+		vec2s p = kcc_controller_get_position( w->c[i] );
+		assert_memory_equal( &p, s_positions + i, sizeof( p ) );
+	}
+}
+
+typedef struct locked_call
+{
+	world* w;
+	vec2s* in;
+	kcc_status status;
+	bool called;
+} locked_call;
+
+static void batch_in_callback( cpShape* shape, void* data )
+{
+	(void)shape;
+	locked_call* call = data;
+	if ( call->called == false )
+	{
+		call->called = true;
+		call->status = kcc_move_and_slide_batch( call->w->c, call->w->count, call->in, DT, NULL, NULL, NULL );
+	}
+}
+
+static void test_bad_input_moves_nothing( void** state )
+{
+	(void)state;
+	kcc_set_assert_fcn( record_assert );
+	world w, other;
+	world_build( &w, SCENE_CROWD );
+	world_build( &other, SCENE_GHOSTS );
+	vec2s in[MAX_CHARACTERS];
+	for ( int i = 0; i < w.count; ++i )
+	{
+		in[i] = kcc_v2( WALK, -1.0f );
+	}
+	remember_positions( &w );
+	kcc_controller* list[MAX_CHARACTERS];
+	memcpy( list, w.c, sizeof( list ) );
+
+	assert_int_equal( kcc_move_and_slide_batch( NULL, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NULL_ARGUMENT );
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, NULL, DT, NULL, NULL, NULL ), KCC_ERROR_NULL_ARGUMENT );
+	assert_int_equal( kcc_move_and_slide_batch( list, -1, in, DT, NULL, NULL, NULL ), KCC_ERROR_INVALID_ARGUMENT );
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, -DT, NULL, NULL, NULL ), KCC_ERROR_INVALID_ARGUMENT );
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, NAN, NULL, NULL, NULL ), KCC_ERROR_NOT_FINITE );
+	// One bad entry, last: the others are not moved either.
+	list[w.count - 1] = NULL;
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_move_and_slide_batch", "NULL" );
+	list[w.count - 1] = other.c[0];
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_INVALID_ARGUMENT );
+	expect_message( "kcc_move_and_slide_batch", "different spaces" );
+	list[w.count - 1] = w.c[w.count - 1];
+	in[w.count - 1] = kcc_v2( NAN, 0.0f );
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NOT_FINITE );
+	in[w.count - 1] = kcc_v2( 1.0e6f / DT, 0.0f ); // beyond max_displacement
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_TOO_LARGE );
+	in[w.count - 1] = kcc_v2( WALK, -1.0f );
+	assert_nothing_moved( &w );
+
+	// From a query callback: the space is locked.
+	locked_call call = { &w, in, KCC_OK, false };
+	reset_asserts();
+	cpSpaceBBQuery( w.s->space, cpBBNew( -100.0, -100.0, 100.0, 100.0 ), CP_SHAPE_FILTER_ALL, batch_in_callback, &call );
+	assert_true( call.called );
+	assert_int_equal( call.status, KCC_ERROR_SPACE_LOCKED );
+	expect_message( "kcc_move_and_slide_batch", "locked" );
+	assert_nothing_moved( &w );
+
+#if defined( KCC_ENABLE_ASSERT )
+	// A destroyed controller (only builds with asserts can tell).
+	kcc_controller* gone = other.c[other.count - 1];
+	kcc_controller_destroy( gone );
+	other.count -= 1;
+	list[w.count - 1] = gone;
+	reset_asserts();
+	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_move_and_slide_batch", "destroyed" );
+	assert_nothing_moved( &w );
+#endif
+	world_destroy( &w );
+	world_destroy( &other );
+	reset_asserts();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory: the snapshot is kept per space and grown only when too small.
+
+static int s_hook_allocs;
+
+static void* counting_alloc( size_t size, void* user )
+{
+	(void)user;
+	s_hook_allocs += 1;
+	return malloc( size );
+}
+
+static void counting_free( void* memory, void* user )
+{
+	(void)user;
+	free( memory );
+}
+
+static void test_second_batch_allocates_nothing( void** state )
+{
+	(void)state;
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	world w;
+	world_build( &w, SCENE_CROWD );
+	vec2s in[MAX_CHARACTERS];
+	for ( int i = 0; i < w.count; ++i )
+	{
+		in[i] = kcc_v2( i % 2 == 0 ? WALK : -WALK, -1.0f );
+	}
+	world_step( &w, 0 );
+	assert_int_equal( kcc_move_and_slide_batch( w.c, w.count, in, DT, NULL, NULL, NULL ), KCC_OK );
+	int after_first = s_hook_allocs;
+	for ( int frame = 1; frame < 30; ++frame )
+	{
+		world_step( &w, frame );
+		assert_int_equal( kcc_move_and_slide_batch( w.c, w.count, in, DT, NULL, NULL, NULL ), KCC_OK );
+	}
+	assert_int_equal( s_hook_allocs, after_first );
+	world_destroy( &w );
+	kcc_set_allocator( NULL, NULL, NULL );
+}
+
+int main( void )
+{
+	kcc_set_assert_fcn( record_assert );
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_ghosts_match_sequential_calls ),
+		cmocka_unit_test( test_crowd_matches_sequential_calls ),
+		cmocka_unit_test( test_topdown_matches_sequential_calls ),
+		cmocka_unit_test( test_same_character_twice ),
+		cmocka_unit_test( test_bad_input_moves_nothing ),
+		cmocka_unit_test( test_second_batch_allocates_nothing ),
+	};
+	return cmocka_run_group_tests( tests, NULL, NULL );
+}
