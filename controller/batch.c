@@ -45,9 +45,11 @@ static double kcc_batch_carry_bound( const kcc_controller* c, const kcc_snapshot
 static double kcc_batch_motion( const kcc_controller* c, const kcc_snapshot* s, vec2s delta, float dt,
 								double pushed_platform )
 {
-	double size = (double)( c->local_bounds.max.x - c->local_bounds.min.x ) +
-				  (double)( c->local_bounds.max.y - c->local_bounds.min.y );
-	double depenetration = (double)c->def.max_depenetration_iterations * ( size + (double)c->def.skin );
+	// A push-out round moves the character by its depth in a shape and a skin; the depth is at most the character's
+	// narrower side (moving it that far along x, or along y, clears any shape).
+	double narrow = (double)kcc_minf( c->local_bounds.max.x - c->local_bounds.min.x,
+									  c->local_bounds.max.y - c->local_bounds.min.y );
+	double depenetration = (double)c->def.max_depenetration_iterations * ( narrow + (double)c->def.skin );
 	double carry = kcc_batch_carry_bound( c, s );
 	if ( carry > 0.0 || c->platform != NULL )
 	{
@@ -73,6 +75,61 @@ static cpBB kcc_batch_influence( const kcc_controller* c, vec2s delta, double mo
 	return kcc_bb_inflate( cpBBNew( lo.x, lo.y, hi.x, hi.y ), grow );
 }
 
+// Whether a snapshot shape may be pushed by a character of pushable_categories: a pushable box on a kinematic body.
+static bool kcc_batch_crate( const kcc_snapshot* s, const kcc_snapshot_shape* sh, cpBitmask pushable_categories )
+{
+	return cpBodyGetType( (cpBody*)s->bodies[sh->body].body ) == CP_BODY_TYPE_KINEMATIC &&
+		   kcc_batch_pushable( cpShapeGetFilter( sh->shape ), pushable_categories );
+}
+
+// Whether the character rides a body with a pushable box (pushed by others, the box carries it farther).
+static bool kcc_batch_rides_crate( const kcc_controller* c, const kcc_snapshot* s, cpBitmask pushable )
+{
+	int b = c->platform != NULL ? kcc_snapshot_body_index( s, c->platform ) : -1;
+	for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
+	{
+		if ( kcc_batch_crate( s, s->shapes + s->bodies[b].first_shape + k, pushable ) )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+// A pusher's queries follow the boxes it pushes (and the rows ahead of them, two of their sizes): its influence box
+// takes in each box it may meet, grown so, as far as a chain of pushes goes.
+static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
+{
+	c->influence = c->batch_base;
+	for ( int round = 0; round <= KCC_MAX_PUSHED_BODIES; ++round )
+	{
+		bool grew = false;
+		for ( int k = 0; k < s->crate_count; ++k )
+		{
+			const kcc_snapshot_shape* sh = s->shapes + s->crates[k];
+			if ( kcc_batch_pushable( cpShapeGetFilter( sh->shape ), c->def.pushable_categories ) == false ||
+				 cpBBIntersects( c->influence, sh->grid ) == false )
+			{
+				continue;
+			}
+			double span = fmax( sh->indexed.r - sh->indexed.l, sh->indexed.t - sh->indexed.b );
+			cpBB reach = kcc_bb_inflate( sh->grid, 2.0 * span + (double)KCC_QUERY_MARGIN );
+			if ( cpBBContainsBB( c->influence, reach ) == false )
+			{
+				c->influence = cpBBMerge( c->influence, reach );
+				grew = true;
+			}
+		}
+		if ( grew == false )
+		{
+			return;
+		}
+	}
+}
+
+// Rounds of the fixed point of the boxes' reach before the batch takes every pusher's motion for every box.
+#define KCC_BATCH_REACH_ROUNDS 8
+
 // Reads the space and sets every shape's grid box and every move's influence box. False when memory ran out.
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt )
@@ -82,70 +139,91 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	{
 		return false;
 	}
-	// Boxes a push may move: by every pusher's motion, at most, in one batch.
+	// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a split
+	// move add up to it), a skin past where it touches.
 	cpBitmask pushable = 0;
-	double push_reach = 0.0;
+	double push_total = 0.0;
 	for ( int i = 0; i < count; ++i )
 	{
-		const kcc_controller* c = controllers[i];
+		kcc_controller* c = controllers[i];
+		c->batch_push = 0.0;
 		if ( c->def.pushable_categories != 0 )
 		{
 			pushable |= c->def.pushable_categories;
-			// A push moves a box along the motion left in the slide (at most the move's displacement; the parts
-			// of a split move add up to it), a skin past where it touches.
-			push_reach += 2.0 * (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
+			c->batch_push = 2.0 * (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
+			push_total += c->batch_push;
 		}
 	}
+	s->crate_count = 0;
 	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
 	{
-		kcc_snapshot_shape* sh = s->shapes + i;
-		if ( cpBodyGetType( (cpBody*)s->bodies[sh->body].body ) == CP_BODY_TYPE_KINEMATIC &&
-			 kcc_batch_pushable( cpShapeGetFilter( sh->shape ), pushable ) )
+		if ( kcc_batch_crate( s, s->shapes + i, pushable ) )
 		{
-			sh->grid = kcc_bb_inflate( sh->indexed, push_reach );
+			if ( kcc_snapshot_add_crate( s, i ) == false )
+			{
+				return false;
+			}
+			s->shapes[i].writable = true;
 		}
 	}
-	// The characters: their shapes may be anywhere in their influence box.
+	// The characters: their shapes may be anywhere in their influence box (without the boxes they push).
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
 		vec2s delta = glms_vec2_scale( velocities[i], dt );
-		c->influence = kcc_batch_influence( c, delta, kcc_batch_motion( c, s, delta, dt, push_reach ) );
+		double ridden = kcc_batch_rides_crate( c, s, pushable ) ? push_total : 0.0;
+		c->batch_base = kcc_batch_influence( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
+		c->influence = c->batch_base;
 		int b = kcc_snapshot_body_index( s, c->body );
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
-			s->shapes[s->bodies[b].first_shape + k].grid = c->influence;
+			s->shapes[s->bodies[b].first_shape + k].grid = c->batch_base;
+			s->shapes[s->bodies[b].first_shape + k].writable = true;
 		}
 	}
-	// A pusher's queries follow the boxes it pushes (and the rows ahead of them, two of their sizes): its influence
-	// box takes in each pushable box it may meet, grown so, as far as a chain of pushes goes.
-	for ( int i = 0; i < count && pushable != 0; ++i )
+	// A box moves at most by the pushes of the characters that may reach it: a fixed point (a box's reach grows its
+	// grid box, which more pushers may reach), or every pusher's for every box when it takes too long.
+	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS && s->crate_count > 0; ++round )
 	{
-		kcc_controller* c = controllers[i];
-		for ( int round = 0; round <= KCC_MAX_PUSHED_BODIES && c->def.pushable_categories != 0; ++round )
+		for ( int i = 0; i < count; ++i )
 		{
-			bool grew = false;
-			for ( int k = 0; k < s->shape_count; ++k )
+			if ( controllers[i]->def.pushable_categories != 0 )
 			{
-				const kcc_snapshot_shape* sh = s->shapes + k;
-				if ( cpBodyGetType( (cpBody*)s->bodies[sh->body].body ) != CP_BODY_TYPE_KINEMATIC ||
-					 kcc_batch_pushable( cpShapeGetFilter( sh->shape ), c->def.pushable_categories ) == false ||
-					 cpBBIntersects( c->influence, sh->grid ) == false )
+				kcc_batch_extend( controllers[i], s );
+			}
+		}
+		if ( round == KCC_BATCH_REACH_ROUNDS )
+		{
+			break; // the boxes were grown by every pusher's push: every extension above holds
+		}
+		bool changed = false;
+		for ( int k = 0; k < s->crate_count; ++k )
+		{
+			kcc_snapshot_shape* sh = s->shapes + s->crates[k];
+			double reach = 0.0;
+			for ( int i = 0; i < count; ++i )
+			{
+				const kcc_controller* c = controllers[i];
+				if ( c->batch_push > 0.0 && kcc_batch_pushable( cpShapeGetFilter( sh->shape ), c->def.pushable_categories ) &&
+					 cpBBIntersects( c->influence, sh->grid ) )
 				{
-					continue;
-				}
-				double span = fmax( sh->indexed.r - sh->indexed.l, sh->indexed.t - sh->indexed.b );
-				cpBB reach = kcc_bb_inflate( sh->grid, 2.0 * span + (double)KCC_QUERY_MARGIN );
-				if ( cpBBContainsBB( c->influence, reach ) == false )
-				{
-					c->influence = cpBBMerge( c->influence, reach );
-					grew = true;
+					reach += c->batch_push;
 				}
 			}
-			if ( grew == false )
+			if ( round + 1 == KCC_BATCH_REACH_ROUNDS )
 			{
-				break;
+				reach = push_total;
 			}
+			cpBB grid = kcc_bb_inflate( sh->indexed, reach );
+			if ( memcmp( &grid, &sh->grid, sizeof( grid ) ) != 0 )
+			{
+				sh->grid = grid;
+				changed = true;
+			}
+		}
+		if ( changed == false )
+		{
+			break;
 		}
 	}
 	return kcc_snapshot_build_grid( s );
@@ -179,11 +257,85 @@ static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec
 	c->batch = s;
 	c->batch_mover = i;
 	c->batch_seq = 0;
+	c->batch_collision_count = 0;
 	kcc_status status = kcc_move_and_slide( c, velocities[i], dt, out_velocities != NULL ? out_velocities + i : NULL,
 											out_results != NULL ? out_results + i : NULL );
 	KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	(void)status;
 	c->batch = NULL;
+}
+
+typedef struct kcc_batch_run
+{
+	kcc_controller* const* controllers;
+	const vec2s* velocities;
+	float dt;
+	vec2s* out_velocities;
+	kcc_move_result* out_results;
+	kcc_snapshot* snapshot;
+	const int* moves; ///< the moves of the wave running, as places in the batch's array
+} kcc_batch_run;
+
+static void kcc_batch_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const kcc_batch_run* run = context;
+	for ( int k = start; k < end; ++k )
+	{
+		kcc_batch_move( run->controllers, run->moves[k], run->velocities, run->dt, run->out_velocities, run->out_results,
+						run->snapshot );
+	}
+}
+
+// Moves far enough apart to neither read nor write what the other writes run in parallel: in waves, each move after
+// every earlier one it depends on, a wave's moves on the workers, one wave after another. Any order of the moves
+// within a wave gives the same results as array order.
+static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_system* tasks )
+{
+	kcc_snapshot* s = run->snapshot;
+	int* wave_start = s->slots; // count + 1 entries (waves are numbered from 1)
+	int* moves = s->slots + count + 1;
+	memset( wave_start, 0, (size_t)( count + 1 ) * sizeof( *wave_start ) );
+	int waves = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		kcc_controller* c = run->controllers[i];
+		c->batch_wave = kcc_snapshot_wave( s, c->body, c->influence, c->gather_filter );
+		wave_start[c->batch_wave] += 1;
+		waves = c->batch_wave > waves ? c->batch_wave : waves;
+	}
+	for ( int w = 1; w <= waves; ++w )
+	{
+		wave_start[w] += wave_start[w - 1];
+	}
+	// Each wave's moves in array order (a stable counting sort, filling each wave from its end).
+	for ( int i = count - 1; i >= 0; --i )
+	{
+		moves[--wave_start[run->controllers[i]->batch_wave]] = i;
+	}
+	// wave_start[w] is now wave w's first move.
+	s->wave_count = waves;
+	for ( int w = 1; w <= waves; ++w )
+	{
+		int first = wave_start[w];
+		int size = ( w < waves ? wave_start[w + 1] : count ) - first;
+		s->largest_wave = size > s->largest_wave ? size : s->largest_wave;
+		run->moves = moves + first;
+		// Ranges of a few moves: small enough to spread a wave over the workers, large enough that a task's cost
+		// (a few microseconds) stays below its moves' own.
+		int min_range = size / ( 4 * tasks->worker_count );
+		min_range = min_range < 1 ? 1 : min_range > 16 ? 16 : min_range;
+		if ( size < 2 )
+		{
+			kcc_batch_task( 0, size, 0, run );
+			continue;
+		}
+		void* handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
+		if ( handle != NULL )
+		{
+			tasks->finish( handle, tasks->user );
+		}
+	}
 }
 
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
@@ -261,11 +413,31 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	kcc_snapshot* s = repeated || dt == 0.0f ? NULL : kcc_batch_snapshot( first );
 	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt ) )
 	{
+		s->wave_count = 0;
+		s->largest_wave = 0;
+		kcc_batch_run run = { controllers, velocities, dt, out_velocities, out_results, s, NULL };
+		if ( tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL )
+		{
+			kcc_snapshot_clear_waves( s );
+			kcc_batch_waves( &run, count, tasks );
+		}
+		else
+		{
+			for ( int i = 0; i < count; ++i )
+			{
+				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s );
+			}
+		}
+		// What sequential calls did after each move, in array order on this thread: reindex the bodies it moved
+		// (those no later move moved again), then the impulses to the dynamic bodies it met.
+		kcc_snapshot_order_moved( s, count );
 		for ( int i = 0; i < count; ++i )
 		{
-			kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s );
+			kcc_controller* c = controllers[i];
+			kcc_snapshot_reindex_mover( s, i );
+			kcc_push_dynamic( c, c->batch_velocity, c->batch_collisions, c->batch_collision_count );
 		}
-		kcc_snapshot_reindex_moved( s, count );
+		kcc_snapshot_spent( s );
 		kcc_space_release( first );
 		return KCC_OK;
 	}

@@ -173,6 +173,12 @@ struct kcc_controller
 	int batch_mover;         ///< the move's place in the batch's array
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
+	int batch_wave;          ///< the move's wave: after every earlier move it depends on
+	cpBB batch_base;         ///< the influence box without the boxes the move may push
+	double batch_push;       ///< how far the move may push a box (0: it pushes none)
+	vec2s batch_velocity;    ///< the move's velocity and collisions: the batch gives the impulses at its end
+	int batch_collision_count;
+	kcc_collision batch_collisions[KCC_MAX_COLLISIONS];
 };
 
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
@@ -417,6 +423,8 @@ typedef struct kcc_snapshot_shape
 	cpBB indexed;     ///< its box when the batch began (where Chipmunk's index holds it)
 	cpBB grid;        ///< every place it can be during the batch: the box the grid holds it by
 	int body;         ///< in bodies
+	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
+	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;
 
 /// The non-static shapes of a space for one batch (snapshot.c), kept per space and grown only when too small.
@@ -439,6 +447,11 @@ struct kcc_snapshot
 	int cell_capacity;
 	uint32_t* entries;
 	int entry_capacity;
+	const int* moved_first;    ///< in slots: mover m's moved bodies are sorted[moved_first[m] .. moved_first[m + 1])
+	int* crates;               ///< the shapes a batch move may push (indices into shapes)
+	int crate_count, crate_capacity;
+	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
+	int largest_wave;
 };
 
 typedef void kcc_snapshot_visit( cpShape* shape, void* data );
@@ -447,6 +460,8 @@ typedef void kcc_snapshot_visit( cpShape* shape, void* data );
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
+/// Adds shape to the crates (the shapes a batch move may push). False when memory ran out.
+bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
 /// Puts the shapes in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (the shapes' filters and boxes read
@@ -454,8 +469,18 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s );
 void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_visit* visit, void* data );
 /// Records that mover (a place in the batch) moved body, seq-th in its move.
 void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq );
-/// Reindexes the bodies the batch moved, in the order sequential moves would have last reindexed them.
-void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count );
+/// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.
+void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
+/// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have.
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover );
+/// The batch is over: the next one reads the space again.
+void kcc_snapshot_spent( kcc_snapshot* s );
+/// Clears the waves (after the grid is built).
+void kcc_snapshot_clear_waves( kcc_snapshot* s );
+/// The wave of the next move in array order (the character of body own, its influence box and query filter): one
+/// more than that of every earlier move that touched a shape it may touch (its own, and the moving shapes its
+/// queries may read); recorded for the later ones.
+int kcc_snapshot_wave( kcc_snapshot* s, const cpBody* own, cpBB influence, cpShapeFilter filter );
 void kcc_snapshot_free( kcc_snapshot* s );
 
 // sweep.c ---------------------------------------------------------------------------------------------------------
@@ -565,8 +590,9 @@ void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
 /// pushable bodies in its way (at most KCC_MAX_PUSHED_BODIES), keeping the skin from what blocks them and from the
 /// character at local position from. Returns how far the body hit moved.
 vec2s kcc_push_body( kcc_controller* c, const cpBody* body, const kcc_candidate* hit, vec2s push, vec2s from );
-/// After move_and_slide: impulses to the dynamic bodies met, from an inelastic contact with a character of def.mass.
-void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result );
+/// After move_and_slide: impulses to the dynamic bodies met (the move's collisions), from an inelastic contact with a
+/// character of def.mass.
+void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_collision* collisions, int count );
 
 // corner.c --------------------------------------------------------------------------------------------------------
 

@@ -689,7 +689,16 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 		}
 		*out_velocity = v;
 	}
-	kcc_push_dynamic( c, velocity, result );
+	if ( c->batch != NULL )
+	{
+		// A batch applies the impulses at its end, in array order: a move never writes a dynamic body (its velocity
+		// is read only by later impulses, and waking it changes the space).
+		c->batch_velocity = velocity;
+		c->batch_collision_count = c->def.mass > 0.0f ? result->collision_count : 0;
+		memcpy( c->batch_collisions, result->collisions, (size_t)c->batch_collision_count * sizeof( kcc_collision ) );
+		return KCC_OK;
+	}
+	kcc_push_dynamic( c, velocity, result->collisions, result->collision_count );
 	return KCC_OK;
 }
 

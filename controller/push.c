@@ -328,15 +328,15 @@ vec2s kcc_push_body( kcc_controller* c, const cpBody* body, const kcc_candidate*
 	return glms_vec2_scale( solve.dir, travel );
 }
 
-void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_move_result* result )
+void kcc_push_dynamic( kcc_controller* c, vec2s velocity, const kcc_collision* collisions, int count )
 {
 	if ( c->def.mass <= 0.0f )
 	{
 		return;
 	}
-	for ( int i = 0; i < result->collision_count; ++i )
+	for ( int i = 0; i < count; ++i )
 	{
-		const kcc_collision* col = result->collisions + i;
+		const kcc_collision* col = collisions + i;
 		bool first = true; // one impulse per body and move
 		for ( int k = 0; k < i; ++k )
 		{

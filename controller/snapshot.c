@@ -49,6 +49,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->cell_start );
 	kcc_free( s->entries );
 	kcc_free( s->slots );
+	kcc_free( s->crates );
 	kcc_free( s );
 }
 
@@ -78,6 +79,8 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	sh->indexed = cpShapeGetBB( shape );
 	sh->grid = sh->indexed;
 	sh->body = r->body;
+	sh->writable = false;
+	sh->wave = 0;
 	s->bodies[r->body].shape_count += 1;
 }
 
@@ -195,6 +198,29 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
 		}
 	}
 	return -1;
+}
+
+bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
+{
+	// Grown keeping what is there (rare: only a batch with more boxes than any before on the space).
+	if ( s->crate_count == s->crate_capacity )
+	{
+		int capacity = s->crate_capacity > 0 ? 2 * s->crate_capacity : 64;
+		int* bigger = kcc_alloc( (size_t)capacity * sizeof( *bigger ) );
+		if ( bigger == NULL )
+		{
+			return false;
+		}
+		if ( s->crate_count > 0 )
+		{
+			memcpy( bigger, s->crates, (size_t)s->crate_count * sizeof( *bigger ) );
+		}
+		kcc_free( s->crates );
+		s->crates = bigger;
+		s->crate_capacity = capacity;
+	}
+	s->crates[s->crate_count++] = shape;
+	return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -393,7 +419,7 @@ void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, ui
 	}
 }
 
-void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count )
+void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 {
 	// The moved bodies in the order sequential moves last reindexed them (Chipmunk's index then lists them as
 	// sequential calls leave it): a counting sort by mover into the sorted array (no longer needed for finding
@@ -411,7 +437,6 @@ void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count )
 	{
 		start[m + 1] += start[m];
 	}
-	int n = start[mover_count];
 	int* first = s->slots + mover_count + 1; // each mover's first place, kept while start moves on
 	memcpy( first, start, (size_t)( mover_count + 1 ) * sizeof( *first ) );
 	int* order = s->sorted;
@@ -430,15 +455,82 @@ void kcc_snapshot_reindex_moved( kcc_snapshot* s, int mover_count )
 		}
 		order[j] = b;
 	}
-	for ( int k = 0; k < n; ++k )
+	s->moved_first = first;
+}
+
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover )
+{
+	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
 	{
-		const kcc_snapshot_body* b = s->bodies + order[k];
+		const kcc_snapshot_body* b = s->bodies + s->sorted[k];
 		for ( int i = 0; i < b->shape_count; ++i )
 		{
 			const kcc_snapshot_shape* sh = s->shapes + b->first_shape + i;
 			kcc_world_reindex_shape( s->space, sh->shape, sh->indexed );
 		}
 	}
+}
+
+void kcc_snapshot_spent( kcc_snapshot* s )
+{
 	s->grid_ready = false;
-	s->body_count = 0; // the snapshot is spent: the next batch reads the space again
+	s->body_count = 0; // the next batch reads the space again
+	s->shape_count = 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waves
+
+void kcc_snapshot_clear_waves( kcc_snapshot* s )
+{
+	for ( int i = 0; i < s->shape_count; ++i )
+	{
+		s->shapes[i].wave = 0;
+	}
+}
+
+// The shapes move j of influence box influence and query filter may touch (its own shapes, which it moves, and the
+// moving shapes its queries may read): one more than the last wave that touched one of them. With set, records wave.
+static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, cpBB influence, cpShapeFilter filter, int set )
+{
+	int wave = 0;
+	if ( own_body >= 0 )
+	{
+		const kcc_snapshot_body* b = s->bodies + own_body;
+		for ( int k = 0; k < b->shape_count; ++k )
+		{
+			kcc_snapshot_shape* sh = s->shapes + b->first_shape + k;
+			wave = sh->wave > wave ? sh->wave : wave;
+			sh->wave = set > 0 ? set : sh->wave;
+		}
+	}
+	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
+	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
+	for ( int j = j0; j <= j1; ++j )
+	{
+		for ( int i = i0; i <= i1; ++i )
+		{
+			size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
+			for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
+			{
+				kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				// What kcc_snapshot_query reads beyond the shape's filter: its box, then (in the move) its geometry.
+				if ( sh->writable && cpBBIntersects( influence, sh->grid ) &&
+					 kcc_snapshot_rejects( cpShapeGetFilter( sh->shape ), filter ) == false )
+				{
+					wave = sh->wave > wave ? sh->wave : wave;
+					sh->wave = set > 0 ? set : sh->wave;
+				}
+			}
+		}
+	}
+	return wave;
+}
+
+int kcc_snapshot_wave( kcc_snapshot* s, const cpBody* own, cpBB influence, cpShapeFilter filter )
+{
+	int own_body = kcc_snapshot_body_index( s, own );
+	int wave = kcc_snapshot_touch( s, own_body, influence, filter, 0 ) + 1;
+	kcc_snapshot_touch( s, own_body, influence, filter, wave );
+	return wave;
 }

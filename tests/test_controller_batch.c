@@ -5,14 +5,17 @@
 // they name). Scenes: a crowd of capsules that ignore each other (the gauntlet's), a crowd that meets, pushes crates,
 // bumps a dynamic box, rides a moving platform and crosses sensors (GROUNDED), the same top-down (FLOATING), and one
 // character twice in a batch. Also: bad inputs (an error and nothing moved), and no allocation in a second batch.
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include <cmocka.h>
 
+#include "../controller/internal.h"
 #include "assert_recorder.h"
 #include "controller_scene.h"
 
@@ -61,16 +64,16 @@ static void world_build( world* w, scene_kind kind )
 	}
 	// Level: a floor of separate tiles (top at 0), walls at both ends, a ceiling over part of it; top-down, the same
 	// outline is a room's walls and there are pillars in it.
-	scene_add_tile_row( s, -30, -1, 60 );
-	scene_add_box( s, -32.0f, -1.0f, -30.0f, 12.0f );
-	scene_add_box( s, 30.0f, -1.0f, 32.0f, 12.0f );
-	scene_add_box( s, -8.0f, 3.0f, 2.0f, 3.5f );
+	scene_add_tile_row( s, -60, -1, 120 );
+	scene_add_box( s, -62.0f, -1.0f, -60.0f, 12.0f );
+	scene_add_box( s, 60.0f, -1.0f, 62.0f, 12.0f );
+	scene_add_box( s, -24.0f, 3.0f, -14.0f, 3.5f );
 	if ( topdown )
 	{
-		scene_add_box( s, -30.0f, 12.0f, 30.0f, 13.0f );
+		scene_add_box( s, -60.0f, 12.0f, 60.0f, 13.0f );
 		for ( int i = 0; i < 6; ++i )
 		{
-			scene_add_circle( s, kcc_v2( -22.0f + 9.0f * (float)i, 7.0f ), 0.6f );
+			scene_add_circle( s, kcc_v2( -52.0f + 21.0f * (float)i, 7.0f ), 0.6f );
 		}
 	}
 	for ( int i = 0; i < s->count; ++i )
@@ -79,24 +82,24 @@ static void world_build( world* w, scene_kind kind )
 	}
 	scene_commit( s, 7 );
 	scene_add_sensor_box( s, 4.0f, 0.0f, 4.5f, 3.0f, SENSOR_CATEGORY );
-	scene_add_sensor_box( s, -14.0f, 0.0f, -12.0f, 3.0f, SENSOR_CATEGORY );
+	scene_add_sensor_box( s, -56.0f, 0.0f, -55.5f, 3.0f, SENSOR_CATEGORY );
 	if ( kind != SCENE_GHOSTS )
 	{
 		float y = topdown ? 5.0f : 0.41f;
 		for ( int i = 0; i < 3; ++i )
 		{
-			scene_add_body_box( s, kcc_v2( 8.0f + 0.9f * (float)i, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
+			scene_add_body_box( s, kcc_v2( -15.0f + 0.9f * (float)i, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
 		}
-		scene_add_body_box( s, kcc_v2( -20.0f, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
-		cpShape* box = scene_add_body_box( s, kcc_v2( -24.0f, topdown ? 1.5f : 0.5f ), kcc_v2( 0.5f, 0.5f ), 0.0f,
+		scene_add_body_box( s, kcc_v2( 15.5f, y ), kcc_v2( 0.4f, 0.4f ), 0.0f, 0.0f, CRATE_CATEGORY );
+		cpShape* box = scene_add_body_box( s, kcc_v2( topdown ? -51.5f : -45.0f, topdown ? 1.5f : 0.5f ), kcc_v2( 0.5f, 0.5f ), 0.0f,
 										   2.0f, LEVEL_CATEGORY );
 		(void)box;
-		cpShape* platform = scene_add_body_box( s, kcc_v2( 18.0f, 2.0f ), kcc_v2( 2.5f, 0.25f ), 0.0f, 0.0f,
+		cpShape* platform = scene_add_body_box( s, kcc_v2( 48.0f, 2.0f ), kcc_v2( 2.5f, 0.25f ), 0.0f, 0.0f,
 												LEVEL_CATEGORY );
 		w->platform = cpShapeGetBody( platform );
 		// A zone on a kinematic body (read from the snapshot, not the static index).
 		cpBody* zone_body = cpBodyNewKinematic();
-		cpBodySetPosition( zone_body, cpv( -3.0, 1.0 ) );
+		cpBodySetPosition( zone_body, cpv( -27.0, 1.0 ) );
 		cpSpaceAddBody( s->space, zone_body );
 		cpShape* zone = cpBoxShapeNew( zone_body, 1.0, 2.0, 0.0 );
 		cpShapeSetSensor( zone, cpTrue );
@@ -108,11 +111,12 @@ static void world_build( world* w, scene_kind kind )
 	for ( int i = 0; i < w->count; ++i )
 	{
 		int k = kind == SCENE_GHOSTS ? TEST_CAPSULE : i % TEST_CHARACTER_COUNT;
-		float x = -27.0f + ( kind == SCENE_GHOSTS ? 1.3f : 2.2f ) * (float)i;
+		// The ghosts one beside the other; the others in four groups of six that meet within the group.
+		float x = kind == SCENE_GHOSTS ? -27.0f + 1.3f * (float)i : -54.0f + 30.0f * (float)( i / 6 ) + 1.5f * (float)( i % 6 );
 		float y = topdown ? 1.5f + (float)( i % 5 ) * 2.0f : test_character_half_height( k ) + 0.01f;
 		if ( kind != SCENE_GHOSTS && i == 20 )
 		{
-			x = 18.0f; // on the platform
+			x = 48.0f; // on the platform
 			y = 2.25f + test_character_half_height( k ) + 0.01f;
 		}
 		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
@@ -122,7 +126,7 @@ static void world_build( world* w, scene_kind kind )
 		if ( kind != SCENE_GHOSTS )
 		{
 			def.pushable_categories = CRATE_CATEGORY;
-			def.mass = i % 2 == 0 ? 1.0f : 0.0f;
+			def.mass = i % 2 == 0 || i % 6 == 5 ? 1.0f : 0.0f;
 			def.step_height = i % 3 == 0 ? 0.3f : 0.0f;
 		}
 		if ( topdown )
@@ -151,7 +155,7 @@ static void world_step( world* w, int frame )
 	{
 		double vx = ( frame / 60 ) % 2 == 0 ? 3.0 : -3.0;
 		cpBodySetVelocity( w->platform, cpv( vx, frame % 50 < 25 ? 0.5 : -0.5 ) );
-		cpBodySetPosition( cpShapeGetBody( w->moving_sensor ), cpv( -3.0 + 0.02 * ( frame % 100 ), 1.0 ) );
+		cpBodySetPosition( cpShapeGetBody( w->moving_sensor ), cpv( -27.0 + 0.02 * ( frame % 100 ), 1.0 ) );
 		cpSpaceReindexShapesForBody( w->s->space, cpShapeGetBody( w->moving_sensor ) );
 	}
 	cpSpaceStep( w->s->space, DT );
@@ -335,6 +339,8 @@ static void assert_same_index( const world* a, const world* b )
 	}
 }
 
+static int s_waves, s_largest_wave, s_batches; // of the batches of one run_twins
+
 // One frame on both twins: a batch on a, sequential calls on b; then everything compared.
 static void frame_both( world* a, world* b, int frame, const kcc_task_system* tasks )
 {
@@ -360,6 +366,10 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 		}
 	}
 	assert_int_equal( kcc_move_and_slide_batch( list, a->entries, in, DT, out_a, ra, tasks ), KCC_OK );
+	const kcc_snapshot* snapshot = *kcc_static_index_snapshot( a->c[0]->static_index );
+	s_batches += 1;
+	s_waves += snapshot != NULL ? snapshot->wave_count : 0;
+	s_largest_wave = snapshot != NULL && snapshot->largest_wave > s_largest_wave ? snapshot->largest_wave : s_largest_wave;
 	for ( int e = 0; e < b->entries; ++e )
 	{
 		assert_int_equal( kcc_controller_move_and_slide( b->c[e % b->count], in[e], DT, out_b + e, rb + e ), KCC_OK );
@@ -398,9 +408,154 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 	assert_same_index( a, b );
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Task systems
+
+// Adversarial and deterministic: runs the ranges of a task on the calling thread, in a scrambled order, as workers
+// numbered round-robin; every range at least min_range long (the last one may be shorter).
+typedef struct scrambled_tasks
+{
+	int workers;
+	uint32_t seed;
+	int tasks;  // enqueued
+	int ranges; // run
+} scrambled_tasks;
+
+static void* scrambled_enqueue( kcc_task_fcn* task, int item_count, int min_range, void* context, void* user )
+{
+	scrambled_tasks* st = user;
+	assert_true( min_range >= 1 );
+	int size = ( item_count + 2 * st->workers - 1 ) / ( 2 * st->workers );
+	size = size < min_range ? min_range : size;
+	int count = ( item_count + size - 1 ) / size;
+	int order[4 * MAX_CHARACTERS];
+	assert_true( count <= 4 * MAX_CHARACTERS );
+	for ( int i = 0; i < count; ++i )
+	{
+		order[i] = i;
+	}
+	for ( int i = count - 1; i > 0; --i )
+	{
+		st->seed = st->seed * 1664525u + 1013904223u;
+		int j = (int)( ( st->seed >> 8 ) % (uint32_t)( i + 1 ) );
+		int swap = order[i];
+		order[i] = order[j];
+		order[j] = swap;
+	}
+	for ( int k = 0; k < count; ++k )
+	{
+		int start = order[k] * size;
+		int end = start + size < item_count ? start + size : item_count;
+		task( start, end, k % st->workers, context );
+		st->ranges += 1;
+	}
+	st->tasks += 1;
+	return NULL; // ran it all
+}
+
+static void scrambled_finish( void* handle, void* user )
+{
+	(void)handle;
+	(void)user;
+	fail_msg( "finish called for a task that enqueue ran already" );
+}
+
+static kcc_task_system scrambled_system( scrambled_tasks* st, int workers )
+{
+	memset( st, 0, sizeof( *st ) );
+	st->workers = workers;
+	st->seed = 12345u + (uint32_t)workers;
+	kcc_task_system ts = { workers, scrambled_enqueue, scrambled_finish, st };
+	return ts;
+}
+
+// Real threads: the calling thread and workers - 1 threads started per task take ranges of min_range until none is
+// left (one task at a time, as the batch uses it).
+typedef struct thread_tasks
+{
+	int workers;
+	kcc_task_fcn* task;
+	void* context;
+	int item_count;
+	int min_range;
+	atomic_int next;
+	pthread_t threads[8];
+	int worker_ids[8];
+	int tasks;
+} thread_tasks;
+
+static void thread_tasks_work( thread_tasks* tt, int worker )
+{
+	for ( ;; )
+	{
+		int start = atomic_fetch_add( &tt->next, tt->min_range );
+		if ( start >= tt->item_count )
+		{
+			return;
+		}
+		int end = start + tt->min_range < tt->item_count ? start + tt->min_range : tt->item_count;
+		tt->task( start, end, worker, tt->context );
+	}
+}
+
+typedef struct thread_start
+{
+	thread_tasks* tt;
+	int worker;
+} thread_start;
+
+static thread_start s_starts[8];
+
+static void* thread_tasks_main( void* data )
+{
+	thread_start* ts = data;
+	thread_tasks_work( ts->tt, ts->worker );
+	return NULL;
+}
+
+static void* thread_enqueue( kcc_task_fcn* task, int item_count, int min_range, void* context, void* user )
+{
+	thread_tasks* tt = user;
+	tt->task = task;
+	tt->context = context;
+	tt->item_count = item_count;
+	tt->min_range = min_range;
+	atomic_store( &tt->next, 0 );
+	for ( int w = 1; w < tt->workers; ++w )
+	{
+		s_starts[w].tt = tt;
+		s_starts[w].worker = w;
+		assert_int_equal( pthread_create( tt->threads + w, NULL, thread_tasks_main, s_starts + w ), 0 );
+	}
+	tt->tasks += 1;
+	return tt;
+}
+
+static void thread_finish( void* handle, void* user )
+{
+	thread_tasks* tt = user;
+	assert_ptr_equal( handle, tt );
+	thread_tasks_work( tt, 0 );
+	for ( int w = 1; w < tt->workers; ++w )
+	{
+		pthread_join( tt->threads[w], NULL );
+	}
+}
+
+static kcc_task_system thread_system( thread_tasks* tt, int workers )
+{
+	memset( tt, 0, sizeof( *tt ) );
+	tt->workers = workers;
+	kcc_task_system ts = { workers, thread_enqueue, thread_finish, tt };
+	return ts;
+}
+
 static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 {
 	reset_asserts();
+	s_waves = 0;
+	s_largest_wave = 0;
+	s_batches = 0;
 	world a, b;
 	world_build( &a, kind );
 	world_build( &b, kind );
@@ -419,6 +574,15 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	if ( kind == SCENE_CROWD || kind == SCENE_TWICE )
 	{
 		assert_true( a.rides > 0 );
+	}
+	if ( tasks != NULL && tasks->worker_count > 1 && kind != SCENE_TWICE )
+	{
+		// Waves of several moves ran on the workers: characters that ignore each other all at once; where they
+		// meet, more than one wave.
+		print_message( "%.2f waves per batch of %d, the largest %d moves\n", (double)s_waves / s_batches, a.entries,
+					   s_largest_wave );
+		assert_true( s_largest_wave > 1 );
+		assert_true( kind == SCENE_GHOSTS ? s_waves == s_batches && s_largest_wave == a.entries : s_waves > s_batches );
 	}
 	world_destroy( &a );
 	world_destroy( &b );
@@ -446,6 +610,43 @@ static void test_same_character_twice( void** state )
 {
 	(void)state;
 	run_twins( SCENE_TWICE, NULL );
+	scrambled_tasks st;
+	kcc_task_system ts = scrambled_system( &st, 3 );
+	run_twins( SCENE_TWICE, &ts );
+}
+
+// Every scene on the scrambled task system at 1, 2, 3 and 8 workers.
+static void test_scrambled_workers_match_sequential_calls( void** state )
+{
+	(void)state;
+	const int workers[4] = { 1, 2, 3, 8 };
+	for ( int k = 0; k < 4; ++k )
+	{
+		for ( int kind = SCENE_GHOSTS; kind <= SCENE_TOPDOWN; ++kind )
+		{
+			scrambled_tasks st;
+			kcc_task_system ts = scrambled_system( &st, workers[k] );
+			run_twins( (scene_kind)kind, &ts );
+			assert_true( workers[k] == 1 ? st.tasks == 0 : st.ranges > st.tasks );
+		}
+	}
+}
+
+// The same on real threads.
+static void test_threads_match_sequential_calls( void** state )
+{
+	(void)state;
+	const int workers[4] = { 1, 2, 3, 8 };
+	for ( int k = 0; k < 4; ++k )
+	{
+		for ( int kind = SCENE_GHOSTS; kind <= SCENE_TOPDOWN; ++kind )
+		{
+			thread_tasks tt;
+			kcc_task_system ts = thread_system( &tt, workers[k] );
+			run_twins( (scene_kind)kind, &ts );
+			assert_true( workers[k] == 1 ? tt.tasks == 0 : tt.tasks > 0 );
+		}
+	}
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -600,6 +801,8 @@ int main( void )
 		cmocka_unit_test( test_crowd_matches_sequential_calls ),
 		cmocka_unit_test( test_topdown_matches_sequential_calls ),
 		cmocka_unit_test( test_same_character_twice ),
+		cmocka_unit_test( test_scrambled_workers_match_sequential_calls ),
+		cmocka_unit_test( test_threads_match_sequential_calls ),
 		cmocka_unit_test( test_bad_input_moves_nothing ),
 		cmocka_unit_test( test_second_batch_allocates_nothing ),
 	};
