@@ -13,8 +13,8 @@
 #define KCC_SNAPSHOT_ENTRIES_PER_SHAPE 8
 #define KCC_SNAPSHOT_GRID_SLACK 64
 
-// Grows an array of size elements to hold at least needed (kcc2d's allocator); false when memory ran out. The old
-// contents are not kept: every array here is refilled from scratch by each batch.
+// Grows an array of size elements to hold at least needed (kcc2d's allocator), keeping its contents; false when memory
+// ran out.
 static bool kcc_snapshot_reserve( void** array, int* capacity, int needed, size_t size )
 {
 	if ( needed <= *capacity )
@@ -31,7 +31,11 @@ static bool kcc_snapshot_reserve( void** array, int* capacity, int needed, size_
 	{
 		return false;
 	}
-	kcc_free( *array );
+	if ( *array != NULL )
+	{
+		memcpy( bigger, *array, (size_t)*capacity * size );
+		kcc_free( *array );
+	}
 	*array = bigger;
 	*capacity = grown;
 	return true;
@@ -202,22 +206,9 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
 
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 {
-	// Grown keeping what is there (rare: only a batch with more boxes than any before on the space).
-	if ( s->crate_count == s->crate_capacity )
+	if ( kcc_snapshot_reserve( (void**)&s->crates, &s->crate_capacity, s->crate_count + 1, sizeof( *s->crates ) ) == false )
 	{
-		int capacity = s->crate_capacity > 0 ? 2 * s->crate_capacity : 64;
-		int* bigger = kcc_alloc( (size_t)capacity * sizeof( *bigger ) );
-		if ( bigger == NULL )
-		{
-			return false;
-		}
-		if ( s->crate_count > 0 )
-		{
-			memcpy( bigger, s->crates, (size_t)s->crate_count * sizeof( *bigger ) );
-		}
-		kcc_free( s->crates );
-		s->crates = bigger;
-		s->crate_capacity = capacity;
+		return false;
 	}
 	s->crates[s->crate_count++] = shape;
 	return true;
