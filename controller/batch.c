@@ -300,7 +300,7 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = run->controllers[i];
-		c->batch_wave = kcc_snapshot_wave( s, c->body, c->influence, c->gather_filter );
+		c->batch_wave = kcc_snapshot_wave( s, c );
 		wave_start[c->batch_wave] += 1;
 		waves = c->batch_wave > waves ? c->batch_wave : waves;
 	}

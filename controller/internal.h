@@ -373,6 +373,9 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 /// Moves the body to the controller's position and reindexes its shape so queries see it (in a batch: moves it and
 /// updates its shape's box; the batch reindexes it at its end).
 void kcc_world_sync_body( kcc_controller* c );
+/// Whether c's queries read more of shape than its filter and sensor flag (which a batch never changes): Chipmunk's
+/// filter rule with the query's filter, and the gather's own test of the character's filter.
+bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 
@@ -455,6 +458,8 @@ struct kcc_snapshot
 };
 
 typedef void kcc_snapshot_visit( cpShape* shape, void* data );
+/// Whether the query reads the shape further (its filter and the gather's own tests on what a batch never changes).
+typedef bool kcc_snapshot_reads( const cpShape* shape, void* data );
 /// Reads the space's kinematic and dynamic bodies and their shapes (grid boxes = their boxes); room for a batch of
 /// slot_count moves. False when memory ran out.
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
@@ -464,9 +469,11 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
 /// Puts the shapes in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
-/// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (the shapes' filters and boxes read
-/// live), in the snapshot's order; shapes whose grid box misses box are never read.
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_visit* visit, void* data );
+/// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes, reads applying the filter (and may
+/// drop more), the shapes' boxes read live; in the snapshot's order. Shapes whose grid box misses box are never read,
+/// nor, beyond what reads looks at, those reads drops.
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
+						 void* data );
 /// Records that mover (a place in the batch) moved body, seq-th in its move.
 void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq );
 /// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.
@@ -477,10 +484,9 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover );
 void kcc_snapshot_spent( kcc_snapshot* s );
 /// Clears the waves (after the grid is built).
 void kcc_snapshot_clear_waves( kcc_snapshot* s );
-/// The wave of the next move in array order (the character of body own, its influence box and query filter): one
-/// more than that of every earlier move that touched a shape it may touch (its own, and the moving shapes its
-/// queries may read); recorded for the later ones.
-int kcc_snapshot_wave( kcc_snapshot* s, const cpBody* own, cpBB influence, cpShapeFilter filter );
+/// The wave of the next move in array order, c's: one more than that of every earlier move that touched a shape it may
+/// touch (its own, and the moving shapes its queries may read in its influence box); recorded for the later ones.
+int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c );
 void kcc_snapshot_free( kcc_snapshot* s );
 
 // sweep.c ---------------------------------------------------------------------------------------------------------

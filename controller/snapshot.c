@@ -354,14 +354,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	return true;
 }
 
-// Chipmunk's filter rule (cpSpaceBBQuery's): a shared non-zero group never collides; each side's categories must be
-// in the other's mask.
-static inline bool kcc_snapshot_rejects( cpShapeFilter a, cpShapeFilter b )
-{
-	return ( a.group != 0 && a.group == b.group ) || ( a.categories & b.mask ) == 0 || ( b.categories & a.mask ) == 0;
-}
-
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_visit* visit, void* data )
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
+						 void* data )
 {
 	if ( s->shape_count == 0 || cpBBIntersects( box, s->bounds ) == false )
 	{
@@ -388,9 +382,9 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, 
 				{
 					continue; // reported from the first cell of the query that holds it
 				}
-				// Then what cpSpaceBBQuery keeps, read live: the filter and the shape's current box.
-				if ( kcc_snapshot_rejects( cpShapeGetFilter( sh->shape ), filter ) ||
-					 cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
+				// Then what cpSpaceBBQuery keeps (the filter, by reads with the rest of the gather's tests on what
+				// never changes during a batch), and the shape's current box, read live.
+				if ( reads( sh->shape, data ) == false || cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
 				{
 					continue;
 				}
@@ -480,9 +474,9 @@ void kcc_snapshot_clear_waves( kcc_snapshot* s )
 	}
 }
 
-// The shapes move j of influence box influence and query filter may touch (its own shapes, which it moves, and the
-// moving shapes its queries may read): one more than the last wave that touched one of them. With set, records wave.
-static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, cpBB influence, cpShapeFilter filter, int set )
+// The shapes the move of c may touch (its own shapes, which it moves, and the moving shapes its queries may read, in its
+// influence box): the last wave that touched one of them. With set, records that wave.
+static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, const kcc_controller* c, int set )
 {
 	int wave = 0;
 	if ( own_body >= 0 )
@@ -495,6 +489,7 @@ static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, cpBB influence, cp
 			sh->wave = set > 0 ? set : sh->wave;
 		}
 	}
+	cpBB influence = c->influence;
 	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
 	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
 	for ( int j = j0; j <= j1; ++j )
@@ -506,8 +501,7 @@ static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, cpBB influence, cp
 			{
 				kcc_snapshot_shape* sh = s->shapes + s->entries[e];
 				// What kcc_snapshot_query reads beyond the shape's filter: its box, then (in the move) its geometry.
-				if ( sh->writable && cpBBIntersects( influence, sh->grid ) &&
-					 kcc_snapshot_rejects( cpShapeGetFilter( sh->shape ), filter ) == false )
+				if ( sh->writable && cpBBIntersects( influence, sh->grid ) && kcc_world_may_read( c, sh->shape ) )
 				{
 					wave = sh->wave > wave ? sh->wave : wave;
 					sh->wave = set > 0 ? set : sh->wave;
@@ -518,10 +512,10 @@ static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, cpBB influence, cp
 	return wave;
 }
 
-int kcc_snapshot_wave( kcc_snapshot* s, const cpBody* own, cpBB influence, cpShapeFilter filter )
+int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 {
-	int own_body = kcc_snapshot_body_index( s, own );
-	int wave = kcc_snapshot_touch( s, own_body, influence, filter, 0 ) + 1;
-	kcc_snapshot_touch( s, own_body, influence, filter, wave );
+	int own_body = kcc_snapshot_body_index( s, c->body );
+	int wave = kcc_snapshot_touch( s, own_body, c, 0 ) + 1;
+	kcc_snapshot_touch( s, own_body, c, wave );
 	return wave;
 }

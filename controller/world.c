@@ -145,6 +145,26 @@ static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, b
 	return true;
 }
 
+bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape )
+{
+	cpShapeFilter f = cpShapeGetFilter( shape );
+	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
+	bool rejected = ( f.group != 0 && f.group == c->gather_filter.group ) || ( f.categories & c->gather_filter.mask ) == 0 ||
+					( c->gather_filter.categories & f.mask ) == 0;
+	if ( shape == c->shape || rejected )
+	{
+		return false;
+	}
+	// What kcc_gather_wants tells from these alone (dropping sensors when gathering solids only drops more).
+	return c->filter_in_callback == false || ( sensor ? ( f.categories & c->def.sensor_mask ) != 0
+													  : kcc_gather_wants( c, false, f ) );
+}
+
+static bool kcc_gather_reads( const cpShape* shape, void* data )
+{
+	return kcc_world_may_read( data, shape );
+}
+
 // Chipmunk's answer: every shape but the static ones when the static index answers for them.
 static void kcc_gather_callback( cpShape* shape, void* data )
 {
@@ -299,7 +319,7 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 		KCC_ASSERT( box.l >= c->influence.l && box.b >= c->influence.b && box.r <= c->influence.r &&
 						box.t <= c->influence.t,
 					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
-		kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_callback, c );
+		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
 		return;
 	}
 	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );

@@ -122,9 +122,9 @@ static void world_build( world* w, scene_kind kind )
 		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
 		def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY,
 									   kind == SCENE_GHOSTS ? ~(cpBitmask)CHARACTER_CATEGORY : CP_ALL_CATEGORIES );
-		def.sensor_mask = SENSOR_CATEGORY;
 		if ( kind != SCENE_GHOSTS )
 		{
+			def.sensor_mask = SENSOR_CATEGORY; // the ghosts keep the default (every category), as the gauntlet's
 			def.pushable_categories = CRATE_CATEGORY;
 			def.mass = i % 2 == 0 || i % 6 == 5 ? 1.0f : 0.0f;
 			def.step_height = i % 3 == 0 ? 0.3f : 0.0f;
