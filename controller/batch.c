@@ -59,19 +59,34 @@ static double kcc_batch_motion( const kcc_controller* c, const kcc_snapshot* s, 
 	return 2.0 * (double)glms_vec2_norm( delta ) + carry + belt + depenetration;
 }
 
+// How far from where it stands a move may take the character: its motion (kcc_batch_motion), two steps, the snap and
+// the probe below, the corner nudge, the skin.
+static double kcc_batch_reach( const kcc_controller* c, vec2s delta, double motion )
+{
+	return motion + 2.0 * (double)c->def.step_height + (double)c->step_forward +
+		   (double)kcc_snap_reach( c, glms_vec2_norm( delta ) ) + (double)kcc_probe_reach( c ) +
+		   (double)c->def.corner_correction + 2.0 * (double)c->def.skin;
+}
+
+// Every place the character's shape can be during its move: its box, grown by its reach.
+static cpBB kcc_batch_shape_box( const kcc_controller* c, double reach )
+{
+	cpVect lo = kcc_bridge_world( c->position, c->local_bounds.min );
+	cpVect hi = kcc_bridge_world( c->position, c->local_bounds.max );
+	return kcc_bb_inflate( cpBBNew( lo.x, lo.y, hi.x, hi.y ), reach );
+}
+
 // The influence box of a move: every query box of the move lies in it (asserted by the gather). The region of the
-// move's one query where it may start (motion, probe, step, snap, skins), grown by the step and snap of a later part,
-// the corner nudge and the region growths (the character's size).
-static cpBB kcc_batch_influence( const kcc_controller* c, vec2s delta, double motion )
+// move's one query where it may start (motion, probe, step, snap, skins), grown by its reach and the region growths
+// (the character's size).
+static cpBB kcc_batch_influence( const kcc_controller* c, vec2s delta, double reach )
 {
 	kcc_aabb region = kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta );
 	cpVect lo = kcc_bridge_world( c->position, region.min );
 	cpVect hi = kcc_bridge_world( c->position, region.max );
 	double size = (double)kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x,
 									c->local_bounds.max.y - c->local_bounds.min.y );
-	double grow = motion + 2.0 * (double)c->def.step_height + (double)c->step_forward +
-				  (double)kcc_snap_reach( c, glms_vec2_norm( delta ) ) + (double)kcc_probe_reach( c ) +
-				  (double)c->def.corner_correction + size + 4.0 * (double)c->def.skin + (double)KCC_QUERY_MARGIN;
+	double grow = reach + size + 2.0 * (double)c->def.skin + (double)KCC_QUERY_MARGIN;
 	return kcc_bb_inflate( cpBBNew( lo.x, lo.y, hi.x, hi.y ), grow );
 }
 
@@ -166,18 +181,20 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			s->shapes[i].writable = true;
 		}
 	}
-	// The characters: their shapes may be anywhere in their influence box (without the boxes they push).
+	// The characters: their shapes may be anywhere within their reach.
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
 		vec2s delta = glms_vec2_scale( velocities[i], dt );
 		double ridden = kcc_batch_rides_crate( c, s, pushable ) ? push_total : 0.0;
-		c->batch_base = kcc_batch_influence( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
+		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
+		c->batch_base = kcc_batch_influence( c, delta, reach );
 		c->influence = c->batch_base;
 		int b = kcc_snapshot_body_index( s, c->body );
+		c->batch_body = b;
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
-			s->shapes[s->bodies[b].first_shape + k].grid = c->batch_base;
+			s->shapes[s->bodies[b].first_shape + k].grid = kcc_batch_shape_box( c, reach );
 			s->shapes[s->bodies[b].first_shape + k].writable = true;
 		}
 	}

@@ -171,6 +171,7 @@ struct kcc_controller
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
 	int batch_mover;         ///< the move's place in the batch's array
+	int batch_body;          ///< its body in the snapshot's bodies
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
 	int batch_wave;          ///< the move's wave: after every earlier move it depends on
@@ -438,6 +439,10 @@ struct kcc_snapshot
 	int body_count, body_capacity;
 	int* sorted;               ///< body indices by pointer value (finding a body)
 	int sorted_capacity;
+	int sorted_count;          ///< bodies sorted (of the last batch: kept when the next lists the same bodies)
+	bool same_bodies;
+	int* order;                ///< the moved bodies in reindexing order (kcc_snapshot_order_moved)
+	int order_capacity;
 	kcc_snapshot_shape* shapes;
 	int shape_count, shape_capacity;
 	int* slots;                ///< scratch of the batch's end
@@ -450,7 +455,7 @@ struct kcc_snapshot
 	int cell_capacity;
 	uint32_t* entries;
 	int entry_capacity;
-	const int* moved_first;    ///< in slots: mover m's moved bodies are sorted[moved_first[m] .. moved_first[m + 1])
+	const int* moved_first;    ///< in slots: mover m's moved bodies are order[moved_first[m] .. moved_first[m + 1])
 	int* crates;               ///< the shapes a batch move may push (indices into shapes)
 	int crate_count, crate_capacity;
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
@@ -474,8 +479,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// nor, beyond what reads looks at, those reads drops.
 void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
 						 void* data );
-/// Records that mover (a place in the batch) moved body, seq-th in its move.
-void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq );
+/// Records that mover (a place in the batch) moved body b (an index in bodies, or -1: none), seq-th in its move.
+void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq );
 /// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 /// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have.

@@ -49,6 +49,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	}
 	kcc_free( s->bodies );
 	kcc_free( s->sorted );
+	kcc_free( s->order );
 	kcc_free( s->shapes );
 	kcc_free( s->cell_start );
 	kcc_free( s->entries );
@@ -102,6 +103,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 		return;
 	}
 	kcc_snapshot_body* b = s->bodies + s->body_count;
+	s->same_bodies &= s->body_count < s->sorted_count && b->body == body;
 	b->body = body;
 	b->first_shape = s->shape_count;
 	b->shape_count = 0;
@@ -170,14 +172,23 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->shape_count = 0;
 	s->grid_ready = false;
 	kcc_snapshot_reader reader = { s, 0, false };
+	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
+	int previous = s->sorted_count;
+	s->same_bodies = previous > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
+	s->same_bodies &= s->body_count == previous;
 	if ( reader.failed ||
 		 kcc_snapshot_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
+		 kcc_snapshot_reserve( (void**)&s->order, &s->order_capacity, s->body_count, sizeof( *s->order ) ) == false ||
 		 kcc_snapshot_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
 	{
 		return false;
 	}
-	kcc_sort_bodies( s );
+	if ( s->same_bodies == false )
+	{
+		kcc_sort_bodies( s );
+	}
+	s->sorted_count = s->body_count;
 	return true;
 }
 
@@ -259,8 +270,8 @@ static int64_t kcc_snapshot_entry_count( const kcc_snapshot* s )
 
 bool kcc_snapshot_build_grid( kcc_snapshot* s )
 {
-	// Cell: the power of two at or above the largest side of the shapes' own boxes, on average (the grown boxes of
-	// the moving shapes span more cells); then doubled until the grid and its entries fit the limits.
+	// Cell: the power of two at or above the larger side of the grid boxes, on average (most shapes then sit in one to
+	// four cells, and a query meets a few); then doubled until the grid and its entries fit the limits.
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
 	int finite = 0;
@@ -270,7 +281,7 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 		if ( kcc_snapshot_finite( sh->grid ) )
 		{
 			bounds = cpBBMerge( bounds, sh->grid );
-			size += fmax( sh->indexed.r - sh->indexed.l, sh->indexed.t - sh->indexed.b );
+			size += fmax( sh->grid.r - sh->grid.l, sh->grid.t - sh->grid.b );
 			finite += 1;
 		}
 	}
@@ -284,6 +295,7 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	}
 	double max_cells = (double)KCC_SNAPSHOT_CELLS_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
 	double max_entries = (double)KCC_SNAPSHOT_ENTRIES_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
+	int64_t counted = 0;
 	for ( ;; )
 	{
 		double columns = floor( ( s->bounds.r - s->bounds.l ) / cell ) + 1.0;
@@ -293,7 +305,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 			s->inverse_cell = 1.0 / cell;
 			s->columns = (int)columns;
 			s->rows = (int)rows;
-			if ( (double)kcc_snapshot_entry_count( s ) <= max_entries )
+			counted = kcc_snapshot_entry_count( s );
+			if ( (double)counted <= max_entries )
 			{
 				break;
 			}
@@ -301,7 +314,7 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 		cell *= 2.0;
 	}
 	int cells = s->columns * s->rows;
-	int entries = (int)kcc_snapshot_entry_count( s );
+	int entries = (int)counted;
 	if ( kcc_snapshot_reserve( (void**)&s->cell_start, &s->cell_capacity, cells + 1, sizeof( *s->cell_start ) ) == false ||
 		 kcc_snapshot_reserve( (void**)&s->entries, &s->entry_capacity, entries, sizeof( *s->entries ) ) == false )
 	{
@@ -394,9 +407,8 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 	}
 }
 
-void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, uint32_t seq )
+void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
 {
-	int b = kcc_snapshot_body_index( s, body );
 	if ( b >= 0 )
 	{
 		s->bodies[b].mover = mover;
@@ -407,8 +419,7 @@ void kcc_snapshot_note_moved( kcc_snapshot* s, const cpBody* body, int mover, ui
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 {
 	// The moved bodies in the order sequential moves last reindexed them (Chipmunk's index then lists them as
-	// sequential calls leave it): a counting sort by mover into the sorted array (no longer needed for finding
-	// bodies), then by order within one move (a few bodies each).
+	// sequential calls leave it): a counting sort by mover, then by order within one move (a few bodies each).
 	int* start = s->slots;
 	memset( start, 0, (size_t)( mover_count + 1 ) * sizeof( *start ) );
 	for ( int b = 0; b < s->body_count; ++b )
@@ -424,7 +435,7 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 	}
 	int* first = s->slots + mover_count + 1; // each mover's first place, kept while start moves on
 	memcpy( first, start, (size_t)( mover_count + 1 ) * sizeof( *first ) );
-	int* order = s->sorted;
+	int* order = s->order;
 	for ( int b = 0; b < s->body_count; ++b )
 	{
 		int m = s->bodies[b].mover;
@@ -447,7 +458,7 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover )
 {
 	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
 	{
-		const kcc_snapshot_body* b = s->bodies + s->sorted[k];
+		const kcc_snapshot_body* b = s->bodies + s->order[k];
 		for ( int i = 0; i < b->shape_count; ++i )
 		{
 			const kcc_snapshot_shape* sh = s->shapes + b->first_shape + i;
@@ -514,7 +525,7 @@ static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, const kcc_controll
 
 int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 {
-	int own_body = kcc_snapshot_body_index( s, c->body );
+	int own_body = c->batch_body;
 	int wave = kcc_snapshot_touch( s, own_body, c, 0 ) + 1;
 	kcc_snapshot_touch( s, own_body, c, wave );
 	return wave;

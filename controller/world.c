@@ -426,7 +426,8 @@ static void kcc_world_place_body( kcc_controller* c, cpBody* body )
 	if ( c->batch != NULL )
 	{
 		cpBodyEachShape( body, kcc_cache_shape, NULL );
-		kcc_snapshot_note_moved( c->batch, body, c->batch_mover, c->batch_seq++ );
+		int b = body == c->body ? c->batch_body : kcc_snapshot_body_index( c->batch, body );
+		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
 		return;
 	}
 	kcc_space_reindex_body( c->space, body );
