@@ -59,11 +59,12 @@ static double kcc_batch_motion( const kcc_controller* c, const kcc_snapshot* s, 
 	return 2.0 * (double)glms_vec2_norm( delta ) + carry + belt + depenetration;
 }
 
-// How far from where it stands a move may take the character: its motion (kcc_batch_motion), two steps, the snap and
-// the probe below, the corner nudge, the skin.
+// How far from where it stands a move may take the character: its motion (kcc_batch_motion), two steps (up, and
+// forward as far as a step looks for its tread), the snap and the probe below, the corner nudge, the skin.
 static double kcc_batch_reach( const kcc_controller* c, vec2s delta, double motion )
 {
-	return motion + 2.0 * (double)c->def.step_height + (double)c->step_forward +
+	double tread = c->def.step_height > 0.0f ? (double)kcc_maxf( c->def.step_min_width, c->step_forward ) : 0.0;
+	return motion + 2.0 * ( (double)c->def.step_height + tread ) +
 		   (double)kcc_snap_reach( c, glms_vec2_norm( delta ) ) + (double)kcc_probe_reach( c ) +
 		   (double)c->def.corner_correction + 2.0 * (double)c->def.skin;
 }

@@ -48,7 +48,7 @@ typedef struct world
 	vec2s velocity[MAX_CHARACTERS]; // what each character's next move starts from
 	cpBody* platform;
 	cpShape* moving_sensor;
-	int pushes, rides, events, bumps, meetings; // what the frames exercised (batch side)
+	int pushes, rides, events, bumps, meetings, steps; // what the frames exercised (batch side)
 } world;
 
 static void world_build( world* w, scene_kind kind )
@@ -68,6 +68,7 @@ static void world_build( world* w, scene_kind kind )
 	scene_add_box( s, -62.0f, -1.0f, -60.0f, 12.0f );
 	scene_add_box( s, 60.0f, -1.0f, 62.0f, 12.0f );
 	scene_add_box( s, -24.0f, 3.0f, -14.0f, 3.5f );
+	scene_add_box( s, 2.5f, 0.0f, 4.0f, 0.25f ); // a step
 	if ( topdown )
 	{
 		scene_add_box( s, -60.0f, 12.0f, 60.0f, 13.0f );
@@ -128,6 +129,8 @@ static void world_build( world* w, scene_kind kind )
 			def.pushable_categories = CRATE_CATEGORY;
 			def.mass = i % 2 == 0 || i % 6 == 5 ? 1.0f : 0.0f;
 			def.step_height = i % 3 == 0 ? 0.3f : 0.0f;
+			def.step_min_width = i % 6 == 0 ? 0.6f : 0.0f;
+			def.corner_correction = i % 4 == 1 ? 0.2f : 0.0f;
 		}
 		if ( topdown )
 		{
@@ -386,6 +389,7 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 					  (double)out_b[e].y );
 		}
 		a->pushes += ( ra[e].flags & KCC_PUSHED ) != 0;
+		a->steps += ( ra[e].flags & KCC_STEPPED ) != 0;
 		a->events += ra[e].sensor_event_count;
 		for ( int k = 0; k < ra[e].collision_count; ++k )
 		{
@@ -564,8 +568,8 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 		frame_both( &a, &b, frame, tasks );
 	}
 	assert_int_equal( s_assert_count, 0 ); // no query left its influence box (builds with asserts)
-	print_message( "%d pushes, %d rides, %d sensor events, %d frames with a bumped box, %d contacts between characters\n",
-				   a.pushes, a.rides, a.events, a.bumps, a.meetings );
+	print_message( "%d pushes, %d rides, %d sensor events, %d frames with a bumped box, %d contacts between characters, "
+				   "%d steps\n", a.pushes, a.rides, a.events, a.bumps, a.meetings, a.steps );
 	assert_true( a.events > 0 );
 	if ( kind != SCENE_GHOSTS )
 	{
@@ -573,7 +577,7 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	}
 	if ( kind == SCENE_CROWD || kind == SCENE_TWICE )
 	{
-		assert_true( a.rides > 0 );
+		assert_true( a.rides > 0 && a.steps > 0 );
 	}
 	if ( tasks != NULL && tasks->worker_count > 1 && kind != SCENE_TWICE )
 	{
