@@ -191,7 +191,12 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
 		c->batch_base = kcc_batch_influence( c, delta, reach );
 		c->influence = c->batch_base;
-		int b = kcc_snapshot_body_index( s, c->body );
+		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
+		int b = c->batch_body;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
+		{
+			b = kcc_snapshot_body_index( s, c->body );
+		}
 		c->batch_body = b;
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{

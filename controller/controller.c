@@ -297,6 +297,7 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 	c->tan_floor = tanf( def->max_floor_angle );
 	// Two skins: a character resting on a one-way top sits one skin above it, and a fall may end inside the skin.
 	c->one_way_tolerance = 2.0f * def->skin;
+	c->batch_body = -1;
 	kcc_use_shape( c, &shape );
 	// The group makes this controller's own queries skip its shape; it is never used to order anything.
 	c->query_filter = cpShapeFilterNew( (cpGroup)(uintptr_t)c, def->filter.categories, def->filter.mask );

@@ -427,6 +427,7 @@ typedef struct kcc_snapshot_shape
 	cpBB indexed;     ///< its box when the batch began (where Chipmunk's index holds it)
 	cpBB grid;        ///< every place it can be during the batch: the box the grid holds it by
 	int body;         ///< in bodies
+	int cells[4];     ///< the grid cells of grid: first and last column, first and last row
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;

@@ -529,8 +529,8 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 // has its controller and space checked by the batch.
 static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
 {
-	// 1. Validate.
-	kcc_status status = kcc_move_validate( c, delta );
+	// 1. Validate (a batch did already).
+	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );
 	if ( status == KCC_OK && c->batch == NULL )
 	{
 		status = KCC_SPACE_ACQUIRE( c, "kcc_controller_move" );

@@ -326,13 +326,18 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	{
 		for ( int i = 0; i < s->shape_count; ++i )
 		{
-			cpBB g = s->shapes[i].grid;
-			if ( kcc_snapshot_finite( g ) == false )
+			kcc_snapshot_shape* sh = s->shapes + i;
+			if ( pass == 0 )
 			{
-				continue; // never met by a query (Chipmunk's own test fails on such a box too)
+				cpBB g = sh->grid;
+				bool usable = kcc_snapshot_finite( g );
+				// Never met by a query when not finite (Chipmunk's own test fails on such a box too): no cells.
+				sh->cells[0] = usable ? kcc_snapshot_column( s, g.l ) : 0;
+				sh->cells[1] = usable ? kcc_snapshot_column( s, g.r ) : -1;
+				sh->cells[2] = usable ? kcc_snapshot_row( s, g.b ) : 0;
+				sh->cells[3] = usable ? kcc_snapshot_row( s, g.t ) : -1;
 			}
-			int i0 = kcc_snapshot_column( s, g.l ), i1 = kcc_snapshot_column( s, g.r );
-			int j0 = kcc_snapshot_row( s, g.b ), j1 = kcc_snapshot_row( s, g.t );
+			int i0 = sh->cells[0], i1 = sh->cells[1], j0 = sh->cells[2], j1 = sh->cells[3];
 			for ( int j = j0; j <= j1; ++j )
 			{
 				for ( int k = i0; k <= i1; ++k )
@@ -390,8 +395,7 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 				{
 					continue;
 				}
-				if ( ( i > i0 && kcc_snapshot_column( s, sh->grid.l ) != i ) ||
-					 ( j > j0 && kcc_snapshot_row( s, sh->grid.b ) != j ) )
+				if ( ( i > i0 && sh->cells[0] != i ) || ( j > j0 && sh->cells[2] != j ) )
 				{
 					continue; // reported from the first cell of the query that holds it
 				}
