@@ -4,8 +4,10 @@
 // for each level: the static index's build time and memory per tile, moves per second, and what
 // kcc_space_static_changed costs when a game breaks one tile (the whole index rebuilt).
 //
-//   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N]
-//   scaling --circles N [--tree]     (one move inside N overlapping static circles, timed)
+//   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] [--batch]
+//   scaling --circles N [--tree] [--batch]   (one move inside N overlapping static circles, timed)
+//
+// --batch moves each step's characters with one kcc_move_and_slide_batch instead of a move_and_slide call each.
 //
 // Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
 // of the spatial hash (cell SIZE, default 1). Instructions per move: run under valgrind --tool=callgrind with two
@@ -36,6 +38,8 @@
 
 // Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
 static size_t s_live_bytes;
+// --batch: every step's characters moved by one kcc_move_and_slide_batch (the calling thread alone).
+static bool s_batch;
 
 static void* counting_alloc( size_t size, void* user )
 {
@@ -82,6 +86,8 @@ typedef struct scene
 	kcc_controller** characters;
 	int character_count;
 	vec2s* velocity;
+	vec2s* wanted;            ///< --batch: this step's velocities, moved in one kcc_move_and_slide_batch
+	kcc_move_result* results; ///< --batch
 	float* vx_desired;
 	bool* want_jump;
 	bool* on_ground;
@@ -124,6 +130,8 @@ static void scene_create( scene* s, int tiles, int characters, bool tree, double
 	s->character_count = characters;
 	s->characters = malloc( sizeof( kcc_controller* ) * (size_t)characters );
 	s->velocity = calloc( (size_t)characters, sizeof( vec2s ) );
+	s->wanted = calloc( (size_t)characters, sizeof( vec2s ) );
+	s->results = calloc( (size_t)characters, sizeof( kcc_move_result ) );
 	s->vx_desired = calloc( (size_t)characters, sizeof( float ) );
 	s->want_jump = calloc( (size_t)characters, sizeof( bool ) );
 	s->on_ground = calloc( (size_t)characters, sizeof( bool ) );
@@ -170,6 +178,8 @@ static void scene_destroy( scene* s )
 	free( s->tiles );
 	free( s->characters );
 	free( s->velocity );
+	free( s->wanted );
+	free( s->results );
 	free( s->vx_desired );
 	free( s->want_jump );
 	free( s->on_ground );
@@ -197,6 +207,11 @@ static uint64_t run_steps( scene* s, int first_step, int steps )
 				s->want_jump[i] = false;
 			}
 			v.y -= GRAVITY * DT;
+			if ( s_batch )
+			{
+				s->wanted[i] = v;
+				continue;
+			}
 			kcc_move_result result;
 			if ( kcc_controller_move_and_slide( s->characters[i], v, DT, &s->velocity[i], &result ) != KCC_OK )
 			{
@@ -204,6 +219,20 @@ static uint64_t run_steps( scene* s, int first_step, int steps )
 			}
 			s->on_ground[i] = ( result.flags & KCC_ON_FLOOR ) != 0;
 			truncated += ( result.flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+		}
+		if ( s_batch )
+		{
+			if ( kcc_move_and_slide_batch( s->characters, s->character_count, s->wanted, DT, s->velocity, s->results,
+										   NULL ) != KCC_OK )
+			{
+				fprintf( stderr, "scaling: the batch failed\n" );
+				exit( 1 );
+			}
+			for ( int i = 0; i < s->character_count; ++i )
+			{
+				s->on_ground[i] = ( s->results[i].flags & KCC_ON_FLOOR ) != 0;
+				truncated += ( s->results[i].flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+			}
 		}
 	}
 	return truncated;
@@ -301,8 +330,16 @@ static void run_circles( int count, bool tree, double cell )
 	for ( int i = 0; i < 5; ++i )
 	{
 		kcc_move_result result;
+		vec2s v = kcc_v2( i % 2 == 0 ? 6.0f : -6.0f, 0.0f );
 		t0 = now_seconds();
-		kcc_controller_move( c, kcc_v2( i % 2 == 0 ? 0.1f : -0.1f, 0.0f ), &result );
+		if ( s_batch )
+		{
+			kcc_move_and_slide_batch( &c, 1, &v, DT, NULL, &result, NULL );
+		}
+		else
+		{
+			kcc_controller_move_and_slide( c, v, DT, NULL, &result );
+		}
 		times[i] = now_seconds() - t0;
 		flags |= result.flags;
 	}
@@ -352,6 +389,10 @@ int main( int argc, char** argv )
 		{
 			cell = atof( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--batch" ) == 0 )
+		{
+			s_batch = true;
+		}
 		else if ( strcmp( argv[i], "--tree" ) == 0 )
 		{
 			tree = true;
@@ -359,7 +400,7 @@ int main( int argc, char** argv )
 		else
 		{
 			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
-					 "[--circles N]\n",
+					 "[--batch] [--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
