@@ -237,10 +237,17 @@ static mover_result move_character( b2WorldId world, b2Vec2 position, b2Vec2 vel
 		list.count = 0;
 		b2Capsule capsule = { { position.x, position.y - (float)CAPSULE_HALF },
 							  { position.x, position.y + (float)CAPSULE_HALF }, (float)CAPSULE_RADIUS };
+#ifdef KCC_BOX2D_MOVER_ORIGIN
+		// Box2D 3.2's queries take an origin for large worlds; near it, a world capsule and the zero origin.
+		b2World_CollideMover( world, b2Pos_zero, &capsule, filter, collect_plane, &list );
+		b2Vec2 wanted = b2SolvePlanes( b2Sub( target, position ), list.planes, list.count ).delta;
+		float fraction = b2World_CastMover( world, b2Pos_zero, &capsule, wanted, filter );
+#else
 		b2World_CollideMover( world, &capsule, filter, collect_plane, &list );
-		b2PlaneSolverResult solved = b2SolvePlanes( b2Sub( target, position ), list.planes, list.count );
-		float fraction = b2World_CastMover( world, &capsule, solved.translation, filter );
-		b2Vec2 delta = b2MulSV( fraction, solved.translation );
+		b2Vec2 wanted = b2SolvePlanes( b2Sub( target, position ), list.planes, list.count ).translation;
+		float fraction = b2World_CastMover( world, &capsule, wanted, filter );
+#endif
+		b2Vec2 delta = b2MulSV( fraction, wanted );
 		position = b2Add( position, delta );
 		if ( b2LengthSquared( delta ) < MOVER_TOLERANCE * MOVER_TOLERANCE )
 		{
