@@ -74,6 +74,20 @@ static void kcc_remove_collision( kcc_move_accumulator* acc, kcc_controller* c, 
 	out->collision_count -= 1;
 }
 
+static void kcc_remove_plane( kcc_plane_list* planes, int index )
+{
+	if ( index < 0 || index >= planes->count )
+	{
+		return;
+	}
+	for ( int i = index; i + 1 < planes->count; ++i )
+	{
+		planes->normals[i] = planes->normals[i + 1];
+		planes->kinds[i] = planes->kinds[i + 1];
+	}
+	planes->count -= 1;
+}
+
 // Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
 // input would cover |lateral| horizontally, |lateral| / cos(angle) along the slope. Starting on the floor, the
 // lateral part is turned along the floor instead, keeping its length (uphill, the floor contact does it).
@@ -165,8 +179,7 @@ typedef struct kcc_piece
 	float travel;          ///< path length so far
 	uint32_t flags;
 	kcc_path path;
-	vec2s planes[KCC_MAX_SLIDES]; ///< the surfaces the slide met (kcc_slide_remaining's creases)
-	int plane_count;
+	int first_plane;       ///< the piece's planes in acc->planes start here (kcc_slide_remaining's creases)
 	bool hit_floor;        ///< a floor was met on the way
 	bool on_floor;         ///< on a floor at the end
 	vec2s floor_normal;
@@ -176,6 +189,7 @@ typedef struct kcc_piece
 	vec2s blocked_lateral; ///< the lateral motion left when the first wall blocked it (what a step climbs)
 	bool blocked;
 	int blocked_collision; ///< where that wall is in out->collisions
+	int blocked_plane;     ///< and in acc->planes
 	bool other_wall;       ///< a wall other than that first one was met
 	vec2s wall_before;     ///< the last wall of the earlier pieces
 	const cpBody* pushed_body; ///< the body pushed in this piece
@@ -199,7 +213,7 @@ static void kcc_piece_begin( kcc_piece* m, kcc_controller* c, vec2s delta, kcc_m
 	m->flags = 0;
 	m->path.count = 0; // only the first count points are ever read: the rest is not cleared
 	kcc_path_add( &m->path, m->p );
-	m->plane_count = 0;
+	m->first_plane = acc->planes->count;
 	m->hit_floor = false;
 	m->on_floor = false;
 	m->floor_normal = m->up;
@@ -208,6 +222,7 @@ static void kcc_piece_begin( kcc_piece* m, kcc_controller* c, vec2s delta, kcc_m
 	m->blocked_lateral = kcc_v2( 0.0f, 0.0f );
 	m->blocked = false;
 	m->blocked_collision = -1;
+	m->blocked_plane = -1;
 	m->other_wall = false;
 	m->wall_before = acc->wall_normal;
 	m->pushed_body = NULL;
@@ -347,6 +362,7 @@ static void kcc_piece_block( kcc_piece* m, const kcc_sweep* s, uint32_t kind, bo
 	kcc_controller* c = m->c;
 	const kcc_controller_def* def = &c->def;
 	int recorded = kcc_record_collision( m->acc, c, s, m->travel, kind );
+	kcc_plane_list* planes = m->acc->planes;
 	if ( kind == KCC_KIND_FLOOR )
 	{
 		m->hit_floor = true;
@@ -366,6 +382,7 @@ static void kcc_piece_block( kcc_piece* m, const kcc_sweep* s, uint32_t kind, bo
 			m->blocked_lateral = kcc_lateral( m->r, m->up );
 			m->blocked = true;
 			m->blocked_collision = recorded;
+			m->blocked_plane = planes->count;
 		}
 		else
 		{
@@ -373,10 +390,13 @@ static void kcc_piece_block( kcc_piece* m, const kcc_sweep* s, uint32_t kind, bo
 		}
 	}
 	m->params.on_floor = m->was_on_floor || m->hit_floor;
-	m->r = kcc_slide_remaining( &m->params, m->planes, m->plane_count, m->delta, m->r, s->normal, kind );
-	if ( m->plane_count < KCC_MAX_SLIDES )
+	m->r = kcc_slide_remaining( &m->params, planes->normals + m->first_plane, planes->count - m->first_plane, m->delta,
+								m->r, s->normal, kind );
+	if ( planes->count < KCC_MAX_MOVE_PLANES ) // always: a piece adds at most max_slides planes
 	{
-		m->planes[m->plane_count++] = s->normal;
+		planes->normals[planes->count] = s->normal;
+		planes->kinds[planes->count] = kind;
+		planes->count += 1;
 	}
 	if ( last_slide && glms_vec2_norm( m->r ) >= def->min_move && glms_vec2_norm( m->r ) > 0.0f )
 	{
@@ -443,6 +463,7 @@ static void kcc_piece_climb( kcc_piece* m, bool grounded )
 		if ( m->step.stepped )
 		{
 			kcc_remove_collision( m->acc, c, m->blocked_collision );
+			kcc_remove_plane( m->acc->planes, m->blocked_plane );
 			if ( m->other_wall == false )
 			{
 				m->flags &= ~(uint32_t)KCC_ON_WALL;
@@ -633,8 +654,9 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_normal = floor_normal;
 }
 
-// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried).
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). planes receives every
+// surface that blocked the move.
+static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt, kcc_plane_list* planes )
 {
 	if ( KCC_USABLE( c, "kcc_controller_move" ) == false )
 	{
@@ -679,7 +701,8 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 		kcc_clear_result( out, start, 0, c->def.up );
 		kcc_result_path_add( out, start );
 	}
-	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } } };
+	planes->count = 0;
+	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
 
 	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
@@ -713,7 +736,8 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 
 kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out )
 {
-	return kcc_move( c, delta, out, 0.0f );
+	kcc_plane_list planes;
+	return kcc_move( c, delta, out, 0.0f, &planes );
 }
 
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
@@ -763,7 +787,8 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
-	status = kcc_move( c, delta, result, dt );
+	kcc_plane_list planes; // the clip's: every surface of the move, not only those the result has room for
+	status = kcc_move( c, delta, result, dt, &planes );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;
@@ -777,8 +802,8 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	if ( out_velocity != NULL )
 	{
 		kcc_slide_params params = kcc_slide_params_of( c );
-		vec2s v = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
-									 ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		vec2s v = kcc_clip_velocity( &params, velocity, &planes, ( result->flags & KCC_ON_FLOOR ) != 0,
+									 result->floor_normal );
 		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
 		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).
 		vec2s platform = { { 0.0f, 0.0f } };
