@@ -457,7 +457,8 @@ static void kcc_piece_slide( kcc_piece* m )
 static void kcc_piece_climb( kcc_piece* m, bool grounded )
 {
 	kcc_controller* c = m->c;
-	if ( m->step.stepped == false && m->may_step && grounded && m->blocked && glms_vec2_norm( m->blocked_lateral ) > 0.0f )
+	if ( m->step.stepped == false && m->may_step && grounded && m->blocked &&
+		 glms_vec2_norm( m->blocked_lateral ) > 0.0f )
 	{
 		m->step = kcc_try_step( c, m->p, m->blocked_lateral, NULL );
 		if ( m->step.stepped )
@@ -704,7 +705,7 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 	planes->count = 0;
 	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
 
-	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	// Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
 	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
@@ -716,8 +717,8 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 		kcc_platform_belt( c, dt, &acc );
 	}
 
-	// 3. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
-	// each with its own query, until every part fits (kcc_move_part).
+	// 3. One query over the whole move, then steps 2 to 6 (kcc_move_piece); when the query holds more shapes than the
+	// buffer, the move is split in halves, each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, 0, true, &acc );
 	c->flags |= acc.flags;
 	c->wall_normal = acc.wall_normal;
