@@ -212,7 +212,8 @@ KCC_API void kcc_controller_destroy( kcc_controller* c );
 KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out );
 
 /// Velocity-level move in the style of Godot's move_and_slide: moves by velocity * dt, then returns in
-/// out_velocity the velocity with the components that pushed into surfaces removed. dt >= 0, seconds: dt == 0 is a
+/// out_velocity the velocity with the components that pushed into surfaces removed: every surface met in the move,
+/// also when out has no room to report them all (KCC_MAX_COLLISIONS). dt >= 0, seconds: dt == 0 is a
 /// paused frame (nothing moves, KCC_OK, out_velocity = velocity, out reports the last move's ground state).
 /// Standing on a conveyor belt (a static or kinematic shape with a Chipmunk surface velocity), the character is first
 /// carried by the belt's velocity along the floor over dt, stopped by walls; leaving it into the air hands that
