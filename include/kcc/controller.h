@@ -306,10 +306,11 @@ typedef void kcc_task_fcn( int start, int end, int worker, void* task_context );
 typedef struct kcc_task_system
 {
 	int worker_count; ///< >= 1; workers are numbered 0 .. worker_count - 1 (the worker argument of kcc_task_fcn)
-	/// Runs task over [0, item_count) in ranges of at least min_range items, each range on one worker; returns a
-	/// handle for finish, or NULL when it already ran it all.
+	/// Runs task over [0, item_count) in ranges of at least min_range items, each range on one worker (a worker
+	/// number never runs two ranges at once: kcc2d may keep scratch per worker); returns a handle for finish, or NULL
+	/// when it already ran it all.
 	void* ( *enqueue )( kcc_task_fcn* task, int item_count, int min_range, void* task_context, void* user );
-	/// Waits until the task of that handle is done.
+	/// Waits until the task of that handle is done; what its ranges wrote is then visible to the caller.
 	void ( *finish )( void* handle, void* user );
 	void* user;
 } kcc_task_system;
