@@ -503,15 +503,34 @@ static void test_create_destroy_loop( void** state )
 	kcc_thread_pool_destroy( NULL );
 }
 
-// Workers long asleep on their condition variable wake up to stop.
-static void test_destroy_idle_pool( void** state )
+static double process_cpu_seconds( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &t );
+	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
+}
+
+// An idle pool sleeps: its three threads use next to no CPU over 200 ms (spinning ones would use most of it), and
+// threads long asleep on their condition variable wake up to stop.
+static void test_idle_pool_sleeps( void** state )
 {
 	(void)state;
 	int started = s_threads_started;
 	kcc_thread_pool* pool = kcc_thread_pool_create( 4 );
 	assert_non_null( pool );
 	assert_int_equal( s_threads_started - started, 3 );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	atomic_llong sum;
+	atomic_init( &sum, 0 );
+	tasks.finish( tasks.enqueue( sum_task, 100, 1, &sum, tasks.user ), tasks.user );
 	sleep_microseconds( 20000 );
+	double cpu = process_cpu_seconds();
+	sleep_microseconds( 200000 );
+	cpu = process_cpu_seconds() - cpu;
+	if ( cpu > 0.05 )
+	{
+		fail_msg( "an idle pool used %.0f ms of CPU in 200 ms", cpu * 1000.0 );
+	}
 	kcc_thread_pool_destroy( pool );
 	assert_int_equal( s_threads_started, s_threads_joined );
 }
@@ -637,7 +656,7 @@ int main( void )
 		cmocka_unit_test_setup( test_plain_writes_seen_after_finish, reset_recorder ),
 		cmocka_unit_test_setup( test_allocates_once, reset_recorder ),
 		cmocka_unit_test_setup( test_create_destroy_loop, reset_recorder ),
-		cmocka_unit_test_setup( test_destroy_idle_pool, reset_recorder ),
+		cmocka_unit_test_setup( test_idle_pool_sleeps, reset_recorder ),
 		cmocka_unit_test_setup( test_create_rejects_no_worker, reset_recorder ),
 		cmocka_unit_test_setup( test_create_thread_failure_leaves_nothing, reset_recorder ),
 		cmocka_unit_test_setup( test_task_system_of_null_is_serial, reset_recorder ),
