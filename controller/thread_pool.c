@@ -223,7 +223,7 @@ static void kcc_pool_finish( void* handle, void* user )
 	kcc_pool_task* task = handle;
 	bool ours = (uintptr_t)task >= (uintptr_t)pool->tasks &&
 				(uintptr_t)task < (uintptr_t)( pool->tasks + KCC_THREAD_POOL_MAX_TASKS );
-	KCC_ASSERT( ours && task->active, "kcc_thread_pool: finish of a handle that is not an unfinished task of the pool" );
+	KCC_ASSERT( ours && task->active, "kcc_thread_pool: finish of a handle that is not an unfinished task of it" );
 	if ( ours == false || task->active == false )
 	{
 		return;

@@ -2,9 +2,9 @@
 // kcc_thread_pool as a kcc_task_system: every item visited exactly once in ranges of at least min_range, worker
 // numbers in range and never running two ranges at once, several tasks in flight, thousands of tiny tasks with
 // sleeping workers woken again, the inline cases (one worker, a task too small to split, every slot taken), what a
-// task wrote seen after finish, no allocation per task, and create / destroy: in a loop, idle, with bad arguments,
-// out of memory, and a thread that cannot be started (nothing left behind). CI also runs it under ThreadSanitizer
-// (`ctest -L threads`), which names any race the checks below cannot see.
+// task wrote seen after finish, no allocation per task, an idle pool asleep, and create / destroy: in a loop, idle,
+// with bad arguments, out of memory, and a thread that cannot be started (nothing left behind). CI also runs it under
+// ThreadSanitizer (`ctest -L threads`), which names any race the checks below cannot see.
 #define _POSIX_C_SOURCE 200809L // nanosleep, pthreads under -std=c11
 
 #include <errno.h>
