@@ -12,8 +12,9 @@
 #define KCC_POOL_RANGES_PER_WORKER 4
 
 /// Polls an idle worker (or a finish waiting for the last ranges) makes before it sleeps on a condition variable:
-/// tens of microseconds, so back-to-back tasks do not pay a wake-up each, and an idle pool burns no core.
-#define KCC_POOL_SPIN 2000
+/// some microseconds, so back-to-back tasks do not pay a wake-up each. Longer spins measured slower on a shared
+/// machine (2 cores, other processes): the spinning thread takes the core the caller's ranges need.
+#define KCC_POOL_SPIN 250
 
 typedef struct kcc_pool_task
 {
