@@ -321,8 +321,8 @@ typedef struct kcc_task_system
 /// A ready thread pool for games without a job system. Its task system: worker 0 is the thread that calls enqueue
 /// and finish (one thread at a time, never from inside one of the pool's tasks); it runs ranges of the task it
 /// finishes. Workers 1 .. thread_count - 1 are the pool's own threads, each always the same thread, so a worker
-/// number never runs two ranges at once. A task of item_count <= min_range, or on a pool of one worker, runs at once
-/// in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in any
+/// number never runs two ranges at once. A task too small for two ranges (item_count < 2 * min_range), or on a pool
+/// of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in any
 /// order. Everything a task wrote is visible to the caller when finish returns. Idle threads spin for a few
 /// microseconds, then sleep. No allocation per task.
 typedef struct kcc_thread_pool kcc_thread_pool;
