@@ -93,7 +93,7 @@ static void kcc_pool_run_ranges( const kcc_thread_pool* pool, kcc_pool_task* tas
 	}
 }
 
-// Under the mutex: the oldest-slotted active task with a range nobody has claimed yet.
+// Under the mutex: the first active task, in slot order, with a range nobody has claimed yet.
 static kcc_pool_task* kcc_pool_find_work( kcc_thread_pool* pool )
 {
 	int seen = 0;
