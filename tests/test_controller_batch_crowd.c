@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// kcc_move_and_slide_batch on the crowd scene (bench/crowd_scene.h: characters that block each other, pushable crates,
+// a moving platform), top-down and platformer: every frame's positions, returned velocities, flags, floor normals,
+// displacements and collision counts, and the crates' positions, are byte for byte those of
+// kcc_controller_move_and_slide called on each character in array order, with tasks NULL and on 1, 2, 3 and 8 workers
+// (real threads). The scene is checked to be order-sensitive (characters meet each other and crates; the same moves in
+// reverse array order give another trajectory), so a batch that moved two neighbours in the wrong order fails here.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "batch_trajectory.h"
+#include "crowd_scene.h"
+
+#define CROWD_TEST_CHARACTERS 300
+#define CROWD_TEST_FRAMES 40
+
+typedef enum crowd_order
+{
+	CROWD_SEQUENTIAL, // kcc_controller_move_and_slide in array order
+	CROWD_REVERSED,   // the same in reverse array order
+	CROWD_BATCH,      // kcc_move_and_slide_batch
+} crowd_order;
+
+typedef struct crowd_run_stats
+{
+	int character_contacts; // collisions with another character's shape
+	int crates_moved;
+	int failed_moves;
+} crowd_run_stats;
+
+static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system* tasks, batch_trajectory* t,
+					   crowd_run_stats* stats )
+{
+	memset( stats, 0, sizeof( *stats ) );
+	crowd w;
+	if ( crowd_create( &w, mode, CROWD_TEST_CHARACTERS ) == false )
+	{
+		return false;
+	}
+	int n = w.character_count;
+	kcc_move_result* results = (kcc_move_result*)calloc( (size_t)n, sizeof( kcc_move_result ) );
+	batch_trajectory_init( t, (size_t)n * sizeof( batch_character_record ) + (size_t)w.crate_count * sizeof( cpVect ),
+						   CROWD_TEST_FRAMES );
+	for ( int frame = 0; frame < CROWD_TEST_FRAMES && results != NULL; ++frame )
+	{
+		if ( order == CROWD_REVERSED )
+		{
+			crowd_begin_frame( &w );
+			for ( int i = n - 1; i >= 0; --i )
+			{
+				kcc_status status =
+					kcc_controller_move_and_slide( w.characters[i], w.input[i], CROWD_DT, &w.velocity[i], &results[i] );
+				stats->failed_moves += status == KCC_OK ? 0 : 1;
+			}
+			w.frame += 1;
+		}
+		else
+		{
+			stats->failed_moves += crowd_step( &w, order == CROWD_BATCH, tasks, results );
+		}
+		for ( int i = 0; i < n; ++i )
+		{
+			batch_record_character( t, w.velocity[i], &results[i] );
+			for ( int k = 0; k < results[i].collision_count; ++k )
+			{
+				cpShapeFilter filter = cpShapeGetFilter( results[i].collisions[k].shape );
+				stats->character_contacts += ( filter.categories & CROWD_CATEGORY_CHARACTER ) ? 1 : 0;
+			}
+		}
+		for ( int k = 0; k < w.crate_count; ++k )
+		{
+			cpVect at = cpBodyGetPosition( cpShapeGetBody( w.crates[k].shape ) );
+			batch_trajectory_append( t, &at, sizeof( at ) );
+		}
+	}
+	stats->crates_moved = crowd_crates_moved( &w );
+	free( results );
+	crowd_destroy( &w );
+	return true;
+}
+
+static void check_crowd( crowd_mode mode )
+{
+	batch_trajectory reference, reversed;
+	crowd_run_stats stats, reversed_stats;
+	assert_true( crowd_run( mode, CROWD_SEQUENTIAL, NULL, &reference, &stats ) );
+	assert_int_equal( stats.failed_moves, 0 );
+	// The scene makes the order matter: characters meet each other and push crates.
+	assert_true( stats.character_contacts > 100 );
+	assert_true( stats.crates_moved > 0 );
+	assert_true( crowd_run( mode, CROWD_REVERSED, NULL, &reversed, &reversed_stats ) );
+	assert_int_equal( reversed.size, reference.size );
+	assert_true( memcmp( reversed.bytes, reference.bytes, reference.size ) != 0 );
+	batch_trajectory_free( &reversed );
+
+	for ( int c = 0; c < BATCH_CONFIG_COUNT; ++c )
+	{
+		char what[128];
+		snprintf( what, sizeof( what ), "%s, batch with %s", crowd_mode_name( mode ), batch_configs[c].name );
+		bench_tasks tasks = { 0 };
+		if ( batch_configs[c].workers > 0 )
+		{
+			assert_true( bench_tasks_create( &tasks, batch_configs[c].workers, batch_configs[c].kind ) );
+		}
+		batch_trajectory batched;
+		crowd_run_stats batched_stats;
+		assert_true( crowd_run( mode, CROWD_BATCH, batch_configs[c].workers > 0 ? &tasks.system : NULL, &batched,
+								&batched_stats ) );
+		bench_tasks_destroy( &tasks );
+		assert_int_equal( batched_stats.failed_moves, 0 );
+		bool equal = batch_trajectories_equal( &reference, &batched, what );
+		batch_trajectory_free( &batched );
+		assert_true( equal );
+	}
+	batch_trajectory_free( &reference );
+}
+
+static void test_topdown_batch_equals_sequential_moves( void** state )
+{
+	(void)state;
+	check_crowd( CROWD_TOPDOWN );
+}
+
+static void test_platformer_batch_equals_sequential_moves( void** state )
+{
+	(void)state;
+	check_crowd( CROWD_PLATFORMER );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_topdown_batch_equals_sequential_moves ),
+		cmocka_unit_test( test_platformer_batch_equals_sequential_moves ),
+	};
+	return cmocka_run_group_tests( tests, NULL, NULL );
+}
