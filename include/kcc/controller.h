@@ -314,14 +314,24 @@ typedef struct kcc_task_system
 	void* user;
 } kcc_task_system;
 
-/// A ready thread pool for games without a job system.
+/// Tasks a kcc_thread_pool holds enqueued and not yet finished; one more runs at once in enqueue (handle NULL).
+#define KCC_THREAD_POOL_MAX_TASKS 64
+
+/// A ready thread pool for games without a job system. Its task system: worker 0 is the thread that calls enqueue
+/// and finish (one thread at a time, never from inside one of the pool's tasks); it runs ranges of the task it
+/// finishes. Workers 1 .. thread_count - 1 are the pool's own threads, each always the same thread, so a worker
+/// number never runs two ranges at once. A task of item_count <= min_range, or on a pool of one worker, runs at once
+/// in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in any
+/// order. Everything a task wrote is visible to the caller when finish returns. Idle threads spin for some tens of
+/// microseconds, then sleep. No allocation per task.
 typedef struct kcc_thread_pool kcc_thread_pool;
 /// A pool of thread_count workers (>= 1): the calling thread is one of them, so it starts thread_count - 1 threads.
-/// NULL on failure.
+/// It allocates once, through kcc_set_allocator's hooks. NULL on failure (out of memory, a thread that could not be
+/// started: nothing is left behind) or when thread_count < 1.
 KCC_API kcc_thread_pool* kcc_thread_pool_create( int thread_count );
-/// Stops and joins the pool's threads. NULL is a no-op.
+/// Stops and joins the pool's threads. Finish every task first. NULL is a no-op.
 KCC_API void kcc_thread_pool_destroy( kcc_thread_pool* pool );
-/// The pool as a task system (valid until the pool is destroyed).
+/// The pool as a task system (valid until the pool is destroyed). Its finish( NULL ) does nothing.
 KCC_API kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool );
 
 /// Moves count characters of one space by velocities[i] * dt, as kcc_controller_move_and_slide on each in array
