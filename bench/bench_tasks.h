@@ -133,6 +133,10 @@ static inline void bench_pool_finish( void* handle, void* user )
 {
 	bench_pool* pool = (bench_pool*)user;
 	bench_pool_job* job = (bench_pool_job*)handle;
+	if ( job == NULL )
+	{
+		return; // enqueue ran it all
+	}
 	pthread_mutex_lock( &pool->mutex );
 	while ( job->done < job->item_count )
 	{

@@ -120,6 +120,48 @@ static void check_crowd( crowd_mode mode )
 	batch_trajectory_free( &reference );
 }
 
+// The task systems the batch runs on here run every item once, on a worker in range, and finish( NULL ) is harmless.
+typedef struct task_check
+{
+	int runs[1000];
+	int workers[1000];
+} task_check;
+
+static void check_task( int start, int end, int worker, void* context )
+{
+	task_check* check = (task_check*)context;
+	for ( int i = start; i < end; ++i )
+	{
+		check->runs[i] += 1; // each item is in one range only: no two threads write the same one
+		check->workers[i] = worker;
+	}
+}
+
+static void test_task_systems_run_every_item_once( void** state )
+{
+	(void)state;
+	for ( int c = 0; c < BATCH_CONFIG_COUNT; ++c )
+	{
+		if ( batch_configs[c].workers == 0 )
+		{
+			continue;
+		}
+		bench_tasks tasks;
+		assert_true( bench_tasks_create( &tasks, batch_configs[c].workers, batch_configs[c].kind ) );
+		static task_check check;
+		memset( &check, 0, sizeof( check ) );
+		void* handle = tasks.system.enqueue( check_task, 1000, 7, &check, tasks.system.user );
+		tasks.system.finish( handle, tasks.system.user );
+		tasks.system.finish( NULL, tasks.system.user );
+		bench_tasks_destroy( &tasks );
+		for ( int i = 0; i < 1000; ++i )
+		{
+			assert_int_equal( check.runs[i], 1 );
+			assert_true( check.workers[i] >= 0 && check.workers[i] < batch_configs[c].workers );
+		}
+	}
+}
+
 static void test_topdown_batch_equals_sequential_moves( void** state )
 {
 	(void)state;
@@ -135,6 +177,7 @@ static void test_platformer_batch_equals_sequential_moves( void** state )
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_task_systems_run_every_item_once ),
 		cmocka_unit_test( test_topdown_batch_equals_sequential_moves ),
 		cmocka_unit_test( test_platformer_batch_equals_sequential_moves ),
 	};
