@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Trajectories for the batch's determinism tests: every frame, each character's position, returned velocity, flags,
-// floor normal, displacement and collision count, then the crates' positions, packed into one byte buffer so that two
+// floor normal, displacement and collision count (from the move's result, or from the controller's getters), then the
+// crates' positions, packed into one byte buffer so that two
 // runs compare with memcmp. And the task systems the batch is run on: tasks NULL, then 1, 2, 3 and 8 workers with real
 // threads (kcc_thread_pool when the library has it, bench_tasks.h's pthread pool otherwise, and that pool too as a
 // second scheduler when both exist).
@@ -69,6 +70,25 @@ static inline void batch_record_character( batch_trajectory* t, vec2s velocity, 
 	r.fny = result->floor_normal.y;
 	r.flags = result->flags;
 	r.collisions = result->collision_count;
+	batch_trajectory_append( t, &r, sizeof( r ) );
+}
+
+// One character's record from the controller's getters after its move (for a batch given no results).
+static inline void batch_record_getters( batch_trajectory* t, const kcc_controller* c, vec2s velocity )
+{
+	batch_character_record r;
+	memset( &r, 0, sizeof( r ) );
+	vec2s p = kcc_controller_get_position( c ), real = kcc_controller_get_real_velocity( c );
+	vec2s floor_normal = kcc_controller_get_floor_normal( c );
+	r.x = p.x;
+	r.y = p.y;
+	r.vx = velocity.x;
+	r.vy = velocity.y;
+	r.dx = real.x;
+	r.dy = real.y;
+	r.fnx = floor_normal.x;
+	r.fny = floor_normal.y;
+	r.flags = kcc_controller_get_flags( c );
 	batch_trajectory_append( t, &r, sizeof( r ) );
 }
 

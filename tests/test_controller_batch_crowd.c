@@ -3,7 +3,8 @@
 // a moving platform), top-down and platformer: every frame's positions, returned velocities, flags, floor normals,
 // displacements and collision counts, and the crates' positions, are byte for byte those of
 // kcc_controller_move_and_slide called on each character in array order, with tasks NULL and on 1, 2, 3 and 8 workers
-// (real threads). The scene is checked to be order-sensitive (characters meet each other and crates; the same moves in
+// (real threads); with no results asked (out_results NULL), the controllers' state after each frame is that of the
+// sequential moves too. The scene is checked to be order-sensitive (characters meet each other and crates; the same moves in
 // reverse array order give another trajectory), so a batch that moved two neighbours in the wrong order fails here.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -33,8 +34,9 @@ typedef struct crowd_run_stats
 	int failed_moves;
 } crowd_run_stats;
 
-static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system* tasks, batch_trajectory* t,
-					   crowd_run_stats* stats )
+// t: the records from the moves' results (not filled when with_results is false); g: from the getters.
+static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system* tasks, bool with_results,
+					   batch_trajectory* t, batch_trajectory* g, crowd_run_stats* stats )
 {
 	memset( stats, 0, sizeof( *stats ) );
 	crowd w;
@@ -44,8 +46,9 @@ static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system
 	}
 	int n = w.character_count;
 	kcc_move_result* results = (kcc_move_result*)calloc( (size_t)n, sizeof( kcc_move_result ) );
-	batch_trajectory_init( t, (size_t)n * sizeof( batch_character_record ) + (size_t)w.crate_count * sizeof( cpVect ),
-						   CROWD_TEST_FRAMES );
+	size_t frame_size = (size_t)n * sizeof( batch_character_record ) + (size_t)w.crate_count * sizeof( cpVect );
+	batch_trajectory_init( t, frame_size, CROWD_TEST_FRAMES );
+	batch_trajectory_init( g, frame_size, CROWD_TEST_FRAMES );
 	for ( int frame = 0; frame < CROWD_TEST_FRAMES && results != NULL; ++frame )
 	{
 		if ( order == CROWD_REVERSED )
@@ -61,11 +64,16 @@ static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system
 		}
 		else
 		{
-			stats->failed_moves += crowd_step( &w, order == CROWD_BATCH, tasks, results );
+			stats->failed_moves += crowd_step( &w, order == CROWD_BATCH, tasks, with_results ? results : NULL );
 		}
-		for ( int i = 0; i < n; ++i )
+		for ( int i = 0; i < n && with_results == false; ++i )
+		{
+			batch_record_getters( g, w.characters[i], w.velocity[i] );
+		}
+		for ( int i = 0; i < n && with_results; ++i )
 		{
 			batch_record_character( t, w.velocity[i], &results[i] );
+			batch_record_getters( g, w.characters[i], w.velocity[i] );
 			for ( int k = 0; k < results[i].collision_count; ++k )
 			{
 				cpShapeFilter filter = cpShapeGetFilter( results[i].collisions[k].shape );
@@ -75,7 +83,11 @@ static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system
 		for ( int k = 0; k < w.crate_count; ++k )
 		{
 			cpVect at = cpBodyGetPosition( cpShapeGetBody( w.crates[k].shape ) );
-			batch_trajectory_append( t, &at, sizeof( at ) );
+			if ( with_results )
+			{
+				batch_trajectory_append( t, &at, sizeof( at ) );
+			}
+			batch_trajectory_append( g, &at, sizeof( at ) );
 		}
 	}
 	stats->crates_moved = crowd_crates_moved( &w );
@@ -86,17 +98,18 @@ static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system
 
 static void check_crowd( crowd_mode mode )
 {
-	batch_trajectory reference, reversed;
+	batch_trajectory reference, reference_getters, reversed, reversed_getters;
 	crowd_run_stats stats, reversed_stats;
-	assert_true( crowd_run( mode, CROWD_SEQUENTIAL, NULL, &reference, &stats ) );
+	assert_true( crowd_run( mode, CROWD_SEQUENTIAL, NULL, true, &reference, &reference_getters, &stats ) );
 	assert_int_equal( stats.failed_moves, 0 );
 	// The scene makes the order matter: characters meet each other and push crates.
 	assert_true( stats.character_contacts > 100 );
 	assert_true( stats.crates_moved > 0 );
-	assert_true( crowd_run( mode, CROWD_REVERSED, NULL, &reversed, &reversed_stats ) );
+	assert_true( crowd_run( mode, CROWD_REVERSED, NULL, true, &reversed, &reversed_getters, &reversed_stats ) );
 	assert_int_equal( reversed.size, reference.size );
 	assert_true( memcmp( reversed.bytes, reference.bytes, reference.size ) != 0 );
 	batch_trajectory_free( &reversed );
+	batch_trajectory_free( &reversed_getters );
 
 	for ( int c = 0; c < BATCH_CONFIG_COUNT; ++c )
 	{
@@ -107,17 +120,34 @@ static void check_crowd( crowd_mode mode )
 		{
 			assert_true( bench_tasks_create( &tasks, batch_configs[c].workers, batch_configs[c].kind ) );
 		}
-		batch_trajectory batched;
+		batch_trajectory batched, batched_getters;
 		crowd_run_stats batched_stats;
-		assert_true( crowd_run( mode, CROWD_BATCH, batch_configs[c].workers > 0 ? &tasks.system : NULL, &batched,
-								&batched_stats ) );
+		assert_true( crowd_run( mode, CROWD_BATCH, batch_configs[c].workers > 0 ? &tasks.system : NULL, true, &batched,
+								&batched_getters, &batched_stats ) );
 		bench_tasks_destroy( &tasks );
 		assert_int_equal( batched_stats.failed_moves, 0 );
-		bool equal = batch_trajectories_equal( &reference, &batched, what );
+		bool equal = batch_trajectories_equal( &reference, &batched, what ) &&
+					 batch_trajectories_equal( &reference_getters, &batched_getters, what );
 		batch_trajectory_free( &batched );
+		batch_trajectory_free( &batched_getters );
 		assert_true( equal );
 	}
+
+	// No results asked: the controllers end each frame as after the sequential moves.
+	bench_tasks tasks;
+	assert_true( bench_tasks_create( &tasks, 3, BENCH_TASKS_LIBRARY ) );
+	batch_trajectory unused, getters;
+	crowd_run_stats getters_stats;
+	assert_true( crowd_run( mode, CROWD_BATCH, &tasks.system, false, &unused, &getters, &getters_stats ) );
+	bench_tasks_destroy( &tasks );
+	char what[128];
+	snprintf( what, sizeof( what ), "%s, batch on 3 workers with out_results NULL", crowd_mode_name( mode ) );
+	bool equal = batch_trajectories_equal( &reference_getters, &getters, what );
+	batch_trajectory_free( &unused );
+	batch_trajectory_free( &getters );
+	assert_true( equal );
 	batch_trajectory_free( &reference );
+	batch_trajectory_free( &reference_getters );
 }
 
 // The task systems the batch runs on here run every item once, on a worker in range, and finish( NULL ) is harmless.
