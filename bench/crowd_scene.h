@@ -122,7 +122,8 @@ static inline bool crowd_add_static( crowd* w, cpShape* shape, kcc_shape local )
 static inline bool crowd_add_box( crowd* w, double x0, double y0, double x1, double y1 )
 {
 	cpShape* shape = cpBoxShapeNew2( cpSpaceGetStaticBody( w->space ), cpBBNew( x0, y0, x1, y1 ), 0.0 );
-	return crowd_add_static( w, shape, kcc_make_aabb( kcc_v2( (float)x0, (float)y0 ), kcc_v2( (float)x1, (float)y1 ) ) );
+	kcc_shape local = kcc_make_aabb( kcc_v2( (float)x0, (float)y0 ), kcc_v2( (float)x1, (float)y1 ) );
+	return crowd_add_static( w, shape, local );
 }
 
 static inline bool crowd_add_circle( crowd* w, double x, double y, double radius )
@@ -247,14 +248,15 @@ static inline void crowd_destroy( crowd* w )
 	memset( w, 0, sizeof( *w ) );
 }
 
-// The room, its walls and the space; cells of 2 x 2 units, columns x rows.
+// The space and the room's walls and ceiling; the bottom wall too top-down (the platformer's floor is of tiles).
 static inline bool crowd_room( crowd* w, float width, float height )
 {
 	w->width = width;
 	w->height = height;
 	w->space = cpSpaceNew();
 	cpSpaceUseSpatialHash( w->space, 2.0, 4096 );
-	return crowd_add_box( w, -1.0, -1.0, 0.0, height + 1.0 ) && crowd_add_box( w, width, -1.0, width + 1.0, height + 1.0 ) &&
+	return crowd_add_box( w, -1.0, -1.0, 0.0, height + 1.0 ) &&
+		   crowd_add_box( w, width, -1.0, width + 1.0, height + 1.0 ) &&
 		   crowd_add_box( w, 0.0, height, width, height + 1.0 ) &&
 		   ( w->mode == CROWD_PLATFORMER || crowd_add_box( w, 0.0, -1.0, width, 0.0 ) );
 }
@@ -433,7 +435,8 @@ static inline void crowd_begin_frame( crowd* w )
 	int half = w->platform_period / 2;
 	int phase = w->frame % w->platform_period;
 	float t = (float)( phase <= half ? phase : w->platform_period - phase ) / (float)half;
-	cpBodySetPosition( w->platform, cpv( w->platform_home.x + (double)( w->platform_travel * t ), w->platform_home.y ) );
+	double x = w->platform_home.x + (double)( w->platform_travel * t );
+	cpBodySetPosition( w->platform, cpv( x, w->platform_home.y ) );
 	cpSpaceReindexShapesForBody( w->space, w->platform );
 	for ( int i = 0; i < w->character_count; ++i )
 	{
@@ -482,8 +485,8 @@ static inline int crowd_step( crowd* w, bool batch, const kcc_task_system* tasks
 	int failed = 0;
 	if ( batch )
 	{
-		kcc_status status = kcc_move_and_slide_batch( w->characters, w->character_count, w->input, CROWD_DT, w->velocity,
-													  results, tasks );
+		kcc_status status = kcc_move_and_slide_batch( w->characters, w->character_count, w->input, CROWD_DT,
+													  w->velocity, results, tasks );
 		failed = status == KCC_OK ? 0 : w->character_count;
 	}
 	else

@@ -9,8 +9,9 @@
 //
 // Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
 // of the spatial hash (cell SIZE, default 1). --workers 0 (the default): one kcc_controller_move_and_slide per
-// character; N >= 1: one kcc_move_and_slide_batch per step (tasks NULL for 1, a pool of N workers otherwise). Instructions per move: run under valgrind --tool=callgrind with two
-// step counts and divide the difference by the difference in moves (the set-up cancels out).
+// character; N >= 1: one kcc_move_and_slide_batch per step (tasks NULL for 1, a pool of N workers otherwise).
+// Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
+// difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "bench_tasks.h"
@@ -387,7 +388,8 @@ int main( int argc, char** argv )
 		}
 		else
 		{
-			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
+			fprintf( stderr,
+					 "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
 					 "[--workers N] [--circles N]\n",
 					 argv[0] );
 			return 2;

@@ -4,8 +4,9 @@
 // displacements and collision counts, and the crates' positions, are byte for byte those of
 // kcc_controller_move_and_slide called on each character in array order, with tasks NULL and on 1, 2, 3 and 8 workers
 // (real threads); with no results asked (out_results NULL), the controllers' state after each frame is that of the
-// sequential moves too. The scene is checked to be order-sensitive (characters meet each other and crates; the same moves in
-// reverse array order give another trajectory), so a batch that moved two neighbours in the wrong order fails here.
+// sequential moves too. The scene is checked to be order-sensitive (characters meet each other, crates and the
+// platform; in the platformer they stand on each other and ride the platform; the same moves in reverse array order
+// give another trajectory), so a batch that moved two neighbours in the wrong order fails here.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,6 +31,9 @@ typedef enum crowd_order
 typedef struct crowd_run_stats
 {
 	int character_contacts; // collisions with another character's shape
+	int platform_contacts;  // collisions with the moving platform
+	int on_character;       // moves ending on another character's shape (floor)
+	int on_platform;        // moves ending on the moving platform (floor)
 	int crates_moved;
 	int failed_moves;
 } crowd_run_stats;
@@ -74,10 +78,17 @@ static bool crowd_run( crowd_mode mode, crowd_order order, const kcc_task_system
 		{
 			batch_record_character( t, w.velocity[i], &results[i] );
 			batch_record_getters( g, w.characters[i], w.velocity[i] );
+			if ( ( results[i].flags & KCC_ON_FLOOR ) && results[i].floor_shape != NULL )
+			{
+				cpShapeFilter floor = cpShapeGetFilter( results[i].floor_shape );
+				stats->on_character += ( floor.categories & CROWD_CATEGORY_CHARACTER ) ? 1 : 0;
+				stats->on_platform += ( floor.categories & CROWD_CATEGORY_PLATFORM ) ? 1 : 0;
+			}
 			for ( int k = 0; k < results[i].collision_count; ++k )
 			{
 				cpShapeFilter filter = cpShapeGetFilter( results[i].collisions[k].shape );
 				stats->character_contacts += ( filter.categories & CROWD_CATEGORY_CHARACTER ) ? 1 : 0;
+				stats->platform_contacts += ( filter.categories & CROWD_CATEGORY_PLATFORM ) ? 1 : 0;
 			}
 		}
 		for ( int k = 0; k < w.crate_count; ++k )
@@ -102,9 +113,20 @@ static void check_crowd( crowd_mode mode )
 	crowd_run_stats stats, reversed_stats;
 	assert_true( crowd_run( mode, CROWD_SEQUENTIAL, NULL, true, &reference, &reference_getters, &stats ) );
 	assert_int_equal( stats.failed_moves, 0 );
-	// The scene makes the order matter: characters meet each other and push crates.
+	// The scene makes the order matter: characters meet each other, push crates, meet the platform, and in the
+	// platformer stand on each other and ride the platform.
+	printf( "%s: %d contacts between characters, %d with the platform, %d moves ending on a character, %d on the "
+			"platform, %d crates moved\n",
+			crowd_mode_name( mode ), stats.character_contacts, stats.platform_contacts, stats.on_character,
+			stats.on_platform, stats.crates_moved );
 	assert_true( stats.character_contacts > 100 );
+	assert_true( stats.platform_contacts > 0 );
 	assert_true( stats.crates_moved > 0 );
+	if ( mode == CROWD_PLATFORMER )
+	{
+		assert_true( stats.on_character > 0 );
+		assert_true( stats.on_platform > 0 );
+	}
 	assert_true( crowd_run( mode, CROWD_REVERSED, NULL, true, &reversed, &reversed_getters, &reversed_stats ) );
 	assert_int_equal( reversed.size, reference.size );
 	assert_true( memcmp( reversed.bytes, reference.bytes, reference.size ) != 0 );

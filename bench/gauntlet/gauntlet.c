@@ -77,7 +77,8 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 	gauntlet_world w;
 	gauntlet_motion m;
 	vec2s* inputs = (vec2s*)calloc( (size_t)n, sizeof( vec2s ) );
-	if ( inputs == NULL || gauntlet_world_create( &w, lv, n, cell ) == false || gauntlet_motion_create( &m, n ) == false )
+	if ( inputs == NULL || gauntlet_world_create( &w, lv, n, cell ) == false ||
+		 gauntlet_motion_create( &m, n ) == false )
 	{
 		fprintf( stderr, "gauntlet: cannot build the world\n" );
 		exit( 1 );
@@ -386,12 +387,14 @@ int main( int argc, char** argv )
 		else
 		{
 			fprintf( stderr,
-					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N]\n",
+					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] "
+					 "[--workers N]\n",
 					 argv[0] );
 			return 2;
 		}
 	}
-	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 || workers > BENCH_POOL_MAX_WORKERS )
+	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 ||
+		 workers > BENCH_POOL_MAX_WORKERS )
 	{
 		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", MAX_RUNS,
 				 BENCH_POOL_MAX_WORKERS );

@@ -120,7 +120,8 @@ static inline bool gauntlet_level_load( const char* path, gauntlet_level* out )
 		if ( out->tile_count == tile_capacity )
 		{
 			tile_capacity *= 2;
-			gauntlet_tile* grown = (gauntlet_tile*)realloc( out->tiles, sizeof( gauntlet_tile ) * (size_t)tile_capacity );
+			size_t bytes = sizeof( gauntlet_tile ) * (size_t)tile_capacity;
+			gauntlet_tile* grown = (gauntlet_tile*)realloc( out->tiles, bytes );
 			if ( grown == NULL )
 			{
 				fclose( file );
