@@ -4,14 +4,18 @@
 // for each level: the static index's build time and memory per tile, moves per second, and what
 // kcc_space_static_changed costs when a game breaks one tile (the whole index rebuilt).
 //
-//   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N]
-//   scaling --circles N [--tree]     (one move inside N overlapping static circles, timed)
+//   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] [--workers N]
+//   scaling --circles N [--tree] [--workers N]   (one move inside N overlapping static circles, timed; a batch of
+//                                                 one with --workers 1)
 //
 // Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
-// of the spatial hash (cell SIZE, default 1). Instructions per move: run under valgrind --tool=callgrind with two
-// step counts and divide the difference by the difference in moves (the set-up cancels out).
+// of the spatial hash (cell SIZE, default 1). --workers 0 (the default): one kcc_controller_move_and_slide per
+// character; N >= 1: one kcc_move_and_slide_batch per step (tasks NULL for 1, a pool of N workers otherwise).
+// Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
+// difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
+#include "bench_tasks.h"
 #include "gauntlet/prng.h"
 
 #include "kcc/controller.h"
@@ -36,6 +40,10 @@
 
 // Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
 static size_t s_live_bytes;
+
+// --workers: 0, single calls; otherwise one batch per step on s_tasks (NULL for one worker).
+static int s_workers;
+static const kcc_task_system* s_tasks;
 
 static void* counting_alloc( size_t size, void* user )
 {
@@ -82,6 +90,7 @@ typedef struct scene
 	kcc_controller** characters;
 	int character_count;
 	vec2s* velocity;
+	vec2s* inputs; // the step's velocities, for the batch
 	float* vx_desired;
 	bool* want_jump;
 	bool* on_ground;
@@ -124,6 +133,7 @@ static void scene_create( scene* s, int tiles, int characters, bool tree, double
 	s->character_count = characters;
 	s->characters = malloc( sizeof( kcc_controller* ) * (size_t)characters );
 	s->velocity = calloc( (size_t)characters, sizeof( vec2s ) );
+	s->inputs = calloc( (size_t)characters, sizeof( vec2s ) );
 	s->vx_desired = calloc( (size_t)characters, sizeof( float ) );
 	s->want_jump = calloc( (size_t)characters, sizeof( bool ) );
 	s->on_ground = calloc( (size_t)characters, sizeof( bool ) );
@@ -170,6 +180,7 @@ static void scene_destroy( scene* s )
 	free( s->tiles );
 	free( s->characters );
 	free( s->velocity );
+	free( s->inputs );
 	free( s->vx_desired );
 	free( s->want_jump );
 	free( s->on_ground );
@@ -197,6 +208,11 @@ static uint64_t run_steps( scene* s, int first_step, int steps )
 				s->want_jump[i] = false;
 			}
 			v.y -= GRAVITY * DT;
+			if ( s_workers > 0 )
+			{
+				s->inputs[i] = v; // moved by the batch below
+				continue;
+			}
 			kcc_move_result result;
 			if ( kcc_controller_move_and_slide( s->characters[i], v, DT, &s->velocity[i], &result ) != KCC_OK )
 			{
@@ -204,6 +220,17 @@ static uint64_t run_steps( scene* s, int first_step, int steps )
 			}
 			s->on_ground[i] = ( result.flags & KCC_ON_FLOOR ) != 0;
 			truncated += ( result.flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+		}
+		if ( s_workers > 0 )
+		{
+			kcc_status status = kcc_move_and_slide_batch( s->characters, s->character_count, s->inputs, DT, s->velocity,
+														  NULL, s_tasks );
+			for ( int i = 0; i < s->character_count; ++i )
+			{
+				uint32_t flags = status == KCC_OK ? kcc_controller_get_flags( s->characters[i] ) : 0;
+				s->on_ground[i] = ( flags & KCC_ON_FLOOR ) != 0;
+				truncated += ( flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+			}
 		}
 	}
 	return truncated;
@@ -301,8 +328,16 @@ static void run_circles( int count, bool tree, double cell )
 	for ( int i = 0; i < 5; ++i )
 	{
 		kcc_move_result result;
+		vec2s v = kcc_v2( i % 2 == 0 ? 6.0f : -6.0f, 0.0f );
 		t0 = now_seconds();
-		kcc_controller_move( c, kcc_v2( i % 2 == 0 ? 0.1f : -0.1f, 0.0f ), &result );
+		if ( s_workers > 0 )
+		{
+			kcc_move_and_slide_batch( &c, 1, &v, DT, NULL, &result, NULL );
+		}
+		else
+		{
+			kcc_controller_move_and_slide( c, v, DT, NULL, &result );
+		}
 		times[i] = now_seconds() - t0;
 		flags |= result.flags;
 	}
@@ -356,10 +391,15 @@ int main( int argc, char** argv )
 		{
 			tree = true;
 		}
+		else if ( strcmp( argv[i], "--workers" ) == 0 && i + 1 < argc )
+		{
+			s_workers = atoi( argv[++i] );
+		}
 		else
 		{
-			fprintf( stderr, "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
-					 "[--circles N]\n",
+			fprintf( stderr,
+					 "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
+					 "[--workers N] [--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
@@ -370,9 +410,11 @@ int main( int argc, char** argv )
 		memcpy( levels, defaults, sizeof( defaults ) );
 		level_count = 4;
 	}
-	if ( characters < 2 || steps < 1 || breaks < 0 || !( cell > 0.0 ) )
+	if ( characters < 2 || steps < 1 || breaks < 0 || !( cell > 0.0 ) || s_workers < 0 ||
+		 s_workers > BENCH_POOL_MAX_WORKERS )
 	{
-		fprintf( stderr, "scaling: characters >= 2, steps >= 1, breaks >= 0, cell > 0\n" );
+		fprintf( stderr, "scaling: characters >= 2, steps >= 1, breaks >= 0, cell > 0, workers 0..%d\n",
+				 BENCH_POOL_MAX_WORKERS );
 		return 2;
 	}
 	for ( int i = 0; i < level_count; ++i )
@@ -389,12 +431,24 @@ int main( int argc, char** argv )
 		return 0;
 	}
 	kcc_set_allocator( counting_alloc, counting_free, NULL );
-	printf( "scaling: %d characters, %d steps, %s\n", characters, steps,
-			tree ? "Chipmunk's bounding box tree" : "spatial hash" );
+	// After the hooks: a kcc_thread_pool allocates through them, and frees through them too.
+	bench_tasks tasks = { 0 };
+	if ( s_workers > 1 && bench_tasks_create( &tasks, s_workers, BENCH_TASKS_LIBRARY ) == false )
+	{
+		fprintf( stderr, "scaling: cannot start %d workers\n", s_workers );
+		return 1;
+	}
+	s_tasks = s_workers > 1 ? &tasks.system : NULL;
+	printf( "scaling: %d characters, %d steps, %s, %s\n", characters, steps,
+			tree ? "Chipmunk's bounding box tree" : "spatial hash",
+			s_workers == 0 ? "one kcc_controller_move_and_slide per character"
+						   : ( s_workers == 1 ? "one kcc_move_and_slide_batch per step, tasks NULL"
+											  : "one kcc_move_and_slide_batch per step on a pool" ) );
 	for ( int i = 0; i < level_count; ++i )
 	{
 		run_level( levels[i], characters, steps, tree, cell, breaks );
 	}
+	bench_tasks_destroy( &tasks );
 	kcc_set_allocator( NULL, NULL, NULL );
 	return 0;
 }

@@ -10,7 +10,8 @@
 #   COMPONENTS <component>...      kcc2d components the targets link (loaded first by the package)
 #   PKGCONFIG <module> <description>  writes <module>.pc
 #   PKGCONFIG_REQUIRES <module>... pkg-config modules of the dependencies that have one
-#   PKGCONFIG_LIBS <target>...     imported targets of the dependencies that have none: their library goes in Libs)
+#   PKGCONFIG_LIBS <target>...     imported targets of the dependencies that have none: their library goes in Libs
+#   PKGCONFIG_SYSTEM_LIBS <flag>...  system libraries beside libm (the threads' flags): where -lm goes, see below)
 include_guard(GLOBAL)
 include(CMakePackageConfigHelpers)
 
@@ -30,7 +31,7 @@ function(kcc_pkgconfig_link_flags out library)
 endfunction()
 
 # The .pc file is written at install time, so that its prefix is the one installed to (cmake --install --prefix).
-function(kcc_write_pkgconfig module description targets requires imported)
+function(kcc_write_pkgconfig module description targets requires imported system)
   set(KCC_PC_NAME ${module})
   set(KCC_PC_DESCRIPTION ${description})
   string(JOIN ", " KCC_PC_REQUIRES ${requires})
@@ -54,11 +55,12 @@ function(kcc_write_pkgconfig module description targets requires imported)
       endif()
     endforeach()
   endforeach()
-  # A static library records no dependencies of its own: its users link libm themselves.
+  # A static library records no dependencies of its own: its users link libm (and threads) themselves.
+  set(system -lm ${system})
   if(BUILD_SHARED_LIBS)
-    set(KCC_PC_LIBS_PRIVATE -lm)
+    list(JOIN system " " KCC_PC_LIBS_PRIVATE)
   else()
-    list(APPEND libs -lm)
+    list(APPEND libs ${system})
     set(KCC_PC_LIBS_PRIVATE)
   endif()
   list(JOIN libs " " KCC_PC_LIBS)
@@ -83,7 +85,7 @@ endfunction()
 
 function(kcc_package_component name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" ""
-    "TARGETS;HEADERS;PACKAGES;COMPONENTS;PKGCONFIG;PKGCONFIG_REQUIRES;PKGCONFIG_LIBS")
+    "TARGETS;HEADERS;PACKAGES;COMPONENTS;PKGCONFIG;PKGCONFIG_REQUIRES;PKGCONFIG_LIBS;PKGCONFIG_SYSTEM_LIBS")
   install(TARGETS ${arg_TARGETS} EXPORT kcc2d-${name}-targets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -93,7 +95,8 @@ function(kcc_package_component name)
   if(arg_PKGCONFIG)
     list(GET arg_PKGCONFIG 0 module)
     list(GET arg_PKGCONFIG 1 description)
-    kcc_write_pkgconfig(${module} ${description} "${arg_TARGETS}" "${arg_PKGCONFIG_REQUIRES}" "${arg_PKGCONFIG_LIBS}")
+    kcc_write_pkgconfig(${module} ${description} "${arg_TARGETS}" "${arg_PKGCONFIG_REQUIRES}" "${arg_PKGCONFIG_LIBS}"
+      "${arg_PKGCONFIG_SYSTEM_LIBS}")
   endif()
   set_property(GLOBAL APPEND PROPERTY KCC_PACKAGE_COMPONENTS ${name})
   set_property(GLOBAL APPEND PROPERTY KCC_PACKAGE_PACKAGES ${arg_PACKAGES})

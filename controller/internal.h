@@ -250,6 +250,18 @@ typedef struct kcc_sweep
 	const kcc_candidate* candidate;
 } kcc_sweep;
 
+/// Most surfaces one move can be blocked by: max_slides in each part of a move split KCC_MAX_SPLIT_DEPTH times.
+#define KCC_MAX_MOVE_PLANES ( KCC_MAX_SLIDES << KCC_MAX_SPLIT_DEPTH )
+
+/// Every surface that blocked a move (bodies pushed along excepted), in the order met, whatever the result reports:
+/// each piece's slide reads its own (the creases), move_and_slide's velocity clip all of them.
+typedef struct kcc_plane_list
+{
+	int count;
+	vec2s normals[KCC_MAX_MOVE_PLANES];  ///< unit, out of the surface
+	uint32_t kinds[KCC_MAX_MOVE_PLANES]; ///< KCC_KIND_FLOOR, KCC_KIND_WALL or KCC_KIND_CEILING
+} kcc_plane_list;
+
 /// Options of the slide response (copied from the def).
 typedef struct kcc_slide_params
 {
@@ -316,9 +328,9 @@ uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motio
 vec2s kcc_slide_remaining( const kcc_slide_params* params, const vec2s* planes, int plane_count, vec2s delta,
 						   vec2s remaining, vec2s normal, uint32_t kind );
 
-/// Velocity-level clip of move_and_slide: removes, for each collision in order, the part of v pushing into it.
-vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
-						 bool on_floor, vec2s floor_normal );
+/// Velocity-level clip of move_and_slide: removes the part of v pushing into the move's planes, all at once.
+vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_plane_list* planes, bool on_floor,
+						 vec2s floor_normal );
 
 // world.c (the only file that calls Chipmunk) ---------------------------------------------------------------------
 
@@ -583,6 +595,7 @@ typedef struct kcc_move_accumulator
 	float travel;         ///< path length of the earlier sub-moves
 	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
 	vec2s wall_normal;    ///< the last wall contact's normal (when flags has KCC_ON_WALL)
+	kcc_plane_list* planes; ///< the move's blocking planes (never NULL)
 } kcc_move_accumulator;
 
 /// Riding a kinematic body: carries the character by the body's motion since its last move.

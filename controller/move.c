@@ -74,6 +74,20 @@ static void kcc_remove_collision( kcc_move_accumulator* acc, kcc_controller* c, 
 	out->collision_count -= 1;
 }
 
+static void kcc_remove_plane( kcc_plane_list* planes, int index )
+{
+	if ( index < 0 || index >= planes->count )
+	{
+		return;
+	}
+	for ( int i = index; i + 1 < planes->count; ++i )
+	{
+		planes->normals[i] = planes->normals[i + 1];
+		planes->kinds[i] = planes->kinds[i + 1];
+	}
+	planes->count -= 1;
+}
+
 // Constant speed downhill: walking down a slope never touches it (the snap follows it afterwards), so the lateral
 // input would cover |lateral| horizontally, |lateral| / cos(angle) along the slope. Starting on the floor, the
 // lateral part is turned along the floor instead, keeping its length (uphill, the floor contact does it).
@@ -148,250 +162,377 @@ void kcc_result_path_add( kcc_move_result* out, vec2s world )
 	out->path[out->path_count++] = world;
 }
 
-// One sub-move: the candidates for it are already gathered around c->origin == c->position.
-static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
+// One sub-move (a piece) as it goes: the state its phases share, in the local frame centred on c->origin.
+typedef struct kcc_piece
 {
-	const kcc_controller_def* def = &c->def;
-	kcc_slide_params params = kcc_slide_params_of( c );
-	vec2s up = def->up;
-	bool grounded_mode = def->mode == KCC_MODE_GROUNDED;
-	bool was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
-	uint32_t flags = 0;
-	vec2s p = { { 0.0f, 0.0f } };
+	kcc_controller* c;
+	kcc_move_accumulator* acc;
+	kcc_slide_params params;
+	vec2s up;
+	bool grounded_mode;
+	bool was_on_floor;     ///< the last move ended on a floor
+	bool moving_up;        ///< the move leaves the floor it stood on (a jump)
+	bool may_step;
+	vec2s delta;           ///< the input, shaped (kcc_piece_shape_input)
+	vec2s p;               ///< where the character is
+	vec2s r;               ///< the motion left
+	float travel;          ///< path length so far
+	uint32_t flags;
 	kcc_path path;
-	path.count = 0; // only the first count points are ever read: the rest is not cleared
-	kcc_path_add( &path, p );
+	int first_plane;       ///< the piece's planes in acc->planes start here (kcc_slide_remaining's creases)
+	bool hit_floor;        ///< a floor was met on the way
+	bool on_floor;         ///< on a floor at the end
+	vec2s floor_normal;
+	const kcc_candidate* floor_candidate;
+	vec2s supports[KCC_MAX_SUPPORTS];
+	int support_count;
+	vec2s blocked_lateral; ///< the lateral motion left when the first wall blocked it (what a step climbs)
+	bool blocked;
+	int blocked_collision; ///< where that wall is in out->collisions
+	int blocked_plane;     ///< and in acc->planes
+	bool other_wall;       ///< a wall other than that first one was met
+	vec2s wall_before;     ///< the last wall of the earlier pieces
+	const cpBody* pushed_body; ///< the body pushed in this piece
+	kcc_step_result step;  ///< a step climbed in the piece
+} kcc_piece;
 
-	// 3. Start overlapping (spawned inside, the world changed): push out first.
+static void kcc_piece_begin( kcc_piece* m, kcc_controller* c, vec2s delta, kcc_move_accumulator* acc )
+{
+	m->c = c;
+	m->acc = acc;
+	m->params = kcc_slide_params_of( c );
+	m->up = c->def.up;
+	m->grounded_mode = c->def.mode == KCC_MODE_GROUNDED;
+	m->was_on_floor = ( c->flags & KCC_ON_FLOOR ) != 0;
+	m->moving_up = false;
+	m->may_step = false;
+	m->delta = delta;
+	m->p = kcc_v2( 0.0f, 0.0f );
+	m->r = kcc_v2( 0.0f, 0.0f );
+	m->travel = 0.0f;
+	m->flags = 0;
+	m->path.count = 0; // only the first count points are ever read: the rest is not cleared
+	kcc_path_add( &m->path, m->p );
+	m->first_plane = acc->planes->count;
+	m->hit_floor = false;
+	m->on_floor = false;
+	m->floor_normal = m->up;
+	m->floor_candidate = NULL;
+	m->support_count = 0;
+	m->blocked_lateral = kcc_v2( 0.0f, 0.0f );
+	m->blocked = false;
+	m->blocked_collision = -1;
+	m->blocked_plane = -1;
+	m->other_wall = false;
+	m->wall_before = acc->wall_normal;
+	m->pushed_body = NULL;
+	m->step = ( kcc_step_result ){ 0 };
+}
+
+// Moves the character to q, a part of the path.
+static void kcc_piece_go( kcc_piece* m, vec2s q )
+{
+	m->p = q;
+	kcc_path_add( &m->path, q );
+}
+
+// Step 2: starting overlapping (spawned inside, the world changed), the character is pushed out first.
+static void kcc_piece_depenetrate( kcc_piece* m )
+{
+	kcc_controller* c = m->c;
 	bool pushed, crushed;
-	p = kcc_depenetrate( c, p, &pushed, &crushed );
+	vec2s p = kcc_depenetrate( c, m->p, &pushed, &crushed );
 	c->carry_missed = kcc_v2( 0.0f, 0.0f ); // only where the carry ended
-	kcc_path_add( &path, p );
+	kcc_piece_go( m, p );
 	if ( pushed )
 	{
-		flags |= KCC_DEPENETRATED;
+		m->flags |= KCC_DEPENETRATED;
 		// The push may leave the region the query covered: grow it around the new start.
-		kcc_world_cover( c, kcc_move_region( c, p, delta ) );
+		kcc_world_cover( c, kcc_move_region( c, p, m->delta ) );
 	}
 	if ( crushed )
 	{
-		flags |= KCC_CRUSHED;
+		m->flags |= KCC_CRUSHED;
 	}
+}
 
-	if ( grounded_mode && def->constant_speed_on_slopes && was_on_floor )
+// The input as the floor takes it: along the floor at constant speed, without the lift a walk up a slope kept, and
+// whether the move leaves the floor (a jump).
+static void kcc_piece_shape_input( kcc_piece* m )
+{
+	const kcc_controller* c = m->c;
+	const kcc_controller_def* def = &c->def;
+	vec2s up = m->up;
+	if ( m->grounded_mode && def->constant_speed_on_slopes && m->was_on_floor )
 	{
-		delta = kcc_along_floor( c, delta );
+		m->delta = kcc_along_floor( c, m->delta );
 	}
 	// Leaving the floor (a jump): going up, and away from every floor it stood on in the last move (walking up a
 	// slope, or rolling over an edge, at the speed along them does not leave them, and what follows is snapped to).
-	bool moving_up = glms_vec2_dot( delta, up ) > 0.0f;
-	for ( int i = 0; i < c->support_count && moving_up && was_on_floor; ++i )
+	bool moving_up = glms_vec2_dot( m->delta, up ) > 0.0f;
+	for ( int i = 0; i < c->support_count && moving_up && m->was_on_floor; ++i )
 	{
-		moving_up = glms_vec2_dot( delta, c->supports[i] ) > 0.0f;
+		moving_up = glms_vec2_dot( m->delta, c->supports[i] ) > 0.0f;
 	}
-	params.leaving = moving_up;
-	if ( grounded_mode && def->stop_on_slope && was_on_floor && moving_up == false &&
-		 glms_vec2_dot( delta, up ) > 0.0f )
+	m->moving_up = moving_up;
+	m->params.leaving = moving_up;
+	if ( m->grounded_mode && def->stop_on_slope && m->was_on_floor && moving_up == false &&
+		 glms_vec2_dot( m->delta, up ) > 0.0f )
 	{
 		// On the floor and not leaving it, the floor takes the upward part of the input as it takes the downward part
 		// (move_and_slide's velocity on an uphill floor is lifted along it): the walk goes up slopes at the slope's
 		// speed however much of that lift the game kept.
-		delta = kcc_lateral( delta, up );
+		m->delta = kcc_lateral( m->delta, up );
 	}
+	m->may_step = m->grounded_mode && def->step_height > 0.0f && moving_up == false;
+}
 
-	// 4. Cast and slide.
-	vec2s planes[KCC_MAX_SLIDES];
-	int plane_count = 0;
-	vec2s r = delta;
-	float travel = 0.0f;
-	bool hit_floor = false;
-	vec2s floor_normal = up;
-	const kcc_candidate* floor_candidate = NULL;
-	vec2s supports[KCC_MAX_SUPPORTS];
-	int support_count = 0;
-	vec2s blocked_lateral = { { 0.0f, 0.0f } };
-	bool blocked = false;
-	int blocked_collision = -1; // where the wall that blocked the lateral motion is in out->collisions
-	bool other_wall = false;
-	vec2s wall_before = acc->wall_normal; // the last wall of the earlier parts
-	const cpBody* pushed_body = NULL; // the body pushed in this move
-	float delta_length = glms_vec2_norm( delta );
-	bool may_step = grounded_mode && def->step_height > 0.0f && moving_up == false;
-	kcc_step_result step = { 0 }; // a step climbed in the move
-
-	if ( delta_length >= def->min_move && delta_length > 0.0f )
+// Hit handler: a ceiling's or a ledge's corner clipped by the character's edge is slipped around (no collision).
+static bool kcc_piece_corner( kcc_piece* m, const kcc_sweep* s )
+{
+	kcc_controller* c = m->c;
+	if ( c->def.corner_correction <= 0.0f )
 	{
-		for ( int slide = 0; slide < def->max_slides; ++slide )
-		{
-			float r_length = glms_vec2_norm( r );
-			if ( r_length <= 0.0f || r_length < def->min_move )
-			{
-				break;
-			}
-			kcc_sweep s = kcc_sweep_character( c, p, r );
-			if ( s.hit == false )
-			{
-				p = glms_vec2_add( p, r );
-				kcc_path_add( &path, p );
-				travel += r_length;
-				r = kcc_v2( 0.0f, 0.0f );
-				break;
-			}
-			vec2s dir = glms_vec2_scale( r, 1.0f / r_length );
-			p = glms_vec2_muladds( dir, s.travel, p );
-			kcc_path_add( &path, p );
-			travel += s.travel;
-			r = glms_vec2_scale( r, ( r_length - s.travel ) / r_length );
+		return false;
+	}
+	vec2s nudged;
+	kcc_sweep blocked_here = *s;
+	blocked_here.travel = 0.0f;
+	if ( kcc_corner_nudge( c, m->p, m->r, &blocked_here, m->was_on_floor || m->hit_floor, &nudged ) == false )
+	{
+		return false;
+	}
+	// Around the corner it clipped: the motion goes on from there.
+	m->travel += glms_vec2_distance( m->p, nudged );
+	kcc_piece_go( m, nudged );
+	m->flags |= KCC_CORNER_CORRECTED;
+	return true;
+}
 
-			vec2s nudged;
-			kcc_sweep blocked_here = s;
-			blocked_here.travel = 0.0f;
-			if ( def->corner_correction > 0.0f && kcc_corner_nudge( c, p, r, &blocked_here, was_on_floor || hit_floor, &nudged ) )
+// Hit handler: a pushable body is pushed by the motion left (sideways when GROUNDED), then the character goes on. False
+// when the body did not move: it blocks like any wall.
+static bool kcc_piece_push( kcc_piece* m, const kcc_sweep* s, uint32_t kind )
+{
+	kcc_controller* c = m->c;
+	const cpBody* box = s->candidate->pushable ? kcc_world_kinematic_body( s->candidate ) : NULL;
+	if ( box == NULL || kind == KCC_KIND_FLOOR )
+	{
+		return false;
+	}
+	vec2s push = m->grounded_mode ? kcc_lateral( m->r, m->up ) : m->r;
+	vec2s moved = glms_vec2_dot( push, s->normal ) < 0.0f ? kcc_push_body( c, box, s->candidate, push, m->p )
+														  : kcc_v2( 0.0f, 0.0f );
+	bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
+	if ( moving == false && box != m->pushed_body )
+	{
+		return false;
+	}
+	// A contact that neither blocks nor clips the velocity.
+	kcc_record_collision( m->acc, c, s, m->travel, kind | KCC_PUSHED );
+	m->flags |= KCC_PUSHED;
+	if ( moving )
+	{
+		m->pushed_body = box;
+	}
+	else
+	{
+		m->r = kcc_clip_vector( m->r, s->normal ); // caught up with the body pushed in this move
+	}
+	return true;
+}
+
+// Hit handler: a round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as over
+// a riser, forward by the lateral motion left: sliding along the edge would slow it on every step.
+static bool kcc_piece_step_over_edge( kcc_piece* m, const kcc_sweep* s, uint32_t kind )
+{
+	vec2s up = m->up;
+	if ( kind != KCC_KIND_FLOOR || m->may_step == false || ( m->was_on_floor || m->hit_floor ) == false ||
+		 glms_vec2_dot( s->normal, up ) >= KCC_PARALLEL_COSINE || glms_vec2_norm( kcc_lateral( m->r, up ) ) <= 0.0f )
+	{
+		return false;
+	}
+	m->step = kcc_try_step( m->c, m->p, kcc_lateral( m->r, up ), &s->normal );
+	return m->step.stepped;
+}
+
+// Hit handler: a floor, wall or ceiling blocks: recorded, and the motion left slides along it (and the creases it
+// makes with the surfaces met before).
+static void kcc_piece_block( kcc_piece* m, const kcc_sweep* s, uint32_t kind, bool last_slide )
+{
+	kcc_controller* c = m->c;
+	const kcc_controller_def* def = &c->def;
+	int recorded = kcc_record_collision( m->acc, c, s, m->travel, kind );
+	kcc_plane_list* planes = m->acc->planes;
+	if ( kind == KCC_KIND_FLOOR )
+	{
+		m->hit_floor = true;
+		m->floor_normal = s->normal;
+		m->floor_candidate = s->candidate;
+		kcc_add_support( m->supports, &m->support_count, s->normal );
+	}
+	else
+	{
+		m->flags |= kind;
+	}
+	if ( kind == KCC_KIND_WALL )
+	{
+		m->acc->wall_normal = s->normal;
+		if ( m->blocked == false )
+		{
+			m->blocked_lateral = kcc_lateral( m->r, m->up );
+			m->blocked = true;
+			m->blocked_collision = recorded;
+			m->blocked_plane = planes->count;
+		}
+		else
+		{
+			m->other_wall = true;
+		}
+	}
+	m->params.on_floor = m->was_on_floor || m->hit_floor;
+	m->r = kcc_slide_remaining( &m->params, planes->normals + m->first_plane, planes->count - m->first_plane, m->delta,
+								m->r, s->normal, kind );
+	if ( planes->count < KCC_MAX_MOVE_PLANES ) // always: a piece adds at most max_slides planes
+	{
+		planes->normals[planes->count] = s->normal;
+		planes->kinds[planes->count] = kind;
+		planes->count += 1;
+	}
+	if ( last_slide && glms_vec2_norm( m->r ) >= def->min_move && glms_vec2_norm( m->r ) > 0.0f )
+	{
+		m->flags |= KCC_HIT_LIMIT;
+	}
+}
+
+// Steps 3 to 5: cast along the motion left, advance to the contact keeping the skin, and let the hit's handler
+// decide what remains; at most max_slides casts.
+static void kcc_piece_slide( kcc_piece* m )
+{
+	kcc_controller* c = m->c;
+	const kcc_controller_def* def = &c->def;
+	float delta_length = glms_vec2_norm( m->delta );
+	if ( delta_length < def->min_move || delta_length <= 0.0f )
+	{
+		return;
+	}
+	m->r = m->delta;
+	for ( int slide = 0; slide < def->max_slides; ++slide )
+	{
+		float r_length = glms_vec2_norm( m->r );
+		if ( r_length <= 0.0f || r_length < def->min_move )
+		{
+			return;
+		}
+		kcc_sweep s = kcc_sweep_character( c, m->p, m->r );
+		if ( s.hit == false )
+		{
+			kcc_piece_go( m, glms_vec2_add( m->p, m->r ) );
+			m->travel += r_length;
+			m->r = kcc_v2( 0.0f, 0.0f );
+			return;
+		}
+		vec2s dir = glms_vec2_scale( m->r, 1.0f / r_length );
+		kcc_piece_go( m, glms_vec2_muladds( dir, s.travel, m->p ) );
+		m->travel += s.travel;
+		m->r = glms_vec2_scale( m->r, ( r_length - s.travel ) / r_length );
+		if ( kcc_piece_corner( m, &s ) )
+		{
+			continue;
+		}
+		uint32_t kind = kcc_classify_normal( s.normal, m->up, c->cos_floor, def->mode );
+		if ( kcc_piece_push( m, &s, kind ) )
+		{
+			continue;
+		}
+		if ( kcc_piece_step_over_edge( m, &s, kind ) )
+		{
+			return;
+		}
+		kcc_piece_block( m, &s, kind, slide == def->max_slides - 1 );
+	}
+}
+
+// Step 6, the step: the first wall that blocked the lateral motion is climbed when it is a step's riser. The riser
+// is then no collision: it neither clips the velocity nor counts as a wall.
+static void kcc_piece_climb( kcc_piece* m, bool grounded )
+{
+	kcc_controller* c = m->c;
+	if ( m->step.stepped == false && m->may_step && grounded && m->blocked &&
+		 glms_vec2_norm( m->blocked_lateral ) > 0.0f )
+	{
+		m->step = kcc_try_step( c, m->p, m->blocked_lateral, NULL );
+		if ( m->step.stepped )
+		{
+			kcc_remove_collision( m->acc, c, m->blocked_collision );
+			kcc_remove_plane( m->acc->planes, m->blocked_plane );
+			if ( m->other_wall == false )
 			{
-				// Around the corner it clipped: no collision, the motion goes on from there.
-				travel += glms_vec2_distance( p, nudged );
-				p = nudged;
-				kcc_path_add( &path, p );
-				flags |= KCC_CORNER_CORRECTED;
-				continue;
-			}
-			uint32_t kind = kcc_classify_normal( s.normal, up, c->cos_floor, def->mode );
-			const cpBody* box = s.candidate->pushable ? kcc_world_kinematic_body( s.candidate ) : NULL;
-			if ( box != NULL && kind != KCC_KIND_FLOOR )
-			{
-				// A pushable body: pushed by the motion left (sideways when GROUNDED), then the character goes on.
-				vec2s push = grounded_mode ? kcc_lateral( r, up ) : r;
-				vec2s moved = glms_vec2_dot( push, s.normal ) < 0.0f ? kcc_push_body( c, box, s.candidate, push, p )
-																	   : kcc_v2( 0.0f, 0.0f );
-				bool moving = glms_vec2_norm( moved ) > KCC_ROUNDING_DISTANCE;
-				if ( moving || box == pushed_body )
-				{
-					// A contact that neither blocks nor clips the velocity.
-					kcc_record_collision( acc, c, &s, travel, kind | KCC_PUSHED );
-					flags |= KCC_PUSHED;
-					if ( moving )
-					{
-						pushed_body = box;
-					}
-					else
-					{
-						r = kcc_clip_vector( r, s.normal ); // caught up with the body pushed in this move
-					}
-					continue;
-				}
-				// It did not move: it blocks like any wall.
-			}
-			if ( kind == KCC_KIND_FLOOR && may_step && ( was_on_floor || hit_floor ) &&
-				 glms_vec2_dot( s.normal, up ) < KCC_PARALLEL_COSINE && glms_vec2_norm( kcc_lateral( r, up ) ) > 0.0f )
-			{
-				// A round bottom meeting the edge of a step (walkable there, so no wall blocked it) goes over it as
-				// over a riser, forward by the lateral motion left: sliding along the edge would slow it on every
-				// step.
-				step = kcc_try_step( c, p, kcc_lateral( r, up ), &s.normal );
-				if ( step.stepped )
-				{
-					break;
-				}
-			}
-			int recorded = kcc_record_collision( acc, c, &s, travel, kind );
-			if ( kind == KCC_KIND_FLOOR )
-			{
-				hit_floor = true;
-				floor_normal = s.normal;
-				floor_candidate = s.candidate;
-				kcc_add_support( supports, &support_count, s.normal );
-			}
-			else
-			{
-				flags |= kind;
-			}
-			if ( kind == KCC_KIND_WALL )
-			{
-				acc->wall_normal = s.normal;
-			}
-			if ( kind == KCC_KIND_WALL && blocked == false )
-			{
-				blocked_lateral = kcc_lateral( r, up );
-				blocked = true;
-				blocked_collision = recorded;
-			}
-			else if ( kind == KCC_KIND_WALL )
-			{
-				other_wall = true;
-			}
-			params.on_floor = was_on_floor || hit_floor;
-			r = kcc_slide_remaining( &params, planes, plane_count, delta, r, s.normal, kind );
-			if ( plane_count < KCC_MAX_SLIDES )
-			{
-				planes[plane_count++] = s.normal;
-			}
-			if ( slide == def->max_slides - 1 && glms_vec2_norm( r ) >= def->min_move && glms_vec2_norm( r ) > 0.0f )
-			{
-				flags |= KCC_HIT_LIMIT;
+				m->flags &= ~(uint32_t)KCC_ON_WALL;
+				m->acc->wall_normal = m->wall_before; // the riser was the only wall (any other came after it)
 			}
 		}
 	}
-
-	// 5. Ground: step, then probe and snap.
-	bool on_floor = false;
-	if ( grounded_mode )
+	if ( m->step.stepped )
 	{
-		bool grounded = was_on_floor || hit_floor;
-		if ( step.stepped == false && may_step && grounded && blocked && glms_vec2_norm( blocked_lateral ) > 0.0f )
+		m->travel += glms_vec2_norm( glms_vec2_sub( m->step.position, m->p ) );
+		kcc_piece_go( m, m->step.position );
+		m->flags |= KCC_STEPPED;
+		m->hit_floor = true;
+		m->on_floor = true;
+		m->floor_normal = m->step.normal;
+		m->floor_candidate = m->step.floor;
+	}
+}
+
+// Step 6, the ground: the floor below the character, snapped to when it stood on one and does not jump.
+static void kcc_piece_probe( kcc_piece* m, bool grounded )
+{
+	kcc_controller* c = m->c;
+	if ( m->on_floor || ( m->moving_up && m->hit_floor == false ) )
+	{
+		return;
+	}
+	bool allow_snap = c->def.snap_distance > 0.0f && grounded && m->moving_up == false;
+	float lateral = glms_vec2_norm( kcc_lateral( m->delta, m->up ) );
+	kcc_ground_result g = kcc_ground_probe( c, m->p, kcc_snap_reach( c, lateral ), allow_snap );
+	if ( g.on_floor )
+	{
+		m->travel += glms_vec2_norm( glms_vec2_sub( g.position, m->p ) );
+		kcc_piece_go( m, g.position );
+		m->on_floor = true;
+		m->floor_normal = g.normal;
+		m->floor_candidate = g.floor;
+		if ( g.snapped )
 		{
-			step = kcc_try_step( c, p, blocked_lateral, NULL );
-			if ( step.stepped )
-			{
-				// The riser climbed is not a collision: it neither clips the velocity nor counts as a wall.
-				kcc_remove_collision( acc, c, blocked_collision );
-				if ( other_wall == false )
-				{
-					flags &= ~(uint32_t)KCC_ON_WALL;
-					acc->wall_normal = wall_before; // the riser was the only wall (any other came after it)
-				}
-			}
-		}
-		if ( step.stepped )
-		{
-			travel += glms_vec2_norm( glms_vec2_sub( step.position, p ) );
-			p = step.position;
-			kcc_path_add( &path, p );
-			flags |= KCC_STEPPED;
-			hit_floor = true;
-			on_floor = true;
-			floor_normal = step.normal;
-			floor_candidate = step.floor;
-		}
-		if ( on_floor == false && ( moving_up == false || hit_floor ) )
-		{
-			bool allow_snap = def->snap_distance > 0.0f && grounded && moving_up == false;
-			float lateral = glms_vec2_norm( kcc_lateral( delta, up ) );
-			kcc_ground_result g = kcc_ground_probe( c, p, kcc_snap_reach( c, lateral ), allow_snap );
-			if ( g.on_floor )
-			{
-				travel += glms_vec2_norm( glms_vec2_sub( g.position, p ) );
-				p = g.position;
-				kcc_path_add( &path, p );
-				on_floor = true;
-				floor_normal = g.normal;
-				floor_candidate = g.floor;
-				if ( g.snapped )
-				{
-					flags |= KCC_SNAPPED;
-				}
-			}
+			m->flags |= KCC_SNAPPED;
 		}
 	}
-	if ( on_floor )
-	{
-		flags |= KCC_ON_FLOOR;
-	}
+}
 
-	// 6. Zones, then the new position for Chipmunk.
-	kcc_zones_track( c, path.points, path.count, acc->travel, acc );
-	for ( int i = 0; i < path.count; ++i )
+static void kcc_piece_ground( kcc_piece* m )
+{
+	if ( m->grounded_mode )
 	{
-		kcc_result_path_add( acc->out, kcc_bridge_offset( c->origin, path.points[i] ) );
+		bool grounded = m->was_on_floor || m->hit_floor;
+		kcc_piece_climb( m, grounded );
+		kcc_piece_probe( m, grounded );
+	}
+	if ( m->on_floor )
+	{
+		m->flags |= KCC_ON_FLOOR;
+	}
+}
+
+// Zones along the path, then the new state: position, flags, floor, the platform to ride and one-way shapes.
+static void kcc_piece_commit( kcc_piece* m, bool last_piece )
+{
+	kcc_controller* c = m->c;
+	kcc_move_accumulator* acc = m->acc;
+	vec2s p = m->p;
+	kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
+	for ( int i = 0; i < m->path.count; ++i )
+	{
+		kcc_result_path_add( acc->out, kcc_bridge_offset( c->origin, m->path.points[i] ) );
 	}
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
@@ -401,30 +542,31 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 	bool truncated = c->region_truncated || c->candidate_overflow;
 	if ( truncated )
 	{
-		flags |= KCC_CANDIDATES_TRUNCATED;
+		m->flags |= KCC_CANDIDATES_TRUNCATED;
 	}
+	bool on_floor = m->on_floor;
 	c->position = kcc_bridge_offset( c->origin, p );
-	c->flags = flags;
-	c->floor_normal = on_floor ? floor_normal : up;
+	c->flags = m->flags;
+	c->floor_normal = on_floor ? m->floor_normal : m->up;
 	c->support_count = 0;
 	if ( on_floor )
 	{
-		kcc_add_support( supports, &support_count, floor_normal );
-		c->support_count = support_count;
-		memcpy( c->supports, supports, (size_t)support_count * sizeof( vec2s ) );
+		kcc_add_support( m->supports, &m->support_count, m->floor_normal );
+		c->support_count = m->support_count;
+		memcpy( c->supports, m->supports, (size_t)m->support_count * sizeof( vec2s ) );
 	}
-	acc->travel += travel;
-	acc->flags |= flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
+	acc->travel += m->travel;
+	acc->flags |= m->flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
 	if ( out != NULL )
 	{
 		out->floor_normal = c->floor_normal;
-		out->floor_shape = on_floor && floor_candidate != NULL ? floor_candidate->shape : NULL;
+		out->floor_shape = on_floor && m->floor_candidate != NULL ? m->floor_candidate->shape : NULL;
 	}
 	if ( last_piece )
 	{
 		// While the candidates are still valid: the floor (for drop-through and for riding a kinematic body next
 		// move) and whether the character is clear of the one-way shape it is dropping through.
-		const kcc_candidate* floor = on_floor ? floor_candidate : NULL;
+		const kcc_candidate* floor = on_floor ? m->floor_candidate : NULL;
 		c->floor_shape = floor != NULL ? floor->shape : NULL;
 		c->floor_one_way = floor != NULL && floor->one_way;
 		kcc_platform_remember( c, p, floor );
@@ -436,6 +578,18 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 		c->flags |= KCC_CRUSHED;
 		acc->flags |= KCC_CRUSHED;
 	}
+}
+
+// One sub-move, DESIGN.md's steps 2 to 6: the candidates for it are already gathered around c->origin == c->position.
+static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
+{
+	kcc_piece m;
+	kcc_piece_begin( &m, c, delta, acc );
+	kcc_piece_depenetrate( &m );
+	kcc_piece_shape_input( &m );
+	kcc_piece_slide( &m );
+	kcc_piece_ground( &m );
+	kcc_piece_commit( &m, last_piece );
 }
 
 // One part of a move, from the character's current position. When its query meets more shapes than the buffer
@@ -525,9 +679,9 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 	return status;
 }
 
-// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). A batch move (c->batch)
-// has its controller and space checked by the batch.
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). planes receives every
+// surface that blocked the move. A batch move (c->batch) has its controller and space checked by the batch.
+static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt, kcc_plane_list* planes )
 {
 	// 1. Validate (a batch did already).
 	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );
@@ -550,9 +704,10 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 		kcc_clear_result( out, start, 0, c->def.up );
 		kcc_result_path_add( out, start );
 	}
-	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } } };
+	planes->count = 0;
+	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
 
-	// 2. Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
+	// Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
 	const cpBody* carried_by = c->platform;
 	if ( c->platform != NULL )
@@ -564,8 +719,8 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 		kcc_platform_belt( c, dt, &acc );
 	}
 
-	// 3. One query over the whole move; when it holds more shapes than the buffer, the move is split in halves,
-	// each with its own query, until every part fits (kcc_move_part).
+	// 3. One query over the whole move, then steps 2 to 6 (kcc_move_piece); when the query holds more shapes than the
+	// buffer, the move is split in halves, each with its own query, until every part fits (kcc_move_part).
 	kcc_move_part( c, delta, 0, 0, true, &acc );
 	c->flags |= acc.flags;
 	c->wall_normal = acc.wall_normal;
@@ -591,7 +746,8 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
-	return kcc_move( c, delta, out, 0.0f );
+	kcc_plane_list planes;
+	return kcc_move( c, delta, out, 0.0f, &planes );
 }
 
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
@@ -646,7 +802,8 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
-	status = kcc_move( c, delta, result, dt );
+	kcc_plane_list planes; // the clip's: every surface of the move, not only those the result has room for
+	status = kcc_move( c, delta, result, dt, &planes );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;
@@ -660,8 +817,8 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	if ( out_velocity != NULL )
 	{
 		kcc_slide_params params = kcc_slide_params_of( c );
-		vec2s v = kcc_clip_velocity( &params, velocity, result->collisions, result->collision_count,
-									 ( result->flags & KCC_ON_FLOOR ) != 0, result->floor_normal );
+		vec2s v = kcc_clip_velocity( &params, velocity, &planes, ( result->flags & KCC_ON_FLOOR ) != 0,
+									 result->floor_normal );
 		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
 		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).
 		vec2s platform = { { 0.0f, 0.0f } };

@@ -248,15 +248,18 @@ static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
 	return best;
 }
 
-vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_collision* collisions, int count,
-						 bool on_floor, vec2s floor_normal )
+vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_plane_list* planes, bool on_floor,
+						 vec2s floor_normal )
 {
+	const vec2s* plane_normals = planes->normals;
+	const uint32_t* kinds = planes->kinds;
+	int count = planes->count;
 	vec2s v = velocity;
 	vec2s up = params->up;
 	bool floor_met = on_floor;
 	for ( int i = 0; i < count; ++i )
 	{
-		floor_met |= ( collisions[i].flags & KCC_KIND_FLOOR ) != 0;
+		floor_met |= kinds[i] == KCC_KIND_FLOOR;
 	}
 	if ( params->grounded && on_floor && params->stop_on_slope )
 	{
@@ -268,9 +271,9 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		float lift = 0.0f;
 		for ( int i = -1; i < count; ++i )
 		{
-			vec2s n = i < 0 ? floor_normal : collisions[i].normal;
+			vec2s n = i < 0 ? floor_normal : plane_normals[i];
 			float along_up = glms_vec2_dot( up, n );
-			bool floor = i < 0 || ( collisions[i].flags & ( KCC_KIND_FLOOR | KCC_PUSHED ) ) == KCC_KIND_FLOOR;
+			bool floor = i < 0 || kinds[i] == KCC_KIND_FLOOR;
 			if ( floor && along_up < KCC_PARALLEL_COSINE && along_up > 0.0f )
 			{
 				lift = kcc_maxf( lift, -glms_vec2_dot( v, n ) / along_up );
@@ -289,7 +292,7 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		v = kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
 	}
 	// Every surface met: the velocity must not point into any of them, all at once (a crease stops it).
-	vec2s normals[KCC_MAX_COLLISIONS * 2 + 1];
+	vec2s normals[KCC_MAX_MOVE_PLANES * 2 + 1];
 	int n = 0;
 	bool rising = glms_vec2_dot( v, up ) > 0.0f;
 	for ( int i = 0; i < count && params->grounded; ++i )
@@ -297,9 +300,9 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		// A push into a steep wall adds no upward speed, and one going down slides down along it: the projection
 		// below would take the cone's apex, zero, for the latter (a character held against a 60 degree slope in the
 		// air hung on it, gravity never building up).
-		if ( ( collisions[i].flags & ( KCC_KIND_WALL | KCC_PUSHED ) ) == KCC_KIND_WALL )
+		if ( kinds[i] == KCC_KIND_WALL )
 		{
-			v = kcc_clip_wall( up, v, collisions[i].normal );
+			v = kcc_clip_wall( up, v, plane_normals[i] );
 		}
 	}
 	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
@@ -308,17 +311,13 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 	}
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( collisions[i].flags & KCC_PUSHED )
-		{
-			continue; // a body pushed along: it did not block
-		}
-		vec2s normal = collisions[i].normal;
+		vec2s normal = plane_normals[i];
 		if ( params->grounded && glms_vec2_dot( normal, up ) >= KCC_PARALLEL_COSINE )
 		{
 			normal = up;
 		}
 		normals[n++] = normal;
-		if ( params->grounded && ( collisions[i].flags & KCC_KIND_WALL ) != 0 && rising == false )
+		if ( params->grounded && kinds[i] == KCC_KIND_WALL && rising == false )
 		{
 			// A steep wall never turns a push into climbing: it blocks as the vertical wall of its lateral normal.
 			vec2s flat = kcc_lateral( normal, up );

@@ -8,7 +8,9 @@
 //   dot(out_velocity, normal) >= 0 for every collision of every move, all at once;
 // - walking into a 60 degree ramp from flat ground, the character rests a skin from it (the issue saw 0.0132 for a
 //   skin of 0.01), as it does against a vertical wall;
-// - a jump held against a slope steeper than max_floor_angle does not climb it, and slides back down.
+// - a jump held against a slope steeper than max_floor_angle does not climb it, and slides back down;
+// - a move that meets more surfaces than the result reports (KCC_MAX_COLLISIONS) still returns a velocity that
+//   points into none of them, whether or not the result is asked for.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -338,6 +340,54 @@ static void test_a_jump_held_against_a_steep_slope_does_not_climb_it( void** sta
 	}
 }
 
+// Top-down, a circle pushed at (60, -60) for 1/6 s along a floor of 0.1 wide tiles into a wall 9.75 ahead. With
+// max_candidates 16 the move is split into parts, each meeting the floor again: the floor fills the 16 collisions of
+// the result before the wall is met. The velocity must not point into the wall (the old clip read only the result's
+// 16 collisions, all floor: it returned (60, 0)), and must be the same without a result.
+static void test_more_contacts_than_the_result_holds_still_clip_the_velocity( void** state )
+{
+	(void)state;
+	vec2s out_velocity[2];
+	for ( int with_result = 0; with_result < 2; ++with_result )
+	{
+		scene* s = scene_create( 1.0f );
+		for ( int i = 0; i < 140; ++i )
+		{
+			scene_add_box( s, -2.0f + 0.1f * (float)i, -0.1f, -1.9f + 0.1f * (float)i, 0.0f );
+		}
+		scene_add_box( s, 10.0f, 0.0f, 11.0f, 3.0f );
+		kcc_controller_def def = kcc_default_controller_def();
+		def.shape = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 0.25f );
+		def.mode = KCC_MODE_FLOATING;
+		def.max_candidates = 16;
+		def.position = kcc_v2( 0.0f, 0.25f + def.skin );
+		kcc_controller* c = scene_create_controller( s, &def );
+		assert_non_null( c );
+		kcc_move_result result;
+		vec2s in = kcc_v2( 60.0f, -60.0f );
+		assert_int_equal( kcc_controller_move_and_slide( c, in, 1.0f / 6.0f, &out_velocity[with_result],
+														 with_result ? &result : NULL ),
+						  KCC_OK );
+		vec2s p = kcc_controller_get_position( c );
+		assert_float_equal( p.x, 10.0f - 0.25f - def.skin, 1.0e-3f ); // it went all the way to the wall
+		if ( with_result )
+		{
+			assert_int_equal( result.collision_count, KCC_MAX_COLLISIONS ); // the report is full
+			assert_true( ( result.flags & KCC_CANDIDATES_TRUNCATED ) == 0 );
+			for ( int i = 0; i < result.collision_count; ++i )
+			{
+				assert_true( result.collisions[i].normal.y > 0.99f ); // the floor only: the wall is not among them
+			}
+		}
+		// Neither into the wall (normal (-1, 0)) nor into the floor (normal (0, 1)).
+		assert_true( out_velocity[with_result].x <= 1.0e-4f );
+		assert_true( out_velocity[with_result].y >= -1.0e-4f );
+		kcc_controller_destroy( c );
+		scene_destroy( s );
+	}
+	assert_memory_equal( &out_velocity[0], &out_velocity[1], sizeof( vec2s ) );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +396,7 @@ int main( void )
 		cmocka_unit_test( test_random_walk_never_returns_a_velocity_into_a_surface ),
 		cmocka_unit_test( test_resting_against_a_steep_ramp_keeps_the_skin ),
 		cmocka_unit_test( test_a_jump_held_against_a_steep_slope_does_not_climb_it ),
+		cmocka_unit_test( test_more_contacts_than_the_result_holds_still_clip_the_velocity ),
 	};
 	return cmocka_run_group_tests_name( "controller_gameplay_velocity", tests, NULL, NULL );
 }

@@ -3,15 +3,17 @@
 // with kcc_controller_move_and_slide. Prints moves per second (median of the runs, and the spread) and the quality
 // figures, measured after the timed loop from the recorded positions, independently of the controller.
 //
-//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree]
+//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N]
 //
 // --tree keeps Chipmunk's default bounding box tree (what a game gets without cpSpaceUseSpatialHash) instead of the
-// spatial hash of cell SIZE.
+// spatial hash of cell SIZE. --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one
+// kcc_move_and_slide_batch per step over all the characters, on the calling thread alone for 1 (tasks NULL), on a
+// pool of N workers otherwise.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
-#include "prng.h"
+#include "gauntlet_scene.h"
 
-#include "kcc/controller.h"
+#include "../bench_tasks.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -24,39 +26,7 @@
 #define KCC_LEVEL_DIR "."
 #endif
 
-#define SEED 2024u
-#define DT ( 1.0f / 60.0f )
-#define GRAVITY 30.0f
-#define MAX_SPEED 6.0f
-#define JUMP_SPEED 10.0f
 #define MAX_RUNS 64
-
-// Filter bits: characters are not in their own mask, so they never block each other.
-#define CATEGORY_TILE ( (cpBitmask)1 << 0 )
-#define CATEGORY_CHARACTER ( (cpBitmask)1 << 1 )
-
-typedef enum tile_kind
-{
-	TILE_BOX,
-	TILE_RAMP_RIGHT, // (x,y), (x+1,y), (x+1,y+1)
-	TILE_RAMP_LEFT,  // (x,y), (x+1,y), (x,y+1)
-} tile_kind;
-
-typedef struct tile
-{
-	int x, y;
-	tile_kind kind;
-} tile;
-
-typedef struct level
-{
-	int width, height;
-	tile* tiles;
-	int tile_count;
-	vec2s* spawns;
-	int spawn_count;
-	int* grid; // width * height cells: index of the tile in that cell, -1 when empty
-} level;
 
 // ---------------------------------------------------------------------------------------------------------------
 // World query counter: the controller's Chipmunk queries are wrapped at link time (-Wl,--wrap, see CMakeLists).
@@ -73,154 +43,6 @@ void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-static bool load_level( const char* path, level* out )
-{
-	FILE* file = fopen( path, "r" );
-	if ( file == NULL )
-	{
-		fprintf( stderr, "gauntlet: cannot open %s\n", path );
-		return false;
-	}
-	memset( out, 0, sizeof( *out ) );
-	if ( fscanf( file, "%d %d", &out->width, &out->height ) != 2 || out->width <= 0 || out->height <= 0 )
-	{
-		fprintf( stderr, "gauntlet: bad header in %s\n", path );
-		fclose( file );
-		return false;
-	}
-	int tile_capacity = 16384, spawn_capacity = 2048;
-	out->tiles = (tile*)malloc( sizeof( tile ) * (size_t)tile_capacity );
-	out->spawns = (vec2s*)malloc( sizeof( vec2s ) * (size_t)spawn_capacity );
-	out->grid = (int*)malloc( sizeof( int ) * (size_t)out->width * (size_t)out->height );
-	if ( out->tiles == NULL || out->spawns == NULL || out->grid == NULL )
-	{
-		fclose( file );
-		return false;
-	}
-	for ( int i = 0; i < out->width * out->height; ++i )
-	{
-		out->grid[i] = -1;
-	}
-	char kind;
-	float a, b;
-	while ( fscanf( file, " %c %f %f", &kind, &a, &b ) == 3 )
-	{
-		if ( kind == 'C' )
-		{
-			if ( out->spawn_count == spawn_capacity )
-			{
-				spawn_capacity *= 2;
-				out->spawns = (vec2s*)realloc( out->spawns, sizeof( vec2s ) * (size_t)spawn_capacity );
-			}
-			out->spawns[out->spawn_count++] = kcc_v2( a, b );
-			continue;
-		}
-		int x = (int)a, y = (int)b;
-		if ( ( kind != 'B' && kind != 'R' && kind != 'L' ) || x < 0 || y < 0 || x >= out->width || y >= out->height )
-		{
-			fprintf( stderr, "gauntlet: bad item '%c %g %g' in %s\n", kind, (double)a, (double)b, path );
-			fclose( file );
-			return false;
-		}
-		if ( out->tile_count == tile_capacity )
-		{
-			tile_capacity *= 2;
-			out->tiles = (tile*)realloc( out->tiles, sizeof( tile ) * (size_t)tile_capacity );
-		}
-		tile_kind tk = kind == 'B' ? TILE_BOX : ( kind == 'R' ? TILE_RAMP_RIGHT : TILE_RAMP_LEFT );
-		out->grid[y * out->width + x] = out->tile_count;
-		out->tiles[out->tile_count++] = (tile){ x, y, tk };
-	}
-	fclose( file );
-	return true;
-}
-
-static int tile_vertices( const tile* t, cpVect* v )
-{
-	double x = t->x, y = t->y;
-	switch ( t->kind )
-	{
-		case TILE_BOX:
-			v[0] = cpv( x, y );
-			v[1] = cpv( x + 1.0, y );
-			v[2] = cpv( x + 1.0, y + 1.0 );
-			v[3] = cpv( x, y + 1.0 );
-			return 4;
-		case TILE_RAMP_RIGHT:
-			v[0] = cpv( x, y );
-			v[1] = cpv( x + 1.0, y );
-			v[2] = cpv( x + 1.0, y + 1.0 );
-			return 3;
-		default:
-			v[0] = cpv( x, y );
-			v[1] = cpv( x + 1.0, y );
-			v[2] = cpv( x, y + 1.0 );
-			return 3;
-	}
-}
-
-typedef struct world
-{
-	cpSpace* space;
-	cpShape** tile_shapes;
-	kcc_controller** characters;
-	int tile_count, character_count;
-} world;
-
-// cell <= 0: Chipmunk's default bounding box tree.
-static void world_create( world* w, const level* lv, int characters, double cell )
-{
-	w->space = cpSpaceNew();
-	if ( cell > 0.0 )
-	{
-		cpSpaceUseSpatialHash( w->space, cell, 4 * lv->tile_count + 4 * characters );
-	}
-	w->tile_count = lv->tile_count;
-	w->tile_shapes = (cpShape**)malloc( sizeof( cpShape* ) * (size_t)lv->tile_count );
-	cpBody* ground = cpSpaceGetStaticBody( w->space );
-	cpShapeFilter tile_filter = cpShapeFilterNew( CP_NO_GROUP, CATEGORY_TILE, CP_ALL_CATEGORIES );
-	for ( int i = 0; i < lv->tile_count; ++i )
-	{
-		cpVect v[4];
-		int n = tile_vertices( &lv->tiles[i], v );
-		cpShape* shape = cpPolyShapeNewRaw( ground, n, v, 0.0 ); // counter-clockwise already
-		cpShapeSetFilter( shape, tile_filter );
-		cpSpaceAddShape( w->space, shape );
-		w->tile_shapes[i] = shape;
-	}
-	w->character_count = characters;
-	w->characters = (kcc_controller**)malloc( sizeof( kcc_controller* ) * (size_t)characters );
-	kcc_controller_def def = kcc_default_controller_def();
-	def.shape = kcc_make_capsule( kcc_v2( 0.0f, -0.3f ), kcc_v2( 0.0f, 0.3f ), 0.3f );
-	def.filter = cpShapeFilterNew( CP_NO_GROUP, CATEGORY_CHARACTER, CP_ALL_CATEGORIES & ~CATEGORY_CHARACTER );
-	for ( int i = 0; i < characters; ++i )
-	{
-		def.position = lv->spawns[i];
-		w->characters[i] = kcc_controller_create( w->space, &def );
-		if ( w->characters[i] == NULL )
-		{
-			fprintf( stderr, "gauntlet: create failed: %s\n", kcc_controller_def_problem( &def ) );
-			exit( 1 );
-		}
-	}
-}
-
-static void world_destroy( world* w )
-{
-	for ( int i = 0; i < w->character_count; ++i )
-	{
-		kcc_controller_destroy( w->characters[i] );
-	}
-	for ( int i = 0; i < w->tile_count; ++i )
-	{
-		cpSpaceRemoveShape( w->space, w->tile_shapes[i] );
-		cpShapeFree( w->tile_shapes[i] );
-	}
-	cpSpaceFree( w->space );
-	free( w->tile_shapes );
-	free( w->characters );
-}
 
 static double now_seconds( void )
 {
@@ -247,15 +69,20 @@ typedef struct run_output
 	uint64_t failed_moves;    // moves that returned an error
 } run_output;
 
-// One run: fresh world, the SCENE.md motion, positions recorded into frames ((steps + 1) * n * 2 floats).
-static run_output run_once( const level* lv, int n, int steps, double cell, float* frames )
+// One run: fresh world, the SCENE.md motion, positions recorded into frames ((steps + 1) * n * 2 floats). workers 0:
+// one kcc_controller_move_and_slide per character; otherwise one kcc_move_and_slide_batch per step on tasks.
+static run_output run_once( const gauntlet_level* lv, int n, int steps, double cell, int workers,
+							const kcc_task_system* tasks, float* frames )
 {
-	world w;
-	world_create( &w, lv, n, cell );
-	vec2s* velocity = (vec2s*)calloc( (size_t)n, sizeof( vec2s ) );
-	float* vx_desired = (float*)calloc( (size_t)n, sizeof( float ) );
-	bool* want_jump = (bool*)calloc( (size_t)n, sizeof( bool ) );
-	bool* on_ground = (bool*)calloc( (size_t)n, sizeof( bool ) );
+	gauntlet_world w;
+	gauntlet_motion m;
+	vec2s* inputs = (vec2s*)calloc( (size_t)n, sizeof( vec2s ) );
+	if ( inputs == NULL || gauntlet_world_create( &w, lv, n, cell ) == false ||
+		 gauntlet_motion_create( &m, n ) == false )
+	{
+		fprintf( stderr, "gauntlet: cannot build the world\n" );
+		exit( 1 );
+	}
 	for ( int i = 0; i < n; ++i )
 	{
 		vec2s p = kcc_controller_get_position( w.characters[i] );
@@ -269,34 +96,42 @@ static run_output run_once( const level* lv, int n, int steps, double cell, floa
 	for ( int step = 0; step < steps; ++step )
 	{
 		float* frame = frames + (size_t)( step + 1 ) * (size_t)n * 2;
+		if ( workers == 0 )
+		{
+			for ( int i = 0; i < n; ++i )
+			{
+				vec2s v = gauntlet_motion_input( &m, i, step );
+				kcc_move_result result;
+				kcc_status status =
+					kcc_controller_move_and_slide( w.characters[i], v, GAUNTLET_DT, &m.velocity[i], &result );
+				if ( status != KCC_OK )
+				{
+					out.failed_moves += 1;
+					result.flags = 0;
+					result.position = kcc_controller_get_position( w.characters[i] );
+				}
+				gauntlet_motion_result( &m, i, m.velocity[i], result.flags );
+				out.truncated_moves += ( result.flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+				frame[2 * i] = result.position.x;
+				frame[2 * i + 1] = result.position.y;
+			}
+			continue;
+		}
+		// The inputs depend on each character's own state only: all of them first, then one batch.
 		for ( int i = 0; i < n; ++i )
 		{
-			if ( ( step + i ) % 30 == 0 || step == 0 )
-			{
-				uint32_t h = hash3( SEED, (uint32_t)i, (uint32_t)( ( step + i ) / 30 ) );
-				vx_desired[i] = ( (float)( h & 0xFFFFu ) / 65535.0f * 2.0f - 1.0f ) * MAX_SPEED;
-				want_jump[i] = ( ( h >> 16 ) & 3u ) == 0;
-			}
-			vec2s v = velocity[i];
-			v.x = vx_desired[i];
-			if ( on_ground[i] && want_jump[i] )
-			{
-				v.y = JUMP_SPEED;
-				want_jump[i] = false;
-			}
-			v.y -= GRAVITY * DT;
-			kcc_move_result result;
-			kcc_status status = kcc_controller_move_and_slide( w.characters[i], v, DT, &velocity[i], &result );
-			if ( status != KCC_OK )
-			{
-				out.failed_moves += 1;
-				result.flags = 0;
-				result.position = kcc_controller_get_position( w.characters[i] );
-			}
-			on_ground[i] = ( result.flags & KCC_ON_FLOOR ) != 0;
-			out.truncated_moves += ( result.flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
-			frame[2 * i] = result.position.x;
-			frame[2 * i + 1] = result.position.y;
+			inputs[i] = gauntlet_motion_input( &m, i, step );
+		}
+		kcc_status status = kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, tasks );
+		out.failed_moves += status == KCC_OK ? 0 : (uint64_t)n;
+		for ( int i = 0; i < n; ++i )
+		{
+			uint32_t flags = status == KCC_OK ? kcc_controller_get_flags( w.characters[i] ) : 0;
+			gauntlet_motion_result( &m, i, m.velocity[i], flags );
+			out.truncated_moves += ( flags & KCC_CANDIDATES_TRUNCATED ) ? 1 : 0;
+			vec2s p = kcc_controller_get_position( w.characters[i] );
+			frame[2 * i] = p.x;
+			frame[2 * i + 1] = p.y;
 		}
 	}
 	out.seconds = now_seconds() - start;
@@ -304,13 +139,11 @@ static run_output run_once( const level* lv, int n, int steps, double cell, floa
 	out.bb_queries = s_bb_queries - queries_before;
 	for ( int i = 0; i < n; ++i )
 	{
-		out.on_ground_at_end += on_ground[i] ? 1 : 0;
+		out.on_ground_at_end += m.on_ground[i] ? 1 : 0;
 	}
-	free( velocity );
-	free( vx_desired );
-	free( want_jump );
-	free( on_ground );
-	world_destroy( &w );
+	free( inputs );
+	gauntlet_motion_destroy( &m );
+	gauntlet_world_destroy( &w );
 	return out;
 }
 
@@ -432,7 +265,7 @@ typedef struct quality
 	double mean_path;
 } quality;
 
-static quality measure_quality( const level* lv, int n, int steps, const float* frames )
+static quality measure_quality( const gauntlet_level* lv, int n, int steps, const float* frames )
 {
 	quality q = { 0 };
 	q.deepest_signed = -INFINITY;
@@ -470,7 +303,7 @@ static quality measure_quality( const level* lv, int n, int steps, const float* 
 						continue;
 					}
 					cpVect v[4];
-					int count = tile_vertices( &lv->tiles[index], v );
+					int count = gauntlet_tile_vertices( &lv->tiles[index], v );
 					double depth = capsule_polygon_depth( a, b, 0.3, v, count );
 					deepest = fmax( deepest, depth );
 				}
@@ -518,7 +351,7 @@ int main( int argc, char** argv )
 {
 	const char* level_path = KCC_LEVEL_DIR "/level.txt";
 	const char* traj_path = NULL;
-	int runs = 5, steps = 600;
+	int runs = 5, steps = 600, workers = 0;
 	double cell = 1.0;
 	bool tree = false;
 	for ( int i = 1; i < argc; ++i )
@@ -543,20 +376,28 @@ int main( int argc, char** argv )
 		{
 			tree = true;
 		}
+		else if ( strcmp( argv[i], "--workers" ) == 0 && i + 1 < argc )
+		{
+			workers = atoi( argv[++i] );
+		}
 		else if ( argv[i][0] != '-' )
 		{
 			level_path = argv[i];
 		}
 		else
 		{
-			fprintf( stderr, "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree]\n",
+			fprintf( stderr,
+					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] "
+					 "[--workers N]\n",
 					 argv[0] );
 			return 2;
 		}
 	}
-	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) )
+	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 ||
+		 workers > BENCH_POOL_MAX_WORKERS )
 	{
-		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0\n", MAX_RUNS );
+		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", MAX_RUNS,
+				 BENCH_POOL_MAX_WORKERS );
 		return 2;
 	}
 	if ( overlap_measure_self_check() == false )
@@ -564,9 +405,15 @@ int main( int argc, char** argv )
 		fprintf( stderr, "gauntlet: the overlap measure failed its self-check\n" );
 		return 1;
 	}
-	level lv;
-	if ( load_level( level_path, &lv ) == false )
+	gauntlet_level lv;
+	if ( gauntlet_level_load( level_path, &lv ) == false )
 	{
+		return 1;
+	}
+	bench_tasks tasks = { 0 };
+	if ( workers > 1 && bench_tasks_create( &tasks, workers, BENCH_TASKS_LIBRARY ) == false )
+	{
+		fprintf( stderr, "gauntlet: cannot start %d workers\n", workers );
 		return 1;
 	}
 	int n = lv.spawn_count;
@@ -588,13 +435,26 @@ int main( int argc, char** argv )
 		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n", level_path,
 				lv.width, lv.height, lv.tile_count, n, steps, runs, cell );
 	}
+	if ( workers == 0 )
+	{
+		printf( "moves: one kcc_controller_move_and_slide per character\n" );
+	}
+	else if ( workers == 1 )
+	{
+		printf( "moves: one kcc_move_and_slide_batch per step, tasks NULL (the calling thread)\n" );
+	}
+	else
+	{
+		printf( "moves: one kcc_move_and_slide_batch per step, %d workers on %s\n", workers, tasks.name );
+	}
 
 	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
 	run_output first = { 0 };
 	bool identical = true;
 	for ( int r = 0; r < runs; ++r )
 	{
-		run_output out = run_once( &lv, n, steps, cell, r == 0 ? first_frames : frames );
+		run_output out = run_once( &lv, n, steps, cell, workers, workers > 1 ? &tasks.system : NULL,
+								   r == 0 ? first_frames : frames );
 		rates[r] = (double)n * steps / out.seconds;
 		cpu_rates[r] = (double)n * steps / out.cpu;
 		if ( r == 0 )
@@ -642,8 +502,7 @@ int main( int argc, char** argv )
 	}
 	free( frames );
 	free( first_frames );
-	free( lv.tiles );
-	free( lv.spawns );
-	free( lv.grid );
+	gauntlet_level_free( &lv );
+	bench_tasks_destroy( &tasks );
 	return 0;
 }

@@ -212,7 +212,8 @@ KCC_API void kcc_controller_destroy( kcc_controller* c );
 KCC_API kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result* out );
 
 /// Velocity-level move in the style of Godot's move_and_slide: moves by velocity * dt, then returns in
-/// out_velocity the velocity with the components that pushed into surfaces removed. dt >= 0, seconds: dt == 0 is a
+/// out_velocity the velocity with the components that pushed into surfaces removed: every surface met in the move,
+/// also when out has no room to report them all (KCC_MAX_COLLISIONS). dt >= 0, seconds: dt == 0 is a
 /// paused frame (nothing moves, KCC_OK, out_velocity = velocity, out reports the last move's ground state).
 /// Standing on a conveyor belt (a static or kinematic shape with a Chipmunk surface velocity), the character is first
 /// carried by the belt's velocity along the floor over dt, stopped by walls; leaving it into the air hands that
@@ -306,22 +307,33 @@ typedef void kcc_task_fcn( int start, int end, int worker, void* task_context );
 typedef struct kcc_task_system
 {
 	int worker_count; ///< >= 1; workers are numbered 0 .. worker_count - 1 (the worker argument of kcc_task_fcn)
-	/// Runs task over [0, item_count) in ranges of at least min_range items, each range on one worker; returns a
-	/// handle for finish, or NULL when it already ran it all.
+	/// Runs task over [0, item_count) in ranges of at least min_range items, each range on one worker (a worker
+	/// number never runs two ranges at once: kcc2d may keep scratch per worker); returns a handle for finish, or NULL
+	/// when it already ran it all.
 	void* ( *enqueue )( kcc_task_fcn* task, int item_count, int min_range, void* task_context, void* user );
-	/// Waits until the task of that handle is done.
+	/// Waits until the task of that handle is done; what its ranges wrote is then visible to the caller.
 	void ( *finish )( void* handle, void* user );
 	void* user;
 } kcc_task_system;
 
-/// A ready thread pool for games without a job system.
+/// Tasks a kcc_thread_pool holds enqueued and not yet finished; one more runs at once in enqueue (handle NULL).
+#define KCC_THREAD_POOL_MAX_TASKS 64
+
+/// A ready thread pool for games without a job system. Its task system: worker 0 is the thread that calls enqueue
+/// and finish (one thread at a time, never from inside one of the pool's tasks); it runs ranges of the task it
+/// finishes. Workers 1 .. thread_count - 1 are the pool's own threads, each always the same thread, so a worker
+/// number never runs two ranges at once. A task too small for two ranges (item_count < 2 * min_range), or on a pool
+/// of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in any
+/// order. Everything a task wrote is visible to the caller when finish returns. Idle threads spin for a few
+/// microseconds, then sleep. No allocation per task.
 typedef struct kcc_thread_pool kcc_thread_pool;
 /// A pool of thread_count workers (>= 1): the calling thread is one of them, so it starts thread_count - 1 threads.
-/// NULL on failure.
+/// It allocates once, through kcc_set_allocator's hooks. NULL on failure (out of memory, a thread that could not be
+/// started: nothing is left behind) or when thread_count < 1.
 KCC_API kcc_thread_pool* kcc_thread_pool_create( int thread_count );
-/// Stops and joins the pool's threads. NULL is a no-op.
+/// Stops and joins the pool's threads. Finish every task first. NULL is a no-op.
 KCC_API void kcc_thread_pool_destroy( kcc_thread_pool* pool );
-/// The pool as a task system (valid until the pool is destroyed).
+/// The pool as a task system (valid until the pool is destroyed). Its finish( NULL ) does nothing.
 KCC_API kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool );
 
 /// Moves count characters of one space by velocities[i] * dt, as kcc_controller_move_and_slide on each in array

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: MIT
+// kcc_thread_pool: a kcc_task_system on thread_count - 1 threads of its own plus the thread that calls finish.
+#define _POSIX_C_SOURCE 200809L // pthreads under -std=c11
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/// Ranges a task is cut into per worker: a few, so a worker that got slow ranges is helped by the others.
+#define KCC_POOL_RANGES_PER_WORKER 4
+
+/// Polls an idle worker (or a finish waiting for the last ranges) makes before it sleeps on a condition variable:
+/// some microseconds, so back-to-back tasks do not pay a wake-up each. Longer spins measured slower on a shared
+/// machine (2 cores, other processes): the spinning thread takes the core the caller's ranges need.
+#define KCC_POOL_SPIN 250
+
+typedef struct kcc_pool_task
+{
+	kcc_task_fcn* fcn;
+	void* context;
+	int item_count;
+	int range_count;
+	atomic_int next_range;  ///< ranges claimed so far (overshoots range_count once they are all taken)
+	atomic_int ranges_left; ///< ranges not yet run to their end
+	int users;              ///< pool threads between taking the task and leaving it (under the mutex)
+	bool active;            ///< enqueued and not yet finished (under the mutex)
+} kcc_pool_task;
+
+typedef struct kcc_pool_worker
+{
+	kcc_thread_pool* pool; // borrowed: the pool that holds this worker
+	pthread_t thread;
+	int id; // 1 .. worker_count - 1: worker 0 is the thread that calls finish
+} kcc_pool_worker;
+
+struct kcc_thread_pool
+{
+	int worker_count;
+	int thread_count; // threads started
+	pthread_mutex_t mutex;
+	pthread_cond_t work;    // idle workers sleep here
+	pthread_cond_t done;    // finish sleeps here
+	atomic_uint published;  // bumped by every enqueue and by destroy: what an idle worker watches
+	bool stopping;          // under the mutex, as everything below
+	int sleepers;           // workers waiting on work
+	int finishing;          // finish calls waiting on done
+	int active_count;       // tasks enqueued and not yet finished
+	kcc_pool_task tasks[KCC_THREAD_POOL_MAX_TASKS];
+	kcc_pool_worker workers[]; // worker_count - 1 entries
+};
+
+// The pool whose task the current thread is running, to name a nested enqueue or finish (its worker number would
+// run two ranges at once).
+static _Thread_local const kcc_thread_pool* s_running_pool = NULL;
+
+static void kcc_pool_pause( void )
+{
+#if ( defined( __x86_64__ ) || defined( __i386__ ) ) && ( defined( __GNUC__ ) || defined( __clang__ ) )
+	__builtin_ia32_pause();
+#elif defined( __aarch64__ ) && ( defined( __GNUC__ ) || defined( __clang__ ) )
+	__asm__ __volatile__( "yield" );
+#endif
+}
+
+static void kcc_pool_run_inline( const kcc_thread_pool* pool, kcc_task_fcn* fcn, int item_count, void* context )
+{
+	const kcc_thread_pool* outer = s_running_pool;
+	s_running_pool = pool;
+	fcn( 0, item_count, 0, context );
+	s_running_pool = outer;
+}
+
+// Claims ranges of the task until none is left. Each range's end is counted with release order, so whoever sees
+// ranges_left reach zero (acquire) also sees what the ranges wrote.
+static void kcc_pool_run_ranges( const kcc_thread_pool* pool, kcc_pool_task* task, int worker )
+{
+	for ( ;; )
+	{
+		int range = atomic_fetch_add_explicit( &task->next_range, 1, memory_order_relaxed );
+		if ( range >= task->range_count )
+		{
+			return;
+		}
+		int start = (int)( (int64_t)range * task->item_count / task->range_count );
+		int end = (int)( (int64_t)( range + 1 ) * task->item_count / task->range_count );
+		const kcc_thread_pool* outer = s_running_pool;
+		s_running_pool = pool;
+		task->fcn( start, end, worker, task->context );
+		s_running_pool = outer;
+		atomic_fetch_sub_explicit( &task->ranges_left, 1, memory_order_release );
+	}
+}
+
+// Under the mutex: the first active task, in slot order, with a range nobody has claimed yet.
+static kcc_pool_task* kcc_pool_find_work( kcc_thread_pool* pool )
+{
+	int seen = 0;
+	for ( int i = 0; i < KCC_THREAD_POOL_MAX_TASKS && seen < pool->active_count; ++i )
+	{
+		kcc_pool_task* task = pool->tasks + i;
+		if ( task->active == false )
+		{
+			continue;
+		}
+		seen += 1;
+		if ( atomic_load_explicit( &task->next_range, memory_order_relaxed ) < task->range_count )
+		{
+			return task;
+		}
+	}
+	return NULL;
+}
+
+static void* kcc_pool_worker_main( void* argument )
+{
+	kcc_pool_worker* worker = argument;
+	kcc_thread_pool* pool = worker->pool;
+	pthread_mutex_lock( &pool->mutex );
+	while ( pool->stopping == false )
+	{
+		kcc_pool_task* task = kcc_pool_find_work( pool );
+		if ( task != NULL )
+		{
+			// users keeps the slot from being finished and reused while this thread still reads it.
+			task->users += 1;
+			pthread_mutex_unlock( &pool->mutex );
+			kcc_pool_run_ranges( pool, task, worker->id );
+			pthread_mutex_lock( &pool->mutex );
+			task->users -= 1;
+			if ( task->users == 0 && pool->finishing > 0 )
+			{
+				pthread_cond_broadcast( &pool->done );
+			}
+			continue;
+		}
+		unsigned seen = atomic_load_explicit( &pool->published, memory_order_relaxed );
+		pthread_mutex_unlock( &pool->mutex );
+		for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen;
+			  ++i )
+		{
+			kcc_pool_pause();
+		}
+		pthread_mutex_lock( &pool->mutex );
+		// Checked under the mutex that enqueue bumps it under: a task published meanwhile cannot be missed.
+		while ( atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen )
+		{
+			pool->sleepers += 1;
+			pthread_cond_wait( &pool->work, &pool->mutex );
+			pool->sleepers -= 1;
+		}
+	}
+	pthread_mutex_unlock( &pool->mutex );
+	return NULL;
+}
+
+static void* kcc_pool_enqueue( kcc_task_fcn* fcn, int item_count, int min_range, void* context, void* user )
+{
+	kcc_thread_pool* pool = user;
+	KCC_ASSERT( s_running_pool != pool, "kcc_thread_pool: enqueue called from inside one of the pool's tasks" );
+	KCC_ASSERT( fcn != NULL, "kcc_thread_pool: enqueue of a NULL task" );
+	KCC_ASSERT( item_count >= 0, "kcc_thread_pool: enqueue with a negative item_count" );
+	if ( fcn == NULL || item_count <= 0 )
+	{
+		return NULL;
+	}
+	if ( min_range < 1 )
+	{
+		min_range = 1;
+	}
+	// Every range at least min_range items: at most item_count / min_range of them.
+	int range_count = item_count / min_range;
+	int most = pool->worker_count * KCC_POOL_RANGES_PER_WORKER;
+	range_count = range_count < most ? range_count : most;
+	if ( pool->worker_count == 1 || range_count <= 1 )
+	{
+		kcc_pool_run_inline( pool, fcn, item_count, context );
+		return NULL;
+	}
+
+	pthread_mutex_lock( &pool->mutex );
+	kcc_pool_task* task = NULL;
+	for ( int i = 0; i < KCC_THREAD_POOL_MAX_TASKS; ++i )
+	{
+		if ( pool->tasks[i].active == false )
+		{
+			task = pool->tasks + i;
+			break;
+		}
+	}
+	if ( task == NULL )
+	{
+		// Every slot holds an unfinished task: this one runs here and now, as the contract's NULL handle allows.
+		pthread_mutex_unlock( &pool->mutex );
+		kcc_pool_run_inline( pool, fcn, item_count, context );
+		return NULL;
+	}
+	task->fcn = fcn;
+	task->context = context;
+	task->item_count = item_count;
+	task->range_count = range_count;
+	atomic_store_explicit( &task->next_range, 0, memory_order_relaxed );
+	atomic_store_explicit( &task->ranges_left, range_count, memory_order_relaxed );
+	task->active = true;
+	pool->active_count += 1;
+	atomic_fetch_add_explicit( &pool->published, 1u, memory_order_relaxed );
+	if ( pool->sleepers > 0 )
+	{
+		pthread_cond_broadcast( &pool->work );
+	}
+	pthread_mutex_unlock( &pool->mutex );
+	return task;
+}
+
+static void kcc_pool_finish( void* handle, void* user )
+{
+	kcc_thread_pool* pool = user;
+	if ( handle == NULL )
+	{
+		return;
+	}
+	KCC_ASSERT( s_running_pool != pool, "kcc_thread_pool: finish called from inside one of the pool's tasks" );
+	kcc_pool_task* task = handle;
+	bool ours = (uintptr_t)task >= (uintptr_t)pool->tasks &&
+				(uintptr_t)task < (uintptr_t)( pool->tasks + KCC_THREAD_POOL_MAX_TASKS );
+	KCC_ASSERT( ours && task->active, "kcc_thread_pool: finish of a handle that is not an unfinished task of it" );
+	if ( ours == false || task->active == false )
+	{
+		return;
+	}
+
+	// The caller works as worker 0 on its own task, then waits for the ranges the pool's threads took.
+	kcc_pool_run_ranges( pool, task, 0 );
+	for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0; ++i )
+	{
+		kcc_pool_pause();
+	}
+	pthread_mutex_lock( &pool->mutex );
+	while ( atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0 || task->users != 0 )
+	{
+		pool->finishing += 1;
+		pthread_cond_wait( &pool->done, &pool->mutex );
+		pool->finishing -= 1;
+	}
+	task->active = false;
+	pool->active_count -= 1;
+	pthread_mutex_unlock( &pool->mutex );
+}
+
+// Stops the pool's started threads and joins them. The pool is still allocated.
+static void kcc_pool_stop( kcc_thread_pool* pool )
+{
+	pthread_mutex_lock( &pool->mutex );
+	pool->stopping = true;
+	atomic_fetch_add_explicit( &pool->published, 1u, memory_order_relaxed );
+	pthread_cond_broadcast( &pool->work );
+	pthread_mutex_unlock( &pool->mutex );
+	for ( int i = 0; i < pool->thread_count; ++i )
+	{
+		pthread_join( pool->workers[i].thread, NULL );
+	}
+	pool->thread_count = 0;
+}
+
+kcc_thread_pool* kcc_thread_pool_create( int thread_count )
+{
+	KCC_ASSERT( thread_count >= 1, "kcc_thread_pool_create: thread_count must be at least 1 (the calling thread)" );
+	if ( thread_count < 1 )
+	{
+		return NULL;
+	}
+	size_t size = sizeof( kcc_thread_pool ) + (size_t)( thread_count - 1 ) * sizeof( kcc_pool_worker );
+	kcc_thread_pool* pool = kcc_alloc( size );
+	if ( pool == NULL )
+	{
+		return NULL;
+	}
+	pool->worker_count = thread_count;
+	pool->thread_count = 0;
+	pool->stopping = false;
+	pool->sleepers = 0;
+	pool->finishing = 0;
+	pool->active_count = 0;
+	atomic_init( &pool->published, 0u );
+	for ( int i = 0; i < KCC_THREAD_POOL_MAX_TASKS; ++i )
+	{
+		kcc_pool_task* task = pool->tasks + i;
+		*task = (kcc_pool_task){ .fcn = NULL };
+		atomic_init( &task->next_range, 0 );
+		atomic_init( &task->ranges_left, 0 );
+	}
+	if ( pthread_mutex_init( &pool->mutex, NULL ) != 0 )
+	{
+		kcc_free( pool );
+		return NULL;
+	}
+	if ( pthread_cond_init( &pool->work, NULL ) != 0 )
+	{
+		pthread_mutex_destroy( &pool->mutex );
+		kcc_free( pool );
+		return NULL;
+	}
+	if ( pthread_cond_init( &pool->done, NULL ) != 0 )
+	{
+		pthread_cond_destroy( &pool->work );
+		pthread_mutex_destroy( &pool->mutex );
+		kcc_free( pool );
+		return NULL;
+	}
+	for ( int i = 0; i < thread_count - 1; ++i )
+	{
+		kcc_pool_worker* worker = pool->workers + i;
+		worker->pool = pool;
+		worker->id = i + 1;
+		if ( pthread_create( &worker->thread, NULL, kcc_pool_worker_main, worker ) != 0 )
+		{
+			kcc_thread_pool_destroy( pool ); // joins the threads started so far
+			return NULL;
+		}
+		pool->thread_count += 1;
+	}
+	return pool;
+}
+
+void kcc_thread_pool_destroy( kcc_thread_pool* pool )
+{
+	if ( pool == NULL )
+	{
+		return;
+	}
+	KCC_ASSERT( s_running_pool != pool, "kcc_thread_pool_destroy: called from inside one of the pool's tasks" );
+	KCC_ASSERT( pool->active_count == 0, "kcc_thread_pool_destroy: a task was enqueued and never finished" );
+	// Release builds finish what is left, so no thread is stopped halfway through a task.
+	for ( int i = 0; i < KCC_THREAD_POOL_MAX_TASKS; ++i )
+	{
+		if ( pool->tasks[i].active )
+		{
+			kcc_pool_finish( pool->tasks + i, pool );
+		}
+	}
+	kcc_pool_stop( pool );
+	pthread_cond_destroy( &pool->done );
+	pthread_cond_destroy( &pool->work );
+	pthread_mutex_destroy( &pool->mutex );
+	kcc_free( pool );
+}
+
+static void* kcc_serial_enqueue( kcc_task_fcn* fcn, int item_count, int min_range, void* context, void* user )
+{
+	(void)min_range;
+	(void)user;
+	if ( fcn != NULL && item_count > 0 )
+	{
+		fcn( 0, item_count, 0, context );
+	}
+	return NULL;
+}
+
+static void kcc_serial_finish( void* handle, void* user )
+{
+	(void)handle;
+	(void)user;
+}
+
+kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool )
+{
+	KCC_ASSERT( pool != NULL, "kcc_thread_pool_task_system: pool is NULL (the calling thread alone is used)" );
+	if ( pool == NULL )
+	{
+		return (kcc_task_system){ .worker_count = 1, .enqueue = kcc_serial_enqueue, .finish = kcc_serial_finish };
+	}
+	return (kcc_task_system){
+		.worker_count = pool->worker_count, .enqueue = kcc_pool_enqueue, .finish = kcc_pool_finish, .user = pool };
+}

@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: MIT
+// kcc_thread_pool as a kcc_task_system: every item visited exactly once in ranges of at least min_range, worker
+// numbers in range and never running two ranges at once, several tasks in flight, thousands of tiny tasks with
+// sleeping workers woken again, the inline cases (one worker, a task too small to split, every slot taken), what a
+// task wrote seen after finish, no allocation per task, an idle pool asleep, and create / destroy: in a loop, idle,
+// with bad arguments, out of memory, and a thread that cannot be started (nothing left behind). CI also runs it under
+// ThreadSanitizer (`ctest -L threads`), which names any race the checks below cannot see.
+#define _POSIX_C_SOURCE 200809L // nanosleep, pthreads under -std=c11
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "kcc/controller.h"
+#include "alloc_count.h"
+#include "assert_recorder.h"
+
+// ---------------------------------------------------------------------------------------------------------------
+// Thread creation and joins, counted and made to fail on demand (linked with -Wl,--wrap=pthread_create,...).
+
+int __real_pthread_create( pthread_t* thread, const pthread_attr_t* attr, void* ( *start )( void* ), void* arg );
+int __real_pthread_join( pthread_t thread, void** result );
+int __wrap_pthread_create( pthread_t* thread, const pthread_attr_t* attr, void* ( *start )( void* ), void* arg );
+int __wrap_pthread_join( pthread_t thread, void** result );
+
+static int s_create_calls = 0;
+static int s_fail_create_at = -1; // the call (0-based) that fails; -1: none
+static int s_threads_started = 0;
+static int s_threads_joined = 0;
+
+int __wrap_pthread_create( pthread_t* thread, const pthread_attr_t* attr, void* ( *start )( void* ), void* arg )
+{
+	if ( s_create_calls++ == s_fail_create_at )
+	{
+		return EAGAIN;
+	}
+	int status = __real_pthread_create( thread, attr, start, arg );
+	s_threads_started += status == 0 ? 1 : 0;
+	return status;
+}
+
+int __wrap_pthread_join( pthread_t thread, void** result )
+{
+	s_threads_joined += 1;
+	return __real_pthread_join( thread, result );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A task that records what it was given. Runs on any thread: it never calls CMocka, it counts what is wrong.
+
+#define MAX_ITEMS 5000
+#define MAX_RANGES 1024
+#define MAX_WORKERS 16
+
+typedef struct visit_range
+{
+	int start;
+	int end;
+	int worker;
+	bool on_caller;
+} visit_range;
+
+typedef struct visit_log
+{
+	pthread_t caller;
+	int worker_count;
+	atomic_int counts[MAX_ITEMS];
+	atomic_int busy[MAX_WORKERS]; // ranges a worker number is running right now
+	atomic_int range_count;
+	atomic_int bad_worker;     // a worker number outside 0 .. worker_count - 1
+	atomic_int worker_overlap; // a worker number running two ranges at once
+	visit_range ranges[MAX_RANGES];
+	int spin; // busy work per item, to let ranges overlap in time
+} visit_log;
+
+static visit_log s_log;
+static visit_log s_logs[KCC_THREAD_POOL_MAX_TASKS + 4];
+
+static void reset_log( visit_log* log, int worker_count )
+{
+	log->caller = pthread_self();
+	log->worker_count = worker_count;
+	for ( int i = 0; i < MAX_ITEMS; ++i )
+	{
+		atomic_store( &log->counts[i], 0 );
+	}
+	for ( int i = 0; i < MAX_WORKERS; ++i )
+	{
+		atomic_store( &log->busy[i], 0 );
+	}
+	atomic_store( &log->range_count, 0 );
+	atomic_store( &log->bad_worker, 0 );
+	atomic_store( &log->worker_overlap, 0 );
+	log->spin = 0;
+}
+
+static void visit_task( int start, int end, int worker, void* context )
+{
+	visit_log* log = context;
+	if ( worker < 0 || worker >= log->worker_count )
+	{
+		atomic_fetch_add( &log->bad_worker, 1 );
+		return;
+	}
+	if ( atomic_fetch_add( &log->busy[worker], 1 ) != 0 )
+	{
+		atomic_fetch_add( &log->worker_overlap, 1 );
+	}
+	for ( int i = start; i < end; ++i )
+	{
+		atomic_fetch_add( &log->counts[i], 1 );
+		for ( volatile int k = 0; k < log->spin; ++k )
+		{
+		}
+	}
+	int slot = atomic_fetch_add( &log->range_count, 1 );
+	if ( slot < MAX_RANGES )
+	{
+		log->ranges[slot] = (visit_range){ start, end, worker, pthread_equal( pthread_self(), log->caller ) != 0 };
+	}
+	atomic_fetch_sub( &log->busy[worker], 1 );
+}
+
+// Every item exactly once, ranges of at least min_range (or the whole count when it is smaller), sane workers.
+static void check_log( visit_log* log, int item_count, int min_range )
+{
+	for ( int i = 0; i < item_count; ++i )
+	{
+		assert_int_equal( atomic_load( &log->counts[i] ), 1 );
+	}
+	assert_int_equal( atomic_load( &log->bad_worker ), 0 );
+	assert_int_equal( atomic_load( &log->worker_overlap ), 0 );
+	int range_count = atomic_load( &log->range_count );
+	assert_true( range_count <= MAX_RANGES );
+	int smallest = min_range < 1 ? 1 : min_range;
+	smallest = smallest < item_count ? smallest : item_count;
+	int total = 0;
+	for ( int r = 0; r < range_count; ++r )
+	{
+		visit_range range = log->ranges[r];
+		assert_true( range.end - range.start >= smallest );
+		total += range.end - range.start;
+	}
+	assert_int_equal( total, item_count );
+}
+
+static void test_every_item_once( void** state )
+{
+	(void)state;
+	const int workers[] = { 1, 2, 3, 4, 8 };
+	const int items[] = { 0, 1, 2, 3, 5, 16, 17, 100, 1000, 4099 };
+	const int min_ranges[] = { 0, 1, 2, 3, 7, 64, 5000 };
+	for ( size_t w = 0; w < sizeof( workers ) / sizeof( workers[0] ); ++w )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( workers[w] );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		assert_int_equal( tasks.worker_count, workers[w] );
+		for ( size_t i = 0; i < sizeof( items ) / sizeof( items[0] ); ++i )
+		{
+			for ( size_t m = 0; m < sizeof( min_ranges ) / sizeof( min_ranges[0] ); ++m )
+			{
+				int item_count = items[i];
+				int min_range = min_ranges[m];
+				reset_log( &s_log, workers[w] );
+				void* handle = tasks.enqueue( visit_task, item_count, min_range, &s_log, tasks.user );
+				int splittable = item_count / ( min_range < 1 ? 1 : min_range );
+				if ( workers[w] == 1 || splittable < 2 )
+				{
+					// Run at once, on the caller, in one range (none for no items).
+					assert_null( handle );
+					assert_int_equal( atomic_load( &s_log.range_count ), item_count > 0 ? 1 : 0 );
+					if ( item_count > 0 )
+					{
+						assert_true( s_log.ranges[0].on_caller );
+						assert_int_equal( s_log.ranges[0].worker, 0 );
+					}
+				}
+				else
+				{
+					assert_non_null( handle );
+				}
+				tasks.finish( handle, tasks.user );
+				check_log( &s_log, item_count, min_range );
+				if ( workers[w] > 1 && splittable >= 2 )
+				{
+					// Split for every worker to get a range, as far as min_range allows.
+					int expected = splittable < workers[w] ? splittable : workers[w];
+					assert_true( atomic_load( &s_log.range_count ) >= expected );
+				}
+			}
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// Slow ranges on more threads than cores, several tasks in flight: a worker number never runs two ranges at once.
+static void test_worker_runs_one_range_at_a_time( void** state )
+{
+	(void)state;
+	for ( int n = 2; n <= 5; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		for ( int round = 0; round < 20; ++round )
+		{
+			void* handles[4];
+			for ( int t = 0; t < 4; ++t )
+			{
+				reset_log( &s_logs[t], n );
+				s_logs[t].spin = 200;
+				handles[t] = tasks.enqueue( visit_task, 256, 1, &s_logs[t], tasks.user );
+				assert_non_null( handles[t] );
+			}
+			for ( int t = 3; t >= 0; --t )
+			{
+				tasks.finish( handles[t], tasks.user );
+				check_log( &s_logs[t], 256, 1 );
+			}
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+static void sum_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	atomic_llong* sum = context;
+	long long part = 0;
+	for ( int i = start; i < end; ++i )
+	{
+		part += i + 1;
+	}
+	atomic_fetch_add( sum, part );
+}
+
+static void sleep_microseconds( long microseconds )
+{
+	struct timespec t = { microseconds / 1000000, ( microseconds % 1000000 ) * 1000 };
+	nanosleep( &t, NULL );
+}
+
+static double seconds_now( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_MONOTONIC, &t );
+	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
+}
+
+// A task of worker_count ranges that all wait for each other: it ends only when every worker took one, so a worker
+// left asleep (a lost wake-up) shows as a timeout instead of the caller quietly running every range itself.
+typedef struct rendezvous
+{
+	int expected;
+	atomic_int arrived;
+	atomic_int timed_out;
+} rendezvous;
+
+static void rendezvous_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	rendezvous* meet = context;
+	atomic_fetch_add( &meet->arrived, end - start );
+	double deadline = seconds_now() + 10.0;
+	while ( atomic_load( &meet->arrived ) < meet->expected && atomic_load( &meet->timed_out ) == 0 )
+	{
+		if ( seconds_now() > deadline )
+		{
+			atomic_store( &meet->timed_out, 1 );
+		}
+		sched_yield();
+	}
+}
+
+// 10,000 tiny tasks back to back, with pauses long enough for the workers to fall asleep: no deadlock, no lost
+// wake-up (every tenth task needs every worker at once), no lost item.
+static void test_many_small_tasks( void** state )
+{
+	(void)state;
+	for ( int n = 2; n <= 3; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		for ( int t = 0; t < 10000; ++t )
+		{
+			if ( t % 50 == 0 )
+			{
+				sleep_microseconds( 300 );
+			}
+			if ( t % 10 == 0 )
+			{
+				rendezvous meet = { .expected = n };
+				atomic_init( &meet.arrived, 0 );
+				atomic_init( &meet.timed_out, 0 );
+				tasks.finish( tasks.enqueue( rendezvous_task, n, 1, &meet, tasks.user ), tasks.user );
+				assert_int_equal( atomic_load( &meet.arrived ), n );
+				if ( atomic_load( &meet.timed_out ) != 0 )
+				{
+					fail_msg( "task %d: the %d workers did not all take a range within 10 s", t, n );
+				}
+				continue;
+			}
+			int item_count = 2 + t % 8;
+			atomic_llong sum;
+			atomic_init( &sum, 0 );
+			tasks.finish( tasks.enqueue( sum_task, item_count, 1, &sum, tasks.user ), tasks.user );
+			assert_int_equal( atomic_load( &sum ), (long long)item_count * ( item_count + 1 ) / 2 );
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// Every slot taken: the tasks past KCC_THREAD_POOL_MAX_TASKS run at once (handle NULL); all finish, in any order.
+static void test_more_tasks_than_slots( void** state )
+{
+	(void)state;
+	enum
+	{
+		TASKS = KCC_THREAD_POOL_MAX_TASKS + 4
+	};
+	kcc_thread_pool* pool = kcc_thread_pool_create( 3 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	for ( int round = 0; round < 3; ++round )
+	{
+		void* handles[TASKS];
+		int inline_count = 0;
+		for ( int t = 0; t < TASKS; ++t )
+		{
+			reset_log( &s_logs[t], 3 );
+			handles[t] = tasks.enqueue( visit_task, 40, 2, &s_logs[t], tasks.user );
+			inline_count += handles[t] == NULL ? 1 : 0;
+		}
+		assert_int_equal( inline_count, TASKS - KCC_THREAD_POOL_MAX_TASKS );
+		for ( int t = 0; t < TASKS; ++t )
+		{
+			int which = ( t * 7 + round ) % TASKS; // a scrambled order: 7 and TASKS are coprime
+			tasks.finish( handles[which], tasks.user );
+			handles[which] = NULL;
+			check_log( &s_logs[which], 40, 2 );
+		}
+	}
+	kcc_thread_pool_destroy( pool );
+}
+
+static void test_one_worker_runs_inline( void** state )
+{
+	(void)state;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 1 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	assert_int_equal( tasks.worker_count, 1 );
+	reset_log( &s_log, 1 );
+	void* handle = tasks.enqueue( visit_task, 3000, 1, &s_log, tasks.user );
+	assert_null( handle );
+	// Done before enqueue returned, in one range on this thread.
+	check_log( &s_log, 3000, 1 );
+	assert_int_equal( atomic_load( &s_log.range_count ), 1 );
+	assert_true( s_log.ranges[0].on_caller );
+	assert_int_equal( s_log.ranges[0].worker, 0 );
+	tasks.finish( handle, tasks.user );
+	kcc_thread_pool_destroy( pool );
+	assert_int_equal( s_threads_started, s_threads_joined );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+typedef struct plain_output
+{
+	int round;
+	double values[MAX_ITEMS];
+	int writer[MAX_ITEMS];
+} plain_output;
+
+static plain_output s_output;
+
+static void write_plain_task( int start, int end, int worker, void* context )
+{
+	plain_output* out = context;
+	for ( int i = start; i < end; ++i )
+	{
+		out->values[i] = out->round * 10000.0 + i * 0.5;
+		out->writer[i] = worker;
+	}
+}
+
+// Plain (non-atomic) writes of the task are read after finish: finish is the synchronisation.
+static void test_plain_writes_seen_after_finish( void** state )
+{
+	(void)state;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 4 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	for ( int round = 1; round <= 200; ++round )
+	{
+		s_output.round = round;
+		void* handle = tasks.enqueue( write_plain_task, MAX_ITEMS, 16, &s_output, tasks.user );
+		assert_non_null( handle );
+		tasks.finish( handle, tasks.user );
+		for ( int i = 0; i < MAX_ITEMS; ++i )
+		{
+			if ( s_output.values[i] != round * 10000.0 + i * 0.5 || s_output.writer[i] < 0 || s_output.writer[i] >= 4 )
+			{
+				fail_msg( "round %d, item %d: %g written by worker %d", round, i, s_output.values[i],
+						  s_output.writer[i] );
+			}
+		}
+	}
+	kcc_thread_pool_destroy( pool );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+static int s_hook_allocs = 0;
+static int s_hook_frees = 0;
+static int s_hook_fail = 0;
+
+static void* counting_alloc( size_t size, void* user )
+{
+	(void)user;
+	if ( s_hook_fail )
+	{
+		return NULL;
+	}
+	s_hook_allocs += 1;
+	return malloc( size );
+}
+
+static void counting_free( void* memory, void* user )
+{
+	(void)user;
+	s_hook_frees += 1;
+	free( memory );
+}
+
+// One allocation at create, through the hooks; none per task; one free at destroy.
+static void test_allocates_once( void** state )
+{
+	(void)state;
+	s_hook_allocs = 0;
+	s_hook_frees = 0;
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	kcc_thread_pool* pool = kcc_thread_pool_create( 3 );
+	assert_non_null( pool );
+	assert_int_equal( s_hook_allocs, 1 );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	uint64_t before = kcc_test_allocation_count();
+	for ( int t = 0; t < 1000; ++t )
+	{
+		atomic_llong sum;
+		atomic_init( &sum, 0 );
+		void* handles[3];
+		for ( int k = 0; k < 3; ++k )
+		{
+			handles[k] = tasks.enqueue( sum_task, 100, 5, &sum, tasks.user );
+		}
+		for ( int k = 0; k < 3; ++k )
+		{
+			tasks.finish( handles[k], tasks.user );
+		}
+		assert_int_equal( atomic_load( &sum ), 3 * 5050 );
+	}
+	assert_int_equal( kcc_test_allocation_count(), before );
+	assert_int_equal( s_hook_allocs, 1 );
+	kcc_thread_pool_destroy( pool );
+	assert_int_equal( s_hook_frees, 1 );
+	kcc_set_allocator( NULL, NULL, NULL );
+}
+
+static void test_create_destroy_loop( void** state )
+{
+	(void)state;
+	for ( int i = 0; i < 200; ++i )
+	{
+		int n = 1 + i % 5;
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		if ( i % 2 == 1 )
+		{
+			// Half of them destroyed right away, maybe before their threads have started waiting.
+			kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+			atomic_llong sum;
+			atomic_init( &sum, 0 );
+			tasks.finish( tasks.enqueue( sum_task, 64, 1, &sum, tasks.user ), tasks.user );
+			assert_int_equal( atomic_load( &sum ), 64 * 65 / 2 );
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+	assert_int_equal( s_threads_started, s_threads_joined );
+	kcc_thread_pool_destroy( NULL );
+}
+
+static double process_cpu_seconds( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &t );
+	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
+}
+
+// An idle pool sleeps: its three threads use next to no CPU over 200 ms (spinning ones would use most of it), and
+// threads long asleep on their condition variable wake up to stop.
+static void test_idle_pool_sleeps( void** state )
+{
+	(void)state;
+	int started = s_threads_started;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 4 );
+	assert_non_null( pool );
+	assert_int_equal( s_threads_started - started, 3 );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	atomic_llong sum;
+	atomic_init( &sum, 0 );
+	tasks.finish( tasks.enqueue( sum_task, 100, 1, &sum, tasks.user ), tasks.user );
+	sleep_microseconds( 20000 );
+	double cpu = process_cpu_seconds();
+	sleep_microseconds( 200000 );
+	cpu = process_cpu_seconds() - cpu;
+	if ( cpu > 0.05 )
+	{
+		fail_msg( "an idle pool used %.0f ms of CPU in 200 ms", cpu * 1000.0 );
+	}
+	kcc_thread_pool_destroy( pool );
+	assert_int_equal( s_threads_started, s_threads_joined );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bad use: a clear assert message, and a safe result.
+
+static void test_create_rejects_no_worker( void** state )
+{
+	(void)state;
+	assert_null( kcc_thread_pool_create( 0 ) );
+	expect_message( "kcc_thread_pool_create", "at least 1" );
+	reset_asserts();
+	assert_null( kcc_thread_pool_create( -3 ) );
+	expect_message( "kcc_thread_pool_create", "at least 1" );
+}
+
+// A thread that cannot be started: NULL, the threads already started joined, the memory freed.
+static void test_create_thread_failure_leaves_nothing( void** state )
+{
+	(void)state;
+	s_hook_allocs = 0;
+	s_hook_frees = 0;
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	for ( int fail = 0; fail < 4; ++fail )
+	{
+		s_create_calls = 0;
+		s_fail_create_at = fail;
+		int started = s_threads_started;
+		assert_null( kcc_thread_pool_create( 5 ) );
+		assert_int_equal( s_threads_started - started, fail );
+		assert_int_equal( s_threads_started, s_threads_joined );
+		assert_int_equal( s_hook_allocs, s_hook_frees );
+	}
+	s_fail_create_at = -1;
+	s_hook_fail = 1;
+	assert_null( kcc_thread_pool_create( 3 ) );
+	s_hook_fail = 0;
+	kcc_set_allocator( NULL, NULL, NULL );
+	assert_int_equal( s_hook_allocs, s_hook_frees );
+	assert_int_equal( s_threads_started, s_threads_joined );
+}
+
+static void test_task_system_of_null_is_serial( void** state )
+{
+	(void)state;
+	kcc_task_system tasks = kcc_thread_pool_task_system( NULL );
+	expect_message( "kcc_thread_pool_task_system", "NULL" );
+	assert_int_equal( tasks.worker_count, 1 );
+	reset_log( &s_log, 1 );
+	void* handle = tasks.enqueue( visit_task, 50, 1, &s_log, tasks.user );
+	assert_null( handle );
+	tasks.finish( handle, tasks.user );
+	check_log( &s_log, 50, 1 );
+}
+
+static void nested_enqueue_task( int start, int end, int worker, void* context )
+{
+	(void)start;
+	(void)end;
+	(void)worker;
+	kcc_task_system* tasks = context;
+	tasks->finish( tasks->enqueue( sum_task, 0, 1, NULL, tasks->user ), tasks->user );
+}
+
+// One worker runs the task on the caller, so the nested call is on the test's thread: its assert is recorded here.
+static void test_nested_enqueue_is_named( void** state )
+{
+	(void)state;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 1 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	tasks.finish( tasks.enqueue( nested_enqueue_task, 1, 1, &tasks, tasks.user ), tasks.user );
+	expect_message( "enqueue", "inside one of the pool's tasks" );
+	kcc_thread_pool_destroy( pool );
+}
+
+static void test_finish_of_a_foreign_handle_is_named( void** state )
+{
+	(void)state;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 2 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	int not_a_task = 0;
+	tasks.finish( &not_a_task, tasks.user );
+	expect_message( "finish", "not an unfinished task" );
+	reset_asserts();
+	reset_log( &s_log, 2 );
+	void* handle = tasks.enqueue( visit_task, 100, 1, &s_log, tasks.user );
+	assert_non_null( handle );
+	tasks.finish( handle, tasks.user );
+	assert_int_equal( s_assert_count, 0 );
+	tasks.finish( handle, tasks.user ); // twice
+	expect_message( "finish", "not an unfinished task" );
+	check_log( &s_log, 100, 1 );
+	kcc_thread_pool_destroy( pool );
+}
+
+// Destroy with a task never finished: named, and the task still runs to its end before the threads stop.
+static void test_destroy_finishes_a_pending_task( void** state )
+{
+	(void)state;
+	kcc_thread_pool* pool = kcc_thread_pool_create( 3 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	reset_log( &s_log, 3 );
+	s_log.spin = 100;
+	assert_non_null( tasks.enqueue( visit_task, 2000, 10, &s_log, tasks.user ) );
+	kcc_thread_pool_destroy( pool );
+	expect_message( "kcc_thread_pool_destroy", "never finished" );
+	check_log( &s_log, 2000, 10 );
+	assert_int_equal( s_threads_started, s_threads_joined );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup( test_every_item_once, reset_recorder ),
+		cmocka_unit_test_setup( test_worker_runs_one_range_at_a_time, reset_recorder ),
+		cmocka_unit_test_setup( test_many_small_tasks, reset_recorder ),
+		cmocka_unit_test_setup( test_more_tasks_than_slots, reset_recorder ),
+		cmocka_unit_test_setup( test_one_worker_runs_inline, reset_recorder ),
+		cmocka_unit_test_setup( test_plain_writes_seen_after_finish, reset_recorder ),
+		cmocka_unit_test_setup( test_allocates_once, reset_recorder ),
+		cmocka_unit_test_setup( test_create_destroy_loop, reset_recorder ),
+		cmocka_unit_test_setup( test_idle_pool_sleeps, reset_recorder ),
+		cmocka_unit_test_setup( test_create_rejects_no_worker, reset_recorder ),
+		cmocka_unit_test_setup( test_create_thread_failure_leaves_nothing, reset_recorder ),
+		cmocka_unit_test_setup( test_task_system_of_null_is_serial, reset_recorder ),
+		cmocka_unit_test_setup( test_nested_enqueue_is_named, reset_recorder ),
+		cmocka_unit_test_setup( test_finish_of_a_foreign_handle_is_named, reset_recorder ),
+		cmocka_unit_test_setup( test_destroy_finishes_a_pending_task, reset_recorder ),
+	};
+	return cmocka_run_group_tests( tests, install_recorder, NULL );
+}
