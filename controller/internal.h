@@ -388,7 +388,7 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point );
 void kcc_world_sync_body( kcc_controller* c );
 /// Whether c's queries read more of shape than its filter and sensor flag (which a batch never changes): Chipmunk's
 /// filter rule with the query's filter, and the gather's own test of the character's filter.
-bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape );
+bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 
@@ -441,6 +441,8 @@ typedef struct kcc_snapshot_shape
 	int body;         ///< in bodies
 	int cells[4];     ///< the grid cells of grid: first and last column, first and last row
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
+	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
+	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;
 
@@ -477,7 +479,7 @@ struct kcc_snapshot
 
 typedef void kcc_snapshot_visit( cpShape* shape, void* data );
 /// Whether the query reads the shape further (its filter and the gather's own tests on what a batch never changes).
-typedef bool kcc_snapshot_reads( const cpShape* shape, void* data );
+typedef bool kcc_snapshot_reads( const kcc_snapshot_shape* shape, void* data );
 /// Reads the space's kinematic and dynamic bodies and their shapes (grid boxes = their boxes); room for a batch of
 /// slot_count moves. False when memory ran out.
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );

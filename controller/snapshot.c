@@ -85,6 +85,8 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	sh->grid = sh->indexed;
 	sh->body = r->body;
 	sh->writable = false;
+	sh->sensor = cpShapeGetSensor( shape ) != cpFalse;
+	sh->filter = cpShapeGetFilter( shape );
 	sh->wave = 0;
 	s->bodies[r->body].shape_count += 1;
 }
@@ -401,7 +403,7 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 				}
 				// Then what cpSpaceBBQuery keeps (the filter, by reads with the rest of the gather's tests on what
 				// never changes during a batch), and the shape's current box, read live.
-				if ( reads( sh->shape, data ) == false || cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
+				if ( reads( sh, data ) == false || cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
 				{
 					continue;
 				}
@@ -489,19 +491,31 @@ void kcc_snapshot_clear_waves( kcc_snapshot* s )
 	}
 }
 
-// The shapes the move of c may touch (its own shapes, which it moves, and the moving shapes its queries may read, in its
-// influence box): the last wave that touched one of them. With set, records that wave.
-static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, const kcc_controller* c, int set )
+// The wave of the move of c: one after the last wave that touched a shape it may touch (its own shapes, which it moves,
+// and the moving shapes its queries may read, in its influence box), which then records it.
+#define KCC_WAVE_TOUCHES 64
+
+int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 {
+	int touched[KCC_WAVE_TOUCHES];
+	int count = 0;
+	bool overflow = false;
 	int wave = 0;
-	if ( own_body >= 0 )
+	if ( c->batch_body >= 0 )
 	{
-		const kcc_snapshot_body* b = s->bodies + own_body;
+		const kcc_snapshot_body* b = s->bodies + c->batch_body;
 		for ( int k = 0; k < b->shape_count; ++k )
 		{
-			kcc_snapshot_shape* sh = s->shapes + b->first_shape + k;
-			wave = sh->wave > wave ? sh->wave : wave;
-			sh->wave = set > 0 ? set : sh->wave;
+			int index = b->first_shape + k;
+			wave = s->shapes[index].wave > wave ? s->shapes[index].wave : wave;
+			if ( count < KCC_WAVE_TOUCHES )
+			{
+				touched[count++] = index;
+			}
+			else
+			{
+				overflow = true;
+			}
 		}
 	}
 	cpBB influence = c->influence;
@@ -514,23 +528,60 @@ static int kcc_snapshot_touch( kcc_snapshot* s, int own_body, const kcc_controll
 			size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
 			for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
 			{
-				kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				const kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				if ( ( i > i0 && sh->cells[0] != i ) || ( j > j0 && sh->cells[2] != j ) )
+				{
+					continue; // met in the first cell of the box that holds it
+				}
 				// What kcc_snapshot_query reads beyond the shape's filter: its box, then (in the move) its geometry.
-				if ( sh->writable && cpBBIntersects( influence, sh->grid ) && kcc_world_may_read( c, sh->shape ) )
+				if ( sh->writable && cpBBIntersects( influence, sh->grid ) &&
+					 kcc_world_may_read( c, sh->shape, sh->filter, sh->sensor ) )
 				{
 					wave = sh->wave > wave ? sh->wave : wave;
-					sh->wave = set > 0 ? set : sh->wave;
+					if ( count < KCC_WAVE_TOUCHES )
+					{
+						touched[count++] = (int)s->entries[e];
+					}
+					else
+					{
+						overflow = true;
+					}
 				}
 			}
 		}
 	}
-	return wave;
-}
-
-int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
-{
-	int own_body = c->batch_body;
-	int wave = kcc_snapshot_touch( s, own_body, c, 0 ) + 1;
-	kcc_snapshot_touch( s, own_body, c, wave );
+	wave += 1;
+	if ( overflow )
+	{
+		// More shapes than the buffer holds: all of them again, by the same tests.
+		for ( int j = j0; j <= j1; ++j )
+		{
+			for ( int i = i0; i <= i1; ++i )
+			{
+				size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
+				for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
+				{
+					kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+					if ( sh->writable && cpBBIntersects( influence, sh->grid ) &&
+						 kcc_world_may_read( c, sh->shape, sh->filter, sh->sensor ) )
+					{
+						sh->wave = wave;
+					}
+				}
+			}
+		}
+		if ( c->batch_body >= 0 )
+		{
+			const kcc_snapshot_body* b = s->bodies + c->batch_body;
+			for ( int k = 0; k < b->shape_count; ++k )
+			{
+				s->shapes[b->first_shape + k].wave = wave;
+			}
+		}
+	}
+	for ( int k = 0; k < count; ++k )
+	{
+		s->shapes[touched[k]].wave = wave;
+	}
 	return wave;
 }

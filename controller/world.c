@@ -145,10 +145,8 @@ static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, b
 	return true;
 }
 
-bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape )
+bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor )
 {
-	cpShapeFilter f = cpShapeGetFilter( shape );
-	bool sensor = cpShapeGetSensor( shape ) != cpFalse;
 	bool rejected = ( f.group != 0 && f.group == c->gather_filter.group ) || ( f.categories & c->gather_filter.mask ) == 0 ||
 					( c->gather_filter.categories & f.mask ) == 0;
 	if ( shape == c->shape || rejected )
@@ -160,9 +158,9 @@ bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape )
 													  : kcc_gather_wants( c, false, f ) );
 }
 
-static bool kcc_gather_reads( const cpShape* shape, void* data )
+static bool kcc_gather_reads( const kcc_snapshot_shape* shape, void* data )
 {
-	return kcc_world_may_read( data, shape );
+	return kcc_world_may_read( data, shape->shape, shape->filter, shape->sensor );
 }
 
 // Chipmunk's answer: every shape but the static ones when the static index answers for them.
