@@ -95,7 +95,7 @@ static cpBB kcc_batch_influence( const kcc_controller* c, vec2s delta, double re
 static bool kcc_batch_crate( const kcc_snapshot* s, const kcc_snapshot_shape* sh, cpBitmask pushable_categories )
 {
 	return cpBodyGetType( (cpBody*)s->bodies[sh->body].body ) == CP_BODY_TYPE_KINEMATIC &&
-		   kcc_batch_pushable( cpShapeGetFilter( sh->shape ), pushable_categories );
+		   kcc_batch_pushable( sh->filter, pushable_categories );
 }
 
 // Whether the character rides a body with a pushable box (pushed by others, the box carries it farther).
@@ -123,12 +123,13 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 		for ( int k = 0; k < s->crate_count; ++k )
 		{
 			const kcc_snapshot_shape* sh = s->shapes + s->crates[k];
-			if ( kcc_batch_pushable( cpShapeGetFilter( sh->shape ), c->def.pushable_categories ) == false ||
+			if ( kcc_batch_pushable( sh->filter, c->def.pushable_categories ) == false ||
 				 cpBBIntersects( c->influence, sh->grid ) == false )
 			{
 				continue;
 			}
-			double span = fmax( sh->indexed.r - sh->indexed.l, sh->indexed.t - sh->indexed.b );
+			double w = sh->indexed.r - sh->indexed.l, h = sh->indexed.t - sh->indexed.b;
+			double span = w > h ? w : h;
 			cpBB reach = kcc_bb_inflate( sh->grid, 2.0 * span + (double)KCC_QUERY_MARGIN );
 			if ( cpBBContainsBB( c->influence, reach ) == false )
 			{
@@ -227,7 +228,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			for ( int i = 0; i < count; ++i )
 			{
 				const kcc_controller* c = controllers[i];
-				if ( c->batch_push > 0.0 && kcc_batch_pushable( cpShapeGetFilter( sh->shape ), c->def.pushable_categories ) &&
+				if ( c->batch_push > 0.0 && kcc_batch_pushable( sh->filter, c->def.pushable_categories ) &&
 					 cpBBIntersects( c->influence, sh->grid ) )
 				{
 					reach += c->batch_push;
