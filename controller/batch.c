@@ -362,6 +362,21 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	}
 }
 
+// Finding the waves walks every move's influence box in the grid. In a crowd packed into that box (characters and
+// crates within reach of each other) it would cost more than the moves, which then depend on each other anyway: the
+// batch moves them in array order on the calling thread instead (the same results).
+#define KCC_BATCH_WAVE_ENTRIES 256
+
+static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count )
+{
+	int64_t entries = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		entries += kcc_snapshot_wave_work( s, controllers[i] );
+	}
+	return entries <= (int64_t)KCC_BATCH_WAVE_ENTRIES * count;
+}
+
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
 									 float dt, vec2s* out_velocities, kcc_move_result* out_results,
 									 const kcc_task_system* tasks )
@@ -440,7 +455,8 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		s->wave_count = 0;
 		s->largest_wave = 0;
 		kcc_batch_run run = { controllers, velocities, dt, out_velocities, out_results, s, NULL };
-		if ( tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL )
+		if ( tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL &&
+			 kcc_batch_worth_waves( s, controllers, count ) )
 		{
 			kcc_snapshot_clear_waves( s );
 			kcc_batch_waves( &run, count, tasks );

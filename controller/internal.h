@@ -506,6 +506,8 @@ void kcc_snapshot_spent( kcc_snapshot* s );
 void kcc_snapshot_clear_waves( kcc_snapshot* s );
 /// The wave of the next move in array order, c's: one more than that of every earlier move that touched a shape it may
 /// touch (its own, and the moving shapes its queries may read in its influence box); recorded for the later ones.
+/// The grid entries kcc_snapshot_wave walks for c (its influence box's cells), counted without walking them.
+int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c );
 int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c );
 void kcc_snapshot_free( kcc_snapshot* s );
 

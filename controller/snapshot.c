@@ -491,6 +491,20 @@ void kcc_snapshot_clear_waves( kcc_snapshot* s )
 	}
 }
 
+int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c )
+{
+	cpBB influence = c->influence;
+	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
+	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
+	int64_t entries = 0;
+	for ( int j = j0; j <= j1; ++j )
+	{
+		size_t row = (size_t)j * (size_t)s->columns;
+		entries += (int64_t)s->cell_start[row + (size_t)i1 + 1] - (int64_t)s->cell_start[row + (size_t)i0];
+	}
+	return entries;
+}
+
 // The wave of the move of c: one after the last wave that touched a shape it may touch (its own shapes, which it moves,
 // and the moving shapes its queries may read, in its influence box), which then records it.
 #define KCC_WAVE_TOUCHES 64
