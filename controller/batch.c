@@ -149,7 +149,7 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 
 // Reads the space and sets every shape's grid box and every move's influence box. False when memory ran out.
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-							   float dt )
+							   float dt, bool waves )
 {
 	cpSpace* space = controllers[0]->space;
 	if ( kcc_snapshot_read( s, space, count ) == false )
@@ -205,9 +205,17 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			s->shapes[s->bodies[b].first_shape + k].writable = true;
 		}
 	}
+	// Moved in array order, a box needs a grid box that holds it wherever the pushes take it: every pusher's push
+	// bounds that. Only waves need the influence boxes of the pushers, and so the tighter fixed point below.
+	s->waves = waves;
+	for ( int k = 0; k < s->crate_count && waves == false; ++k )
+	{
+		kcc_snapshot_shape* sh = s->shapes + s->crates[k];
+		sh->grid = kcc_bb_inflate( sh->indexed, push_total );
+	}
 	// A box moves at most by the pushes of the characters that may reach it: a fixed point (a box's reach grows its
 	// grid box, which more pushers may reach), or every pusher's for every box when it takes too long.
-	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS && s->crate_count > 0; ++round )
+	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS && s->crate_count > 0 && waves; ++round )
 	{
 		for ( int i = 0; i < count; ++i )
 		{
@@ -450,13 +458,13 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		controllers[i]->batch_mover = i;
 	}
 	kcc_snapshot* s = repeated || dt == 0.0f ? NULL : kcc_batch_snapshot( first );
-	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt ) )
+	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
+	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ) )
 	{
 		s->wave_count = 0;
 		s->largest_wave = 0;
 		kcc_batch_run run = { controllers, velocities, dt, out_velocities, out_results, s, NULL };
-		if ( tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL &&
-			 kcc_batch_worth_waves( s, controllers, count ) )
+		if ( waves && kcc_batch_worth_waves( s, controllers, count ) )
 		{
 			kcc_snapshot_clear_waves( s );
 			kcc_batch_waves( &run, count, tasks );

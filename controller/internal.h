@@ -450,6 +450,7 @@ typedef struct kcc_snapshot_shape
 struct kcc_snapshot
 {
 	cpSpace* space;
+	bool waves;                ///< this batch moves in waves (influence boxes set); else in array order
 	kcc_snapshot_body* bodies; ///< in cpSpaceEachBody's order
 	int body_count, body_capacity;
 	int* sorted;               ///< body indices by pointer value (finding a body)

@@ -314,8 +314,8 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 	}
 	if ( c->batch != NULL )
 	{
-		KCC_ASSERT( box.l >= c->influence.l && box.b >= c->influence.b && box.r <= c->influence.r &&
-						box.t <= c->influence.t,
+		KCC_ASSERT( c->batch->waves == false || ( box.l >= c->influence.l && box.b >= c->influence.b &&
+												  box.r <= c->influence.r && box.t <= c->influence.t ),
 					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
 		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
 		return;
