@@ -13,34 +13,6 @@
 #define KCC_SNAPSHOT_ENTRIES_PER_SHAPE 8
 #define KCC_SNAPSHOT_GRID_SLACK 64
 
-// Grows an array of size elements to hold at least needed (kcc2d's allocator), keeping its contents; false when memory
-// ran out.
-static bool kcc_snapshot_reserve( void** array, int* capacity, int needed, size_t size )
-{
-	if ( needed <= *capacity )
-	{
-		return true;
-	}
-	int grown = *capacity > 0 ? *capacity : 64;
-	while ( grown < needed )
-	{
-		grown *= 2;
-	}
-	void* bigger = kcc_alloc( (size_t)grown * size );
-	if ( bigger == NULL )
-	{
-		return false;
-	}
-	if ( *array != NULL )
-	{
-		memcpy( bigger, *array, (size_t)*capacity * size );
-		kcc_free( *array );
-	}
-	*array = bigger;
-	*capacity = grown;
-	return true;
-}
-
 void kcc_snapshot_free( kcc_snapshot* s )
 {
 	if ( s == NULL )
@@ -73,7 +45,7 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	(void)body;
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	if ( r->failed || kcc_snapshot_reserve( (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
+	if ( r->failed || kcc_reserve( (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
 											 sizeof( *s->shapes ) ) == false )
 	{
 		r->failed = true;
@@ -99,7 +71,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	{
 		return; // the static index answers for static bodies
 	}
-	if ( kcc_snapshot_reserve( (void**)&s->bodies, &s->body_capacity, s->body_count + 1, sizeof( *s->bodies ) ) == false )
+	if ( kcc_reserve( (void**)&s->bodies, &s->body_capacity, s->body_count + 1, sizeof( *s->bodies ) ) == false )
 	{
 		r->failed = true;
 		return;
@@ -180,9 +152,9 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
 	s->same_bodies &= s->body_count == previous;
 	if ( reader.failed ||
-		 kcc_snapshot_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
-		 kcc_snapshot_reserve( (void**)&s->order, &s->order_capacity, s->body_count, sizeof( *s->order ) ) == false ||
-		 kcc_snapshot_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
+		 kcc_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
+		 kcc_reserve( (void**)&s->order, &s->order_capacity, s->body_count, sizeof( *s->order ) ) == false ||
+		 kcc_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
 	{
 		return false;
 	}
@@ -219,7 +191,7 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
 
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 {
-	if ( kcc_snapshot_reserve( (void**)&s->crates, &s->crate_capacity, s->crate_count + 1, sizeof( *s->crates ) ) == false )
+	if ( kcc_reserve( (void**)&s->crates, &s->crate_capacity, s->crate_count + 1, sizeof( *s->crates ) ) == false )
 	{
 		return false;
 	}
@@ -317,8 +289,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	}
 	int cells = s->columns * s->rows;
 	int entries = (int)counted;
-	if ( kcc_snapshot_reserve( (void**)&s->cell_start, &s->cell_capacity, cells + 1, sizeof( *s->cell_start ) ) == false ||
-		 kcc_snapshot_reserve( (void**)&s->entries, &s->entry_capacity, entries, sizeof( *s->entries ) ) == false )
+	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, cells + 1, sizeof( *s->cell_start ) ) == false ||
+		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, entries, sizeof( *s->entries ) ) == false )
 	{
 		return false;
 	}

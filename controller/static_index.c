@@ -94,33 +94,6 @@ typedef struct kcc_static_reader
 	bool failed;           ///< out of memory
 } kcc_static_reader;
 
-// Grows an array of size elements to hold at least needed; false when memory ran out.
-static bool kcc_grow( void** array, int* capacity, int needed, size_t size )
-{
-	if ( needed <= *capacity )
-	{
-		return true;
-	}
-	int grown = *capacity > 0 ? *capacity : needed > 256 ? needed : 256;
-	while ( grown < needed )
-	{
-		grown *= 2;
-	}
-	void* bigger = kcc_alloc( (size_t)grown * size );
-	if ( bigger == NULL )
-	{
-		return false;
-	}
-	if ( *array != NULL )
-	{
-		memcpy( bigger, *array, (size_t)*capacity * size );
-		kcc_free( *array );
-	}
-	*array = bigger;
-	*capacity = grown;
-	return true;
-}
-
 static void kcc_read_static_shape( cpShape* shape, void* data )
 {
 	kcc_static_reader* r = data;
@@ -134,9 +107,9 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				 : reading.type == KCC_SHAPE_CAPSULE ? 2
 				 : reading.type == KCC_SHAPE_CIRCLE	 ? 1
 													 : 0;
-	if ( reading.count > UINT16_MAX || kcc_grow( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
-		 kcc_grow( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
-		 kcc_grow( (void**)&r->points, &r->point_capacity, r->point_count + points, sizeof( *r->points ) ) == false )
+	if ( reading.count > UINT16_MAX || kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
+		 kcc_reserve( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
+		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points, sizeof( *r->points ) ) == false )
 	{
 		r->failed = true;
 		return;
@@ -342,9 +315,9 @@ static bool kcc_index_build( kcc_static_index* index )
 	int count = 0;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_count_static_shape, &count );
 	kcc_static_reader r = { 0 };
-	r.failed = kcc_grow( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
-			   kcc_grow( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
-			   kcc_grow( (void**)&r.points, &r.point_capacity, 4 * count, sizeof( *r.points ) ) == false;
+	r.failed = kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
+			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
+			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count, sizeof( *r.points ) ) == false;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
 	bool ok = r.failed == false;
 	kcc_static_shape* shapes = NULL;

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int kcc_default_assert( const char* message, const char* file, int line )
 {
@@ -47,6 +48,32 @@ void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* 
 void* kcc_alloc( size_t size )
 {
 	return s_alloc_fcn != NULL ? s_alloc_fcn( size, s_alloc_user ) : malloc( size );
+}
+
+bool kcc_reserve( void** array, int* capacity, int needed, size_t size )
+{
+	if ( needed <= *capacity )
+	{
+		return true;
+	}
+	int grown = *capacity > 0 ? *capacity : needed > 64 ? needed : 64;
+	while ( grown < needed )
+	{
+		grown *= 2;
+	}
+	void* bigger = kcc_alloc( (size_t)grown * size );
+	if ( bigger == NULL )
+	{
+		return false;
+	}
+	if ( *array != NULL )
+	{
+		memcpy( bigger, *array, (size_t)*capacity * size );
+		kcc_free( *array );
+	}
+	*array = bigger;
+	*capacity = grown;
+	return true;
 }
 
 void kcc_free( void* memory )

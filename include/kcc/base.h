@@ -70,6 +70,9 @@ KCC_API void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn
 /// Internal to kcc2d's sources (not exported): allocate / free through the installed hooks.
 void* kcc_alloc( size_t size );
 void kcc_free( void* memory );
+/// Internal: grows *array (of elements of size bytes) to hold at least needed, keeping its contents (doubling, from 64);
+/// false when memory ran out (the array is then unchanged).
+bool kcc_reserve( void** array, int* capacity, int needed, size_t size );
 
 /// True when x is finite (not NaN, not +-Inf). Never build kcc2d with -ffast-math: it breaks this.
 KCC_INLINE bool kcc_is_valid_float( float x )
