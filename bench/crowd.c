@@ -10,6 +10,7 @@
 // positions as the gauntlet does: int32 n, int32 steps, then steps + 1 frames of n pairs float x, y.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
+#include "bench_common.h"
 #include "bench_tasks.h"
 #include "crowd_scene.h"
 
@@ -17,27 +18,6 @@
 #include <time.h>
 
 #define MAX_RUNS 64
-
-static double now_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-// CPU time of this process (every thread): with workers, it shows the work done, the wall time the speed.
-static double cpu_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int compare_doubles( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
-}
 
 typedef struct run_output
 {
@@ -101,20 +81,6 @@ static bool run_once( crowd_mode mode, int n, int steps, int workers, const kcc_
 	}
 	crowd_destroy( &w );
 	return true;
-}
-
-static bool write_trajectory( const char* path, int n, int steps, const float* frames )
-{
-	FILE* file = fopen( path, "wb" );
-	if ( file == NULL )
-	{
-		return false;
-	}
-	int32_t header[2] = { n, steps };
-	// x86-64 is little-endian, the gauntlet's layout.
-	bool ok = fwrite( header, sizeof( header ), 1, file ) == 1 &&
-			  fwrite( frames, sizeof( float ) * 2 * (size_t)n, (size_t)steps + 1, file ) == (size_t)steps + 1;
-	return fclose( file ) == 0 && ok;
 }
 
 int main( int argc, char** argv )

@@ -15,6 +15,7 @@
 // difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
+#include "bench_common.h"
 #include "bench_tasks.h"
 #include "gauntlet/prng.h"
 
@@ -64,21 +65,6 @@ static void counting_free( void* memory, void* user )
 	size_t* block = (size_t*)( (char*)memory - 16 );
 	s_live_bytes -= block[0];
 	free( block );
-}
-
-static double now_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-// CPU time of this process: the figure to read on a shared machine (printed next to the wall time).
-static double cpu_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 typedef struct scene
@@ -234,12 +220,6 @@ static uint64_t run_steps( scene* s, int first_step, int steps )
 		}
 	}
 	return truncated;
-}
-
-static int compare_doubles( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
 }
 
 static void run_level( int tiles, int characters, int steps, bool tree, double cell, int breaks )

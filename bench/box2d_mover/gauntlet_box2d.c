@@ -11,6 +11,7 @@
 // keeping the tree the shape insertions built.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
+#include "../bench_common.h"
 #include "../gauntlet/prng.h"
 
 #include "box2d/box2d.h"
@@ -260,21 +261,6 @@ static mover_result move_character( b2WorldId world, b2Vec2 position, b2Vec2 vel
 		out.on_ground = out.on_ground || list.planes[k].plane.normal.y >= FLOOR_COSINE;
 	}
 	return out;
-}
-
-static double now_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-// CPU time of this process: less sensitive than wall time when the machine is shared (printed next to it).
-static double cpu_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 typedef struct run_output
@@ -532,31 +518,10 @@ static quality measure_quality( const level* lv, int n, int steps, const float* 
 	return q;
 }
 
-static int compare_doubles( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
-}
-
 static double median_of( double* values, int count )
 {
 	qsort( values, (size_t)count, sizeof( double ), compare_doubles );
 	return count % 2 ? values[count / 2] : 0.5 * ( values[count / 2 - 1] + values[count / 2] );
-}
-
-// SCENE.md's trajectory layout: int32 n, int32 steps, then steps + 1 frames of n float pairs (x86-64 is
-// little-endian).
-static bool write_trajectory( const char* path, int n, int steps, const float* frames )
-{
-	FILE* file = fopen( path, "wb" );
-	if ( file == NULL )
-	{
-		return false;
-	}
-	int32_t header[2] = { n, steps };
-	bool ok = fwrite( header, sizeof( header ), 1, file ) == 1 &&
-			  fwrite( frames, sizeof( float ) * 2 * (size_t)n, (size_t)steps + 1, file ) == (size_t)steps + 1;
-	return fclose( file ) == 0 && ok;
 }
 
 int main( int argc, char** argv )

@@ -11,6 +11,7 @@
 // pool of N workers otherwise.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
+#include "../bench_common.h"
 #include "gauntlet_scene.h"
 
 #include "../bench_tasks.h"
@@ -43,21 +44,6 @@ void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-static double now_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-// CPU time of this process: less sensitive than wall time when the machine is shared (printed next to it).
-static double cpu_seconds( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_PROCESS_CPUTIME_ID, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 typedef struct run_output
 {
@@ -325,26 +311,6 @@ static quality measure_quality( const gauntlet_level* lv, int n, int steps, cons
 	q.mean_path = total_path / n;
 	free( left );
 	return q;
-}
-
-static int compare_doubles( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
-}
-
-static bool write_trajectory( const char* path, int n, int steps, const float* frames )
-{
-	FILE* file = fopen( path, "wb" );
-	if ( file == NULL )
-	{
-		return false;
-	}
-	int32_t header[2] = { n, steps };
-	// x86-64 is little-endian, the layout SCENE.md asks for.
-	bool ok = fwrite( header, sizeof( header ), 1, file ) == 1 &&
-			  fwrite( frames, sizeof( float ) * 2 * (size_t)n, (size_t)steps + 1, file ) == (size_t)steps + 1;
-	return fclose( file ) == 0 && ok;
 }
 
 int main( int argc, char** argv )
