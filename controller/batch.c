@@ -147,75 +147,31 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 // Rounds of the fixed point of the boxes' reach before the batch takes every pusher's motion for every box.
 #define KCC_BATCH_REACH_ROUNDS 8
 
-// Reads the space and sets every shape's grid box and every move's influence box. False when memory ran out.
-static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-							   float dt, bool waves )
+// Each round of that fixed point tests every pusher against every box. Past this many pairs per move in the batch it
+// would cost more than the moves gain from running in parallel: the batch moves in array order instead.
+#define KCC_BATCH_REACH_PAIRS 32
+
+// Finding the waves walks every move's influence box in the grid. In a crowd packed into that box (characters and
+// crates within reach of each other) it would cost more than the moves, which then depend on each other anyway: the
+// batch moves them in array order on the calling thread instead (the same results).
+#define KCC_BATCH_WAVE_ENTRIES 256
+
+static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count )
 {
-	cpSpace* space = controllers[0]->space;
-	if ( kcc_snapshot_read( s, space, count ) == false )
-	{
-		return false;
-	}
-	// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a split
-	// move add up to it), a skin past where it touches.
-	cpBitmask pushable = 0;
-	double push_total = 0.0;
+	int64_t entries = 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		kcc_controller* c = controllers[i];
-		c->batch_push = 0.0;
-		if ( c->def.pushable_categories != 0 )
-		{
-			pushable |= c->def.pushable_categories;
-			c->batch_push = 2.0 * (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
-			push_total += c->batch_push;
-		}
+		entries += kcc_snapshot_wave_work( s, controllers[i] );
 	}
-	s->crate_count = 0;
-	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
-	{
-		if ( kcc_batch_crate( s, s->shapes + i, pushable ) )
-		{
-			if ( kcc_snapshot_add_crate( s, i ) == false )
-			{
-				return false;
-			}
-			s->shapes[i].writable = true;
-		}
-	}
-	// The characters: their shapes may be anywhere within their reach.
-	for ( int i = 0; i < count; ++i )
-	{
-		kcc_controller* c = controllers[i];
-		vec2s delta = glms_vec2_scale( velocities[i], dt );
-		double ridden = kcc_batch_rides_crate( c, s, pushable ) ? push_total : 0.0;
-		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
-		c->batch_base = kcc_batch_influence( c, delta, reach );
-		c->influence = c->batch_base;
-		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
-		int b = c->batch_body;
-		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
-		{
-			b = kcc_snapshot_body_index( s, c->body );
-		}
-		c->batch_body = b;
-		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
-		{
-			s->shapes[s->bodies[b].first_shape + k].grid = kcc_batch_shape_box( c, reach );
-			s->shapes[s->bodies[b].first_shape + k].writable = true;
-		}
-	}
-	// Moved in array order, a box needs a grid box that holds it wherever the pushes take it: every pusher's push
-	// bounds that. Only waves need the influence boxes of the pushers, and so the tighter fixed point below.
-	s->waves = waves;
-	for ( int k = 0; k < s->crate_count && waves == false; ++k )
-	{
-		kcc_snapshot_shape* sh = s->shapes + s->crates[k];
-		sh->grid = kcc_bb_inflate( sh->indexed, push_total );
-	}
-	// A box moves at most by the pushes of the characters that may reach it: a fixed point (a box's reach grows its
-	// grid box, which more pushers may reach), or every pusher's for every box when it takes too long.
-	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS && s->crate_count > 0 && waves; ++round )
+	return entries <= (int64_t)KCC_BATCH_WAVE_ENTRIES * count;
+}
+
+// Waves need every place a pushed box can reach in its grid box: a box moves at most by the pushes of the characters
+// that may reach it. A fixed point (a box's reach grows its grid box, which more pushers may reach), or every pusher's
+// push for every box when it takes too long.
+static void kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* controllers, int count, double push_total )
+{
+	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS; ++round )
 	{
 		for ( int i = 0; i < count; ++i )
 		{
@@ -226,7 +182,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		}
 		if ( round == KCC_BATCH_REACH_ROUNDS )
 		{
-			break; // the boxes were grown by every pusher's push: every extension above holds
+			return; // the boxes were grown by every pusher's push: every extension above holds
 		}
 		bool changed = false;
 		for ( int k = 0; k < s->crate_count; ++k )
@@ -255,9 +211,120 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		}
 		if ( changed == false )
 		{
-			break;
+			return;
 		}
 	}
+}
+
+// The grid boxes of array order: each shape where it begins, a character's grown by its displacement (where its move
+// most often ends). A shape that leaves its grid box during the batch is read from the snapshot's loose list from then
+// on (no other move runs meanwhile).
+static void kcc_batch_array_boxes( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
+								   float dt )
+{
+	for ( int k = 0; k < s->crate_count; ++k )
+	{
+		s->shapes[s->crates[k]].grid = s->shapes[s->crates[k]].indexed;
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		const kcc_controller* c = controllers[i];
+		double margin = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
+		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
+		{
+			kcc_snapshot_shape* sh = s->shapes + s->bodies[c->batch_body].first_shape + k;
+			sh->grid = kcc_bb_inflate( sh->indexed, margin );
+		}
+	}
+}
+
+// Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
+// wanted, and the moves are spread out enough to pay for them) and array order. False when memory ran out.
+static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
+							   float dt, bool waves )
+{
+	cpSpace* space = controllers[0]->space;
+	if ( kcc_snapshot_read( s, space, count ) == false )
+	{
+		return false;
+	}
+	// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a split
+	// move add up to it), a skin past where it touches.
+	cpBitmask pushable = 0;
+	double push_total = 0.0;
+	int pushers = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		kcc_controller* c = controllers[i];
+		c->batch_push = 0.0;
+		if ( c->def.pushable_categories != 0 )
+		{
+			pushers += 1;
+			pushable |= c->def.pushable_categories;
+			c->batch_push = 2.0 * (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
+			push_total += c->batch_push;
+		}
+	}
+	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
+	{
+		if ( kcc_batch_crate( s, s->shapes + i, pushable ) && kcc_snapshot_add_crate( s, i ) == false )
+		{
+			return false;
+		}
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		kcc_controller* c = controllers[i];
+		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
+		int b = c->batch_body;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
+		{
+			b = kcc_snapshot_body_index( s, c->body );
+		}
+		c->batch_body = b;
+		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
+		{
+			s->shapes[s->bodies[b].first_shape + k].writable = true;
+		}
+	}
+	s->waves = false;
+	if ( waves )
+	{
+		// Waves: a character's shapes may be anywhere within its reach, and so its grid box.
+		for ( int i = 0; i < count; ++i )
+		{
+			kcc_controller* c = controllers[i];
+			vec2s delta = glms_vec2_scale( velocities[i], dt );
+			double ridden = kcc_batch_rides_crate( c, s, pushable ) ? push_total : 0.0;
+			double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
+			c->batch_base = kcc_batch_influence( c, delta, reach );
+			c->influence = c->batch_base;
+			for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
+			{
+				s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
+			}
+		}
+		if ( kcc_snapshot_build_grid( s ) == false )
+		{
+			return false;
+		}
+		s->waves = kcc_batch_worth_waves( s, controllers, count ) &&
+				   (int64_t)pushers * s->crate_count <= (int64_t)KCC_BATCH_REACH_PAIRS * count;
+		if ( s->waves && s->crate_count > 0 )
+		{
+			kcc_batch_crate_reach( s, controllers, count, push_total );
+			if ( kcc_snapshot_build_grid( s ) == false )
+			{
+				return false;
+			}
+			s->waves = kcc_batch_worth_waves( s, controllers, count );
+		}
+		if ( s->waves )
+		{
+			return true;
+		}
+	}
+	kcc_batch_array_boxes( s, controllers, count, velocities, dt );
 	return kcc_snapshot_build_grid( s );
 }
 
@@ -370,21 +437,6 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	}
 }
 
-// Finding the waves walks every move's influence box in the grid. In a crowd packed into that box (characters and
-// crates within reach of each other) it would cost more than the moves, which then depend on each other anyway: the
-// batch moves them in array order on the calling thread instead (the same results).
-#define KCC_BATCH_WAVE_ENTRIES 256
-
-static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count )
-{
-	int64_t entries = 0;
-	for ( int i = 0; i < count; ++i )
-	{
-		entries += kcc_snapshot_wave_work( s, controllers[i] );
-	}
-	return entries <= (int64_t)KCC_BATCH_WAVE_ENTRIES * count;
-}
-
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
 									 float dt, vec2s* out_velocities, kcc_move_result* out_results,
 									 const kcc_task_system* tasks )
@@ -464,7 +516,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		s->wave_count = 0;
 		s->largest_wave = 0;
 		kcc_batch_run run = { controllers, velocities, dt, out_velocities, out_results, s, NULL };
-		if ( waves && kcc_batch_worth_waves( s, controllers, count ) )
+		if ( s->waves )
 		{
 			kcc_snapshot_clear_waves( s );
 			kcc_batch_waves( &run, count, tasks );

@@ -441,6 +441,8 @@ typedef struct kcc_snapshot_shape
 	int body;         ///< in bodies
 	int cells[4];     ///< the grid cells of grid: first and last column, first and last row
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
+	bool crate;       ///< a box a batch move may push (in crates)
+	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
 	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
@@ -474,6 +476,8 @@ struct kcc_snapshot
 	const int* moved_first;    ///< in slots: mover m's moved bodies are order[moved_first[m] .. moved_first[m + 1])
 	int* crates;               ///< the shapes a batch move may push (indices into shapes)
 	int crate_count, crate_capacity;
+	int* loose;                ///< the shapes that left their grid boxes in an array-order batch (indices into shapes)
+	int loose_count, loose_capacity;
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 };
@@ -486,7 +490,8 @@ typedef bool kcc_snapshot_reads( const kcc_snapshot_shape* shape, void* data );
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
-/// Adds shape to the crates (the shapes a batch move may push). False when memory ran out.
+/// Adds shape to the crates (the shapes a batch move may push). False when memory ran out (then the batch runs as
+/// sequential calls).
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
 /// Puts the shapes in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );

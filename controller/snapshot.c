@@ -27,6 +27,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->entries );
 	kcc_free( s->slots );
 	kcc_free( s->crates );
+	kcc_free( s->loose );
 	kcc_free( s );
 }
 
@@ -57,6 +58,8 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	sh->grid = sh->indexed;
 	sh->body = r->body;
 	sh->writable = false;
+	sh->crate = false;
+	sh->loose = false;
 	sh->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	sh->filter = cpShapeGetFilter( shape );
 	sh->wave = 0;
@@ -144,6 +147,8 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->space = space;
 	s->body_count = 0;
 	s->shape_count = 0;
+	s->crate_count = 0;
+	s->loose_count = 0;
 	s->grid_ready = false;
 	kcc_snapshot_reader reader = { s, 0, false };
 	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
@@ -154,6 +159,7 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	if ( reader.failed ||
 		 kcc_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
 		 kcc_reserve( (void**)&s->order, &s->order_capacity, s->body_count, sizeof( *s->order ) ) == false ||
+		 kcc_reserve( (void**)&s->loose, &s->loose_capacity, s->shape_count, sizeof( *s->loose ) ) == false ||
 		 kcc_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
 	{
 		return false;
@@ -196,6 +202,8 @@ bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 		return false;
 	}
 	s->crates[s->crate_count++] = shape;
+	s->shapes[shape].crate = true;
+	s->shapes[shape].writable = true;
 	return true;
 }
 
@@ -288,9 +296,9 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 		cell *= 2.0;
 	}
 	int cells = s->columns * s->rows;
-	int entries = (int)counted;
-	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, cells + 1, sizeof( *s->cell_start ) ) == false ||
-		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, entries, sizeof( *s->entries ) ) == false )
+	// Room for the limits, not for this grid: the next batches' grids (their boxes move) then fit without allocating.
+	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, (int)max_cells + 1, sizeof( *s->cell_start ) ) == false ||
+		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, (int)max_entries, sizeof( *s->entries ) ) == false )
 	{
 		return false;
 	}
@@ -365,7 +373,7 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 				const kcc_snapshot_shape* sh = s->shapes + s->entries[e];
 				// The grid box first: a shape whose grid box misses the query is never read, so a move never reads a
 				// shape another thread may be moving.
-				if ( cpBBIntersects( box, sh->grid ) == false )
+				if ( cpBBIntersects( box, sh->grid ) == false || sh->loose )
 				{
 					continue;
 				}
@@ -383,14 +391,35 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 			}
 		}
 	}
+	// The shapes that left their grid boxes so far in an array-order batch (no other move runs meanwhile).
+	for ( int k = 0; k < s->loose_count; ++k )
+	{
+		const kcc_snapshot_shape* sh = s->shapes + s->loose[k];
+		if ( reads( sh, data ) && cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) )
+		{
+			visit( sh->shape, data );
+		}
+	}
 }
 
 void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
 {
-	if ( b >= 0 )
+	if ( b < 0 )
 	{
-		s->bodies[b].mover = mover;
-		s->bodies[b].seq = seq;
+		return;
+	}
+	s->bodies[b].mover = mover;
+	s->bodies[b].seq = seq;
+	// In array order a shape that leaves its grid box is read from loose from then on, wherever it goes. Waves instead
+	// list it by every place it can reach.
+	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
+	{
+		kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
+		if ( sh->loose == false && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
+		{
+			sh->loose = true;
+			s->loose[s->loose_count++] = s->bodies[b].first_shape + k;
+		}
 	}
 }
 
@@ -448,6 +477,7 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover )
 void kcc_snapshot_spent( kcc_snapshot* s )
 {
 	s->grid_ready = false;
+	s->loose_count = 0;
 	s->body_count = 0; // the next batch reads the space again
 	s->shape_count = 0;
 }
