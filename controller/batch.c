@@ -219,8 +219,8 @@ static void kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* contr
 // The grid boxes of array order: each shape where it begins, a character's grown by its displacement (where its move
 // most often ends). A shape that leaves its grid box during the batch is read from the snapshot's loose list from then
 // on (no other move runs meanwhile).
-static void kcc_batch_array_boxes( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-								   float dt )
+static void kcc_batch_array_boxes( kcc_snapshot* s, kcc_controller* const* controllers, int count,
+								   const vec2s* velocities, float dt )
 {
 	for ( int k = 0; k < s->crate_count; ++k )
 	{
