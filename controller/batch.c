@@ -328,24 +328,11 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	return kcc_snapshot_build_grid( s );
 }
 
-// The space's snapshot, made on the first batch (NULL when there is no static index or memory ran out: the batch then
-// runs as sequential calls).
+// The space's snapshot (NULL when there is no static index or memory ran out: the batch then runs as sequential
+// calls).
 static kcc_snapshot* kcc_batch_snapshot( kcc_controller* c )
 {
-	if ( kcc_static_index_ready( c->static_index ) == false )
-	{
-		return NULL;
-	}
-	kcc_snapshot** kept = kcc_static_index_snapshot( c->static_index );
-	if ( *kept == NULL )
-	{
-		*kept = kcc_alloc( sizeof( kcc_snapshot ) );
-		if ( *kept != NULL )
-		{
-			memset( *kept, 0, sizeof( kcc_snapshot ) );
-		}
-	}
-	return *kept;
+	return kcc_static_index_ready( c->static_index ) ? kcc_snapshot_of( c->static_index ) : NULL;
 }
 
 // One move of the batch.
@@ -529,12 +516,14 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			}
 		}
 		// What sequential calls did after each move, in array order on this thread: reindex the bodies it moved
-		// (those no later move moved again), then the impulses to the dynamic bodies it met.
+		// (those no later move moved again; or leave them to kcc_space_sync), then the impulses to the dynamic bodies
+		// it met.
 		kcc_snapshot_order_moved( s, count );
+		bool deferred = *kcc_static_index_deferred( first->static_index );
 		for ( int i = 0; i < count; ++i )
 		{
 			kcc_controller* c = controllers[i];
-			kcc_snapshot_reindex_mover( s, i );
+			kcc_snapshot_reindex_mover( s, i, deferred );
 			kcc_push_dynamic( c, c->batch_velocity, c->batch_collisions, c->batch_collision_count );
 		}
 		kcc_snapshot_spent( s );
@@ -550,4 +539,51 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	}
 	return status;
+}
+
+kcc_status kcc_space_set_deferred_sync( cpSpace* space, bool deferred )
+{
+	KCC_ASSERT( space != NULL, "kcc_space_set_deferred_sync: space is NULL" );
+	if ( space == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	kcc_static_index* index = kcc_static_index_find( space );
+	if ( index == NULL )
+	{
+		KCC_ASSERT( false, "kcc_space_set_deferred_sync: no controller uses the space (create one first)" );
+		return KCC_ERROR_INVALID_ARGUMENT;
+	}
+	if ( deferred == false )
+	{
+		kcc_status status = kcc_space_sync( space );
+		if ( status != KCC_OK )
+		{
+			return status;
+		}
+	}
+	*kcc_static_index_deferred( index ) = deferred;
+	return KCC_OK;
+}
+
+kcc_status kcc_space_sync( cpSpace* space )
+{
+	KCC_ASSERT( space != NULL, "kcc_space_sync: space is NULL" );
+	if ( space == NULL )
+	{
+		return KCC_ERROR_NULL_ARGUMENT;
+	}
+	kcc_static_index* index = kcc_static_index_find( space );
+	kcc_snapshot* s = index != NULL ? *kcc_static_index_snapshot( index ) : NULL;
+	if ( s == NULL || s->pending_count == 0 )
+	{
+		return KCC_OK;
+	}
+	if ( cpSpaceIsLocked( space ) )
+	{
+		KCC_ASSERT( false, "kcc_space_sync: the space is locked (called from a Chipmunk callback?)" );
+		return KCC_ERROR_SPACE_LOCKED;
+	}
+	kcc_snapshot_sync( s, space );
+	return KCC_OK;
 }

@@ -421,6 +421,10 @@ void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFil
 
 /// Where the space's batch snapshot is kept (freed with the index).
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index );
+/// Whether the space's batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync).
+bool* kcc_static_index_deferred( kcc_static_index* index );
+/// The index of space, or NULL when no controller uses it (no user added: valid while a controller lives).
+kcc_static_index* kcc_static_index_find( const cpSpace* space );
 
 // snapshot.c --------------------------------------------------------------------------------------------------------
 
@@ -431,7 +435,16 @@ typedef struct kcc_snapshot_body
 	int shape_count;
 	int mover;        ///< the batch move that moved it last (-1: not moved)
 	uint32_t seq;     ///< when in that move
+	bool pending;     ///< its shapes wait in the snapshot's pending list for Chipmunk's index
 } kcc_snapshot_body;
+
+/// A shape a batch moved whose place in Chipmunk's index waits for kcc_space_sync (deferred sync).
+typedef struct kcc_pending_shape
+{
+	const cpBody* body; ///< identity only until found in the space again
+	cpShape* shape;     ///< identity only until found on body again
+	cpBB indexed;       ///< where Chipmunk's index holds it
+} kcc_pending_shape;
 
 typedef struct kcc_snapshot_shape
 {
@@ -478,6 +491,8 @@ struct kcc_snapshot
 	int crate_count, crate_capacity;
 	int* loose;                ///< the shapes that left their grid boxes in an array-order batch (indices into shapes)
 	int loose_count, loose_capacity;
+	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them
+	int pending_count, pending_capacity;
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 };
@@ -504,8 +519,13 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq );
 /// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
-/// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have.
-void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover );
+/// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have; with
+/// deferred sync, adds their shapes to the pending list instead (those not pending already).
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred );
+/// The space's snapshot, made when first asked for (NULL when memory ran out).
+kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );
+/// Reindexes the pending shapes still in the space, in their order, and empties the list.
+void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space );
 /// The batch is over: the next one reads the space again.
 void kcc_snapshot_spent( kcc_snapshot* s );
 /// Clears the waves (after the grid is built).

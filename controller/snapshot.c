@@ -28,6 +28,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->slots );
 	kcc_free( s->crates );
 	kcc_free( s->loose );
+	kcc_free( s->pending );
 	kcc_free( s );
 }
 
@@ -86,6 +87,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	b->shape_count = 0;
 	b->mover = -1;
 	b->seq = 0;
+	b->pending = false;
 	r->body = s->body_count++;
 	cpBodyEachShape( body, kcc_snapshot_read_shape, r );
 }
@@ -142,6 +144,29 @@ static void kcc_sort_bodies( kcc_snapshot* s )
 	}
 }
 
+// The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
+// when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
+static void kcc_snapshot_keep_pending( kcc_snapshot* s )
+{
+	int kept = 0;
+	for ( int k = 0; k < s->pending_count; ++k )
+	{
+		kcc_pending_shape p = s->pending[k];
+		int b = kcc_snapshot_body_index( s, p.body );
+		bool found = false;
+		for ( int i = 0; b >= 0 && i < s->bodies[b].shape_count && found == false; ++i )
+		{
+			found = s->shapes[s->bodies[b].first_shape + i].shape == p.shape;
+		}
+		if ( found )
+		{
+			s->bodies[b].pending = true;
+			s->pending[kept++] = p;
+		}
+	}
+	s->pending_count = kept;
+}
+
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 {
 	s->space = space;
@@ -169,7 +194,10 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 		kcc_sort_bodies( s );
 	}
 	s->sorted_count = s->body_count;
-	return true;
+	kcc_snapshot_keep_pending( s );
+	// Room for every shape read to join the pending list at the batch's end.
+	return kcc_reserve( (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
+						sizeof( *s->pending ) );
 }
 
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
@@ -461,17 +489,73 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 	s->moved_first = first;
 }
 
-void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover )
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred )
 {
 	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
 	{
-		const kcc_snapshot_body* b = s->bodies + s->order[k];
+		kcc_snapshot_body* b = s->bodies + s->order[k];
+		if ( deferred && b->pending )
+		{
+			continue; // Chipmunk's index still holds it where the earlier batch found it
+		}
 		for ( int i = 0; i < b->shape_count; ++i )
 		{
 			const kcc_snapshot_shape* sh = s->shapes + b->first_shape + i;
-			kcc_world_reindex_shape( s->space, sh->shape, sh->indexed );
+			if ( deferred )
+			{
+				s->pending[s->pending_count++] = ( kcc_pending_shape ){ b->body, sh->shape, sh->indexed };
+			}
+			else
+			{
+				kcc_world_reindex_shape( s->space, sh->shape, sh->indexed );
+			}
+		}
+		b->pending = deferred;
+	}
+}
+
+kcc_snapshot* kcc_snapshot_of( kcc_static_index* index )
+{
+	kcc_snapshot** kept = kcc_static_index_snapshot( index );
+	if ( *kept == NULL )
+	{
+		*kept = kcc_alloc( sizeof( kcc_snapshot ) );
+		if ( *kept != NULL )
+		{
+			memset( *kept, 0, sizeof( kcc_snapshot ) );
 		}
 	}
+	return *kept;
+}
+
+static void kcc_reindex_any_body( cpBody* body, void* data )
+{
+	if ( cpBodyGetType( body ) != CP_BODY_TYPE_STATIC )
+	{
+		kcc_space_reindex_body( data, body );
+	}
+}
+
+void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space )
+{
+	if ( s->pending_count == 0 )
+	{
+		return;
+	}
+	if ( kcc_snapshot_read( s, space, 0 ) )
+	{
+		for ( int k = 0; k < s->pending_count; ++k )
+		{
+			kcc_world_reindex_shape( space, s->pending[k].shape, s->pending[k].indexed );
+		}
+	}
+	else
+	{
+		// Out of memory to tell which pending shapes are still there: every body that may have moved, where it is.
+		cpSpaceEachBody( space, kcc_reindex_any_body, space );
+	}
+	s->pending_count = 0;
+	kcc_snapshot_spent( s );
 }
 
 void kcc_snapshot_spent( kcc_snapshot* s )

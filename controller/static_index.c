@@ -41,6 +41,7 @@ struct kcc_static_index
 	uint32_t* cell_start;     ///< owned, columns * rows + 1: cell k holds entries cell_start[k] .. cell_start[k + 1]
 	uint32_t* entries;        ///< owned, indices into shapes
 	kcc_snapshot* snapshot;   ///< owned, the batches' snapshot of the space (NULL until the first batch)
+	bool deferred_sync;       ///< batches leave Chipmunk's index to kcc_space_sync
 };
 
 static atomic_flag s_lock = ATOMIC_FLAG_INIT;
@@ -517,6 +518,23 @@ void kcc_static_index_release( kcc_static_index* index )
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index )
 {
 	return &index->snapshot;
+}
+
+bool* kcc_static_index_deferred( kcc_static_index* index )
+{
+	return &index->deferred_sync;
+}
+
+kcc_static_index* kcc_static_index_find( const cpSpace* space )
+{
+	kcc_lock();
+	kcc_static_index* index = s_indices;
+	while ( index != NULL && index->space != space )
+	{
+		index = index->next;
+	}
+	kcc_unlock();
+	return index;
 }
 
 bool kcc_static_index_ready( const kcc_static_index* index )

@@ -320,6 +320,12 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
 		return;
 	}
+	// Chipmunk's index must hold the bodies deferred batches moved where they are now.
+	kcc_snapshot* s = c->static_index != NULL ? *kcc_static_index_snapshot( c->static_index ) : NULL;
+	if ( s != NULL && s->pending_count > 0 )
+	{
+		kcc_snapshot_sync( s, c->space );
+	}
 	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
 }
 

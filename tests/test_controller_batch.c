@@ -343,6 +343,7 @@ static void assert_same_index( const world* a, const world* b )
 }
 
 static int s_waves, s_largest_wave, s_batches; // of the batches of one run_twins
+static bool s_deferred; // run_twins: the batch side's space defers its index sync (synced before the comparisons)
 
 // One frame on both twins: a batch on a, sequential calls on b; then everything compared.
 static void frame_both( world* a, world* b, int frame, const kcc_task_system* tasks )
@@ -370,6 +371,13 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 	}
 	assert_int_equal( kcc_move_and_slide_batch( list, a->entries, in, DT, out_a, ra, tasks ), KCC_OK );
 	const kcc_snapshot* snapshot = *kcc_static_index_snapshot( a->c[0]->static_index );
+	if ( s_deferred )
+	{
+		// What the batch moved waits (the twice scene runs as sequential calls, which reindex at once).
+		assert_true( a->kind == SCENE_TWICE ? snapshot == NULL || snapshot->pending_count == 0 : snapshot->pending_count > 0 );
+		assert_int_equal( kcc_space_sync( a->s->space ), KCC_OK );
+		assert_true( snapshot == NULL || snapshot->pending_count == 0 );
+	}
 	s_batches += 1;
 	s_waves += snapshot != NULL ? snapshot->wave_count : 0;
 	s_largest_wave = snapshot != NULL && snapshot->largest_wave > s_largest_wave ? snapshot->largest_wave : s_largest_wave;
@@ -563,6 +571,10 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	world a, b;
 	world_build( &a, kind );
 	world_build( &b, kind );
+	if ( s_deferred )
+	{
+		assert_int_equal( kcc_space_set_deferred_sync( a.s->space, true ), KCC_OK );
+	}
 	for ( int frame = 0; frame < FRAMES; ++frame )
 	{
 		frame_both( &a, &b, frame, tasks );
@@ -651,6 +663,177 @@ static void test_threads_match_sequential_calls( void** state )
 			assert_true( workers[k] == 1 ? tt.tasks == 0 : tt.tasks > 0 );
 		}
 	}
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deferred sync: the batch leaves Chipmunk's index to kcc_space_sync.
+
+// With kcc_space_sync after each batch (before the next frame's cpSpaceStep), everything matches sequential calls,
+// Chipmunk's index and the dynamic box included.
+static void test_deferred_sync_matches_sequential_calls( void** state )
+{
+	(void)state;
+	s_deferred = true;
+	for ( int kind = SCENE_GHOSTS; kind <= SCENE_TWICE; ++kind )
+	{
+		run_twins( (scene_kind)kind, NULL );
+	}
+	thread_tasks tt;
+	kcc_task_system ts = thread_system( &tt, 2 );
+	run_twins( SCENE_CROWD, &ts );
+	run_twins( SCENE_TOPDOWN, &ts );
+	s_deferred = false;
+}
+
+// How many characters a Chipmunk query around each one's current box finds (the box shrunk a little).
+static int characters_found( const world* w )
+{
+	int found = 0;
+	for ( int i = 0; i < w->count; ++i )
+	{
+		cpBB bb = cpShapeGetBB( kcc_controller_get_shape( w->c[i] ) );
+		found_list f = { w, { 0 }, 0 };
+		cpSpaceBBQuery( w->s->space, cpBBNew( bb.l + 0.05, bb.b + 0.05, bb.r - 0.05, bb.t - 0.05 ),
+						CP_SHAPE_FILTER_ALL, found_shape, &f );
+		for ( int k = 0; k < f.count; ++k )
+		{
+			found += f.ids[k] == world_shape_id( w, kcc_controller_get_shape( w->c[i] ) );
+		}
+	}
+	return found;
+}
+
+// Characters walked 3 units by deferred batches: Chipmunk's index still holds them where they were until
+// kcc_space_sync (or kcc_space_set_deferred_sync( false )), with the default tree and with the spatial hash.
+static void test_deferred_index_waits_for_sync( void** state )
+{
+	(void)state;
+	for ( int index = 0; index < 2; ++index )
+	{
+		for ( int off = 0; off < 2; ++off )
+		{
+			world w;
+			world_build( &w, SCENE_GHOSTS );
+			if ( index == 1 )
+			{
+				cpSpaceUseSpatialHash( w.s->space, 2.0, 4096 );
+			}
+			assert_int_equal( kcc_space_set_deferred_sync( w.s->space, true ), KCC_OK );
+			vec2s in[MAX_CHARACTERS];
+			for ( int i = 0; i < w.count; ++i )
+			{
+				in[i] = kcc_v2( i < w.count / 2 ? WALK : -WALK, 0.0f );
+			}
+			for ( int frame = 0; frame < 30; ++frame )
+			{
+				assert_int_equal( kcc_move_and_slide_batch( w.c, w.count, in, DT, NULL, NULL, NULL ), KCC_OK );
+			}
+			assert_true( characters_found( &w ) < w.count / 2 );
+			if ( off == 0 )
+			{
+				assert_int_equal( kcc_space_sync( w.s->space ), KCC_OK );
+			}
+			else
+			{
+				assert_int_equal( kcc_space_set_deferred_sync( w.s->space, false ), KCC_OK );
+			}
+			assert_int_equal( characters_found( &w ), w.count );
+			if ( off == 1 )
+			{
+				// No longer deferred: the next batch reindexes as it returns.
+				assert_int_equal( kcc_move_and_slide_batch( w.c, w.count, in, DT, NULL, NULL, NULL ), KCC_OK );
+				assert_int_equal( characters_found( &w ), w.count );
+			}
+			world_destroy( &w );
+		}
+	}
+}
+
+// A single call after a deferred batch syncs first: its query finds a character the batch moved into its path from
+// beyond its query box.
+static void test_single_call_after_deferred_batch_syncs( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -40, -1, 80 );
+	scene_commit( s, 7 );
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -20.0f, 0.61f ) );
+	kcc_controller* a = kcc_controller_create( s->space, &def );
+	def.position = kcc_v2( 10.0f, 0.61f );
+	kcc_controller* b = kcc_controller_create( s->space, &def );
+	assert_non_null( a );
+	assert_non_null( b );
+	assert_int_equal( kcc_space_set_deferred_sync( s->space, true ), KCC_OK );
+	kcc_controller* list[1] = { a };
+	vec2s in[1] = { kcc_v2( 30.0f, 0.0f ) };
+	for ( int frame = 0; frame < 48; ++frame )
+	{
+		assert_int_equal( kcc_move_and_slide_batch( list, 1, in, DT, NULL, NULL, NULL ), KCC_OK );
+	}
+	vec2s pa = kcc_controller_get_position( a );
+	assert_true( pa.x > 3.5f && pa.x < 4.5f );
+	// b walks 8 units left: its swept box reaches a's new place, not its old one.
+	kcc_move_result r;
+	assert_int_equal( kcc_controller_move_and_slide( b, kcc_v2( -8.0f / DT, 0.0f ), DT, NULL, &r ), KCC_OK );
+	vec2s pb = kcc_controller_get_position( b );
+	assert_true( pb.x > pa.x + 0.6f );
+	assert_true( pb.x < pa.x + 0.6f + 2.0f * def.skin + 1e-3f );
+	kcc_controller_destroy( a );
+	kcc_controller_destroy( b );
+	scene_destroy( s );
+}
+
+// Bodies removed and freed while pending (a destroyed character) are left alone by the sync; a new controller (its
+// body perhaps at a freed one's address) is synced like any other.
+static void test_deferred_sync_skips_removed_bodies( void** state )
+{
+	(void)state;
+	world w;
+	world_build( &w, SCENE_CROWD );
+	assert_int_equal( kcc_space_set_deferred_sync( w.s->space, true ), KCC_OK );
+	for ( int frame = 0; frame < 20; ++frame )
+	{
+		world_step( &w, frame );
+		vec2s in[MAX_CHARACTERS];
+		for ( int e = 0; e < w.count; ++e )
+		{
+			in[e] = world_input( &w, e, frame );
+		}
+		assert_int_equal( kcc_move_and_slide_batch( w.c, w.count, in, DT, NULL, NULL, NULL ), KCC_OK );
+		if ( frame % 5 == 4 )
+		{
+			// Destroyed while pending, then a new character in its place.
+			int i = frame / 5;
+			kcc_controller_def def = test_character_def( TEST_CIRCLE, kcc_controller_get_position( w.c[i] ) );
+			def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY, CP_ALL_CATEGORIES );
+			kcc_controller_destroy( w.c[i] );
+			w.c[i] = kcc_controller_create( w.s->space, &def );
+			assert_non_null( w.c[i] );
+			if ( frame == 9 )
+			{
+				assert_int_equal( kcc_space_sync( w.s->space ), KCC_OK );
+			}
+		}
+	}
+	assert_int_equal( kcc_space_sync( w.s->space ), KCC_OK );
+	assert_int_equal( characters_found( &w ), w.count );
+	world_destroy( &w );
+}
+
+static void test_deferred_sync_bad_input( void** state )
+{
+	(void)state;
+	reset_asserts();
+	assert_int_equal( kcc_space_set_deferred_sync( NULL, true ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_space_set_deferred_sync", "NULL" );
+	assert_int_equal( kcc_space_sync( NULL ), KCC_ERROR_NULL_ARGUMENT );
+	expect_message( "kcc_space_sync", "NULL" );
+	cpSpace* bare = cpSpaceNew();
+	assert_int_equal( kcc_space_set_deferred_sync( bare, true ), KCC_ERROR_INVALID_ARGUMENT );
+	expect_message( "kcc_space_set_deferred_sync", "no controller" );
+	assert_int_equal( kcc_space_sync( bare ), KCC_OK ); // nothing pending
+	cpSpaceFree( bare );
+	reset_asserts();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -773,12 +956,15 @@ static void counting_free( void* memory, void* user )
 	free( memory );
 }
 
-static void test_second_batch_allocates_nothing( void** state )
+// Every batch after the first on a space of the same size: no allocation (deferred sync too: the pending list).
+static void second_batch_allocates_nothing( bool deferred )
 {
-	(void)state;
-	kcc_set_allocator( counting_alloc, counting_free, NULL );
 	world w;
 	world_build( &w, SCENE_CROWD );
+	if ( deferred )
+	{
+		assert_int_equal( kcc_space_set_deferred_sync( w.s->space, true ), KCC_OK );
+	}
 	vec2s in[MAX_CHARACTERS];
 	for ( int i = 0; i < w.count; ++i )
 	{
@@ -794,7 +980,18 @@ static void test_second_batch_allocates_nothing( void** state )
 	}
 	assert_int_equal( s_hook_allocs, after_first );
 	world_destroy( &w );
-	kcc_set_allocator( NULL, NULL, NULL );
+}
+
+static void test_second_batch_allocates_nothing( void** state )
+{
+	(void)state;
+	for ( int deferred = 0; deferred < 2; ++deferred )
+	{
+		kcc_set_allocator( counting_alloc, counting_free, NULL );
+		s_hook_allocs = 0;
+		second_batch_allocates_nothing( deferred != 0 );
+		kcc_set_allocator( NULL, NULL, NULL );
+	}
 }
 
 int main( void )
@@ -809,6 +1006,11 @@ int main( void )
 		cmocka_unit_test( test_threads_match_sequential_calls ),
 		cmocka_unit_test( test_bad_input_moves_nothing ),
 		cmocka_unit_test( test_second_batch_allocates_nothing ),
+		cmocka_unit_test( test_deferred_sync_matches_sequential_calls ),
+		cmocka_unit_test( test_deferred_index_waits_for_sync ),
+		cmocka_unit_test( test_single_call_after_deferred_batch_syncs ),
+		cmocka_unit_test( test_deferred_sync_skips_removed_bodies ),
+		cmocka_unit_test( test_deferred_sync_bad_input ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }

@@ -3,12 +3,15 @@
 // with kcc_controller_move_and_slide. Prints moves per second (median of the runs, and the spread) and the quality
 // figures, measured after the timed loop from the recorded positions, independently of the controller.
 //
-//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N]
+//   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N] [--deferred]
+//            [--sync]
 //
 // --tree keeps Chipmunk's default bounding box tree (what a game gets without cpSpaceUseSpatialHash) instead of the
 // spatial hash of cell SIZE. --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one
 // kcc_move_and_slide_batch per step over all the characters, on the calling thread alone for 1 (tasks NULL), on a
-// pool of N workers otherwise.
+// pool of N workers otherwise. --deferred: the batches leave Chipmunk's index to kcc_space_sync
+// (kcc_space_set_deferred_sync), which --sync calls after each batch, timed (a game that steps its space leaves it to
+// cpSpaceStep instead).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
@@ -36,6 +39,7 @@ void __real_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
 
 static uint64_t s_bb_queries = 0;
+static bool s_deferred, s_sync; // --deferred, --sync
 
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
 {
@@ -75,6 +79,11 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 		frames[2 * i] = p.x;
 		frames[2 * i + 1] = p.y;
 	}
+	if ( s_deferred && kcc_space_set_deferred_sync( w.space, true ) != KCC_OK )
+	{
+		fprintf( stderr, "gauntlet: kcc_space_set_deferred_sync failed\n" );
+		exit( 1 );
+	}
 	run_output out = { 0 };
 	uint64_t queries_before = s_bb_queries;
 	double start = now_seconds();
@@ -110,6 +119,10 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 		}
 		kcc_status status = kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, tasks );
 		out.failed_moves += status == KCC_OK ? 0 : (uint64_t)n;
+		if ( s_sync )
+		{
+			kcc_space_sync( w.space );
+		}
 		for ( int i = 0; i < n; ++i )
 		{
 			uint32_t flags = status == KCC_OK ? kcc_controller_get_flags( w.characters[i] ) : 0;
@@ -346,6 +359,14 @@ int main( int argc, char** argv )
 		{
 			workers = atoi( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--deferred" ) == 0 )
+		{
+			s_deferred = true;
+		}
+		else if ( strcmp( argv[i], "--sync" ) == 0 )
+		{
+			s_sync = true;
+		}
 		else if ( argv[i][0] != '-' )
 		{
 			level_path = argv[i];
@@ -354,10 +375,15 @@ int main( int argc, char** argv )
 		{
 			fprintf( stderr,
 					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] "
-					 "[--workers N]\n",
+					 "[--workers N] [--deferred] [--sync]\n",
 					 argv[0] );
 			return 2;
 		}
+	}
+	if ( ( s_deferred || s_sync ) && workers == 0 )
+	{
+		fprintf( stderr, "gauntlet: --deferred and --sync are for batches (--workers 1 or more)\n" );
+		return 2;
 	}
 	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 ||
 		 workers > BENCH_POOL_MAX_WORKERS )
@@ -412,6 +438,11 @@ int main( int argc, char** argv )
 	else
 	{
 		printf( "moves: one kcc_move_and_slide_batch per step, %d workers on %s\n", workers, tasks.name );
+	}
+	if ( s_deferred )
+	{
+		printf( "Chipmunk's index: deferred (kcc_space_set_deferred_sync)%s\n",
+				s_sync ? ", kcc_space_sync after each batch" : ", never synced" );
 	}
 
 	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
