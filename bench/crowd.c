@@ -3,11 +3,12 @@
 // platform, top-down or platformer. Prints moves per second (median of the runs, and the spread), the overlaps with
 // static shapes and crates (measured after every step of the first run, outside the timing) and the crates moved.
 //
-//   crowd [--mode topdown|platformer] [--characters N] [--steps N] [--runs N] [--workers N] [--traj FILE]
+//   crowd [--mode topdown|platformer] [--characters N] [--steps N] [--runs N] [--workers N] [--traj FILE] [--deferred]
 //
 // --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one kcc_move_and_slide_batch
 // per step, on the calling thread alone for 1, on a pool of N workers otherwise. --traj writes the first run's
-// positions as the gauntlet does: int32 n, int32 steps, then steps + 1 frames of n pairs float x, y.
+// positions as the gauntlet does: int32 n, int32 steps, then steps + 1 frames of n pairs float x, y. --deferred: the
+// batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync), never called here.
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "bench_common.h"
@@ -18,6 +19,8 @@
 #include <time.h>
 
 #define MAX_RUNS 64
+
+static bool s_deferred; // --deferred
 
 typedef struct run_output
 {
@@ -48,6 +51,11 @@ static bool run_once( crowd_mode mode, int n, int steps, int workers, const kcc_
 	if ( crowd_create( &w, mode, n ) == false )
 	{
 		fprintf( stderr, "crowd: cannot build the scene with %d characters\n", n );
+		return false;
+	}
+	if ( s_deferred && kcc_space_set_deferred_sync( w.space, true ) != KCC_OK )
+	{
+		fprintf( stderr, "crowd: kcc_space_set_deferred_sync failed\n" );
 		return false;
 	}
 	memset( out, 0, sizeof( *out ) );
@@ -118,6 +126,10 @@ int main( int argc, char** argv )
 		{
 			traj_path = argv[++i];
 		}
+		else if ( strcmp( argv[i], "--deferred" ) == 0 )
+		{
+			s_deferred = true;
+		}
 		else
 		{
 			usage = true;
@@ -127,8 +139,13 @@ int main( int argc, char** argv )
 	{
 		fprintf( stderr,
 				 "usage: %s [--mode topdown|platformer] [--characters N] [--steps N] [--runs N] [--workers N] "
-				 "[--traj FILE]\n",
+				 "[--traj FILE] [--deferred]\n",
 				 argv[0] );
+		return 2;
+	}
+	if ( s_deferred && workers == 0 )
+	{
+		fprintf( stderr, "crowd: --deferred is for batches (--workers 1 or more)\n" );
 		return 2;
 	}
 	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || n < 1 || n > 100000 || workers < 0 ||
