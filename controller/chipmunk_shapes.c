@@ -516,7 +516,8 @@ vec2s kcc_world_surface_velocity( const kcc_candidate* candidate )
 	// Chipmunk moves what rests on a shape at its surface velocity (its friction drives the relative sliding to it).
 	// Most floors have none: the body is looked at only for a belt. The static index read it when it was built.
 	const cpShape* shape = candidate->shape;
-	cpVect v = candidate->source != NULL ? candidate->source->surface_velocity : cpShapeGetSurfaceVelocity( shape );
+	cpVect v = candidate->source != NULL ? kcc_static_shape_surface_velocity( candidate->source )
+										: cpShapeGetSurfaceVelocity( shape );
 	if ( v.x == 0.0 && v.y == 0.0 )
 	{
 		return kcc_v2( 0.0f, 0.0f );

@@ -95,6 +95,38 @@ typedef struct kcc_static_reader
 	bool failed;           ///< out of memory
 } kcc_static_reader;
 
+// The area Chipmunk gives a shape made from these points (its cpAreaFor* call), from what the index keeps of it.
+static double kcc_points_area( const kcc_static_shape* s )
+{
+	switch ( s->type )
+	{
+		case KCC_SHAPE_POLYGON:
+			return cpAreaForPoly( s->count, s->points, s->radius );
+		case KCC_SHAPE_CAPSULE:
+			return cpAreaForSegment( s->points[0], s->points[1], s->radius );
+		case KCC_SHAPE_CIRCLE:
+			return cpAreaForCircle( 0.0, s->radius );
+		default:
+			return 0.0;
+	}
+}
+
+double kcc_static_shape_area( const kcc_static_shape* shape )
+{
+	return shape->area_follows ? shape->points[shape->count].x : kcc_points_area( shape );
+}
+
+cpVect kcc_static_shape_surface_velocity( const kcc_static_shape* shape )
+{
+	return shape->velocity_follows ? shape->points[shape->count + ( shape->area_follows ? 1 : 0 )] : cpvzero;
+}
+
+// A shape's points and what follows them: its span in the points array.
+static int kcc_point_span( const kcc_static_shape* s )
+{
+	return s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
+}
+
 static void kcc_read_static_shape( cpShape* shape, void* data )
 {
 	kcc_static_reader* r = data;
@@ -108,9 +140,10 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				 : reading.type == KCC_SHAPE_CAPSULE ? 2
 				 : reading.type == KCC_SHAPE_CIRCLE	 ? 1
 													 : 0;
+	// Two more places at most: the area and the surface velocity, when kept.
 	if ( reading.count > UINT16_MAX || kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
 		 kcc_reserve( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
-		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points, sizeof( *r->points ) ) == false )
+		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points + 2, sizeof( *r->points ) ) == false )
 	{
 		r->failed = true;
 		return;
@@ -132,16 +165,29 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	s->bb = bb;
 	s->shape = shape;
 	s->filter = cpShapeGetFilter( shape );
-	s->points = NULL; // set once the points have their final place
+	s->points = p; // for the area below; set again once the points have their final place
 	s->count = (uint16_t)points;
 	s->type = (uint8_t)reading.type;
 	s->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	s->radius = reading.radius;
-	s->area = cpShapeGetArea( shape );
-	s->surface_velocity = cpShapeGetSurfaceVelocity( shape );
+	// Most shapes' area is what Chipmunk computes from the points the index keeps (a box tile's is): it is kept only
+	// when it is not, bit for bit (a turned body, a rounded shape's float radius, a polygon read as a circle).
+	double area = cpShapeGetArea( shape );
+	double computed = kcc_points_area( s );
+	s->area_follows = memcmp( &area, &computed, sizeof( area ) ) != 0;
+	if ( s->area_follows )
+	{
+		p[points] = cpv( area, 0.0 );
+	}
+	cpVect velocity = cpShapeGetSurfaceVelocity( shape );
+	s->velocity_follows = !( velocity.x == 0.0 && velocity.y == 0.0 ); // zero: no belt, whatever its sign
+	if ( s->velocity_follows )
+	{
+		p[points + ( s->area_follows ? 1 : 0 )] = velocity;
+	}
 	r->point_first[r->count] = (uint32_t)r->point_count;
 	r->count += 1;
-	r->point_count += points;
+	r->point_count += kcc_point_span( s );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -312,13 +358,14 @@ static void kcc_count_static_shape( cpShape* shape, void* data )
 // holds no arrays).
 static bool kcc_index_build( kcc_static_index* index )
 {
-	// Counted first, so that the reader's arrays are allocated once (room for boxes' four points each).
+	// Counted first, so that the reader's arrays are allocated once (room for boxes' four points each, and the two
+	// places a shape may need after its points).
 	int count = 0;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_count_static_shape, &count );
 	kcc_static_reader r = { 0 };
 	r.failed = kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
 			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
-			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count, sizeof( *r.points ) ) == false;
+			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 2, sizeof( *r.points ) ) == false;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
 	bool ok = r.failed == false;
 	kcc_static_shape* shapes = NULL;
@@ -378,9 +425,10 @@ static bool kcc_index_build( kcc_static_index* index )
 		{
 			const kcc_static_shape* from = r.shapes + order[i].index;
 			shapes[i] = *from;
-			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)from->count * sizeof( cpVect ) );
+			int span = kcc_point_span( from );
+			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)span * sizeof( cpVect ) );
 			shapes[i].points = points + point_count;
-			point_count += from->count;
+			point_count += span;
 		}
 		// The cells' entries: count, prefix sums, fill (row by row, so each cell lists its shapes in array order).
 		memset( start, 0, ( cells + 1 ) * sizeof( uint32_t ) );

@@ -223,7 +223,7 @@ static bool kcc_gather_static( const kcc_static_shape* s, void* data )
 // is never touched).
 static double kcc_candidate_area( const kcc_candidate* cand )
 {
-	return cand->source != NULL ? cand->source->area : cpShapeGetArea( cand->shape );
+	return cand->source != NULL ? kcc_static_shape_area( cand->source ) : cpShapeGetArea( cand->shape );
 }
 
 static cpBitmask kcc_candidate_categories( const kcc_candidate* cand )
