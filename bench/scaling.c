@@ -6,12 +6,14 @@
 // index rebuilt (kcc_space_static_changed), and the removal of a static shape the index does not hold.
 //
 //   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] [--workers N]
-//   scaling --circles N [--tree] [--workers N]   (one move inside N overlapping static circles, timed; a batch of
-//                                                 one with --workers 1)
+//           [--deferred]
+//   scaling --circles N [--tree] [--workers N] [--deferred]   (one move inside N overlapping static circles, timed;
+//                                                              a batch of one with --workers 1)
 //
 // Without --tiles: 1,000, 10,000, 100,000 and 1,000,000. --tree keeps Chipmunk's default bounding box tree instead
 // of the spatial hash (cell SIZE, default 1). --workers 0 (the default): one kcc_controller_move_and_slide per
 // character; N >= 1: one kcc_move_and_slide_batch per step (tasks NULL for 1, a pool of N workers otherwise).
+// --deferred: the batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync), never called here.
 // Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
 // difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
@@ -45,6 +47,7 @@ static size_t s_live_bytes;
 
 // --workers: 0, single calls; otherwise one batch per step on s_tasks (NULL for one worker).
 static int s_workers;
+static bool s_deferred; // --deferred
 static const kcc_task_system* s_tasks;
 
 static void* counting_alloc( size_t size, void* user )
@@ -146,6 +149,11 @@ static void scene_add_characters( scene* s, int first, int count )
 			fprintf( stderr, "scaling: create failed\n" );
 			exit( 1 );
 		}
+	}
+	if ( s_deferred && kcc_space_set_deferred_sync( s->space, true ) != KCC_OK )
+	{
+		fprintf( stderr, "scaling: kcc_space_set_deferred_sync failed\n" );
+		exit( 1 );
 	}
 }
 
@@ -320,6 +328,11 @@ static void run_circles( int count, bool tree, double cell )
 	double t0 = now_seconds();
 	kcc_controller* c = kcc_controller_create( space, &def );
 	double create = now_seconds() - t0;
+	if ( c == NULL || ( s_deferred && kcc_space_set_deferred_sync( space, true ) != KCC_OK ) )
+	{
+		fprintf( stderr, "scaling: create failed\n" );
+		exit( 1 );
+	}
 	double times[5];
 	uint32_t flags = 0;
 	for ( int i = 0; i < 5; ++i )
@@ -392,11 +405,15 @@ int main( int argc, char** argv )
 		{
 			s_workers = atoi( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--deferred" ) == 0 )
+		{
+			s_deferred = true;
+		}
 		else
 		{
 			fprintf( stderr,
 					 "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
-					 "[--workers N] [--circles N]\n",
+					 "[--workers N] [--deferred] [--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
@@ -406,6 +423,11 @@ int main( int argc, char** argv )
 		int defaults[4] = { 1000, 10000, 100000, 1000000 };
 		memcpy( levels, defaults, sizeof( defaults ) );
 		level_count = 4;
+	}
+	if ( s_deferred && s_workers == 0 )
+	{
+		fprintf( stderr, "scaling: --deferred is for batches (--workers 1 or more)\n" );
+		return 2;
 	}
 	if ( characters < 2 || steps < 1 || breaks < 0 || !( cell > 0.0 ) || s_workers < 0 ||
 		 s_workers > BENCH_POOL_MAX_WORKERS )
@@ -436,11 +458,12 @@ int main( int argc, char** argv )
 		return 1;
 	}
 	s_tasks = s_workers > 1 ? &tasks.system : NULL;
-	printf( "scaling: %d characters, %d steps, %s, %s\n", characters, steps,
+	printf( "scaling: %d characters, %d steps, %s, %s%s\n", characters, steps,
 			tree ? "Chipmunk's bounding box tree" : "spatial hash",
 			s_workers == 0 ? "one kcc_controller_move_and_slide per character"
 						   : ( s_workers == 1 ? "one kcc_move_and_slide_batch per step, tasks NULL"
-											  : "one kcc_move_and_slide_batch per step on a pool" ) );
+											  : "one kcc_move_and_slide_batch per step on a pool" ),
+			s_deferred ? ", Chipmunk's index deferred" : "" );
 	for ( int i = 0; i < level_count; ++i )
 	{
 		run_level( levels[i], characters, steps, tree, cell, breaks );
