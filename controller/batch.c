@@ -238,10 +238,41 @@ static void kcc_batch_array_boxes( kcc_snapshot* s, kcc_controller* const* contr
 	}
 }
 
+typedef struct kcc_batch_reach_run
+{
+	kcc_controller* const* controllers;
+	const vec2s* velocities;
+	float dt;
+	kcc_snapshot* s;
+	cpBitmask pushable;
+	double push_total;
+} kcc_batch_reach_run;
+
+// The influence box of each character in [start, end), and its shapes' grid boxes (for waves).
+static void kcc_batch_reach_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const kcc_batch_reach_run* run = context;
+	kcc_snapshot* s = run->s;
+	for ( int i = start; i < end; ++i )
+	{
+		kcc_controller* c = run->controllers[i];
+		vec2s delta = glms_vec2_scale( run->velocities[i], run->dt );
+		double ridden = kcc_batch_rides_crate( c, s, run->pushable ) ? run->push_total : 0.0;
+		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
+		c->batch_base = kcc_batch_influence( c, delta, reach );
+		c->influence = c->batch_base;
+		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
+		{
+			s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
+		}
+	}
+}
+
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
-// wanted, and the moves are spread out enough to pay for them) and array order. False when memory ran out.
+// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out.
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-							   float dt, bool waves )
+							   float dt, const kcc_task_system* tasks )
 {
 	cpSpace* space = controllers[0]->space;
 	if ( kcc_snapshot_read( s, space, count ) == false )
@@ -288,21 +319,15 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		}
 	}
 	s->waves = false;
-	if ( waves )
+	if ( tasks != NULL )
 	{
-		// Waves: a character's shapes may be anywhere within its reach, and so its grid box.
-		for ( int i = 0; i < count; ++i )
+		// Waves: a character's shapes may be anywhere within its reach, and so its grid box. Each character's on
+		// the workers (it writes only its own controller and shapes).
+		kcc_batch_reach_run run = { controllers, velocities, dt, s, pushable, push_total };
+		void* handle = tasks->enqueue( kcc_batch_reach_task, count, 64, &run, tasks->user );
+		if ( handle != NULL )
 		{
-			kcc_controller* c = controllers[i];
-			vec2s delta = glms_vec2_scale( velocities[i], dt );
-			double ridden = kcc_batch_rides_crate( c, s, pushable ) ? push_total : 0.0;
-			double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, dt, ridden ) );
-			c->batch_base = kcc_batch_influence( c, delta, reach );
-			c->influence = c->batch_base;
-			for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
-			{
-				s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
-			}
+			tasks->finish( handle, tasks->user );
 		}
 		if ( kcc_snapshot_build_grid( s ) == false )
 		{
@@ -498,7 +523,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	}
 	kcc_snapshot* s = repeated || dt == 0.0f ? NULL : kcc_batch_snapshot( first );
 	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ) )
+	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL ) )
 	{
 		s->wave_count = 0;
 		s->largest_wave = 0;
