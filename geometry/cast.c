@@ -490,23 +490,27 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
 {
 	vec2s e = kcc_v2( -n.y, n.x );
+	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
+	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
 	int top = 0, bottom = 0;
-	for ( int i = 1; i < b->count; ++i )
+	for ( int i = 0; i < b->count; ++i )
 	{
-		top = glms_vec2_dot( n, b->points[i] ) > glms_vec2_dot( n, b->points[top] ) ? i : top;
+		height_b[i] = glms_vec2_dot( n, b->points[i] );
+		top = height_b[i] > height_b[top] ? i : top;
 	}
-	for ( int i = 1; i < a->count; ++i )
+	for ( int i = 0; i < a->count; ++i )
 	{
-		bottom = glms_vec2_dot( n, a->points[i] ) < glms_vec2_dot( n, a->points[bottom] ) ? i : bottom;
+		height_a[i] = glms_vec2_dot( n, a->points[i] );
+		bottom = height_a[i] < height_a[bottom] ? i : bottom;
 	}
 	vec2s sb = b->points[top], sa = a->points[bottom];
-	float level_b = glms_vec2_dot( n, sb ) - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = glms_vec2_dot( n, sa ) + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
+	float level_b = height_b[top] - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
+	float level_a = height_a[bottom] + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	int lo = top, hi = top;
 	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
 	for ( int i = 0; i < b->count; ++i )
 	{
-		if ( i != top && glms_vec2_dot( n, b->points[i] ) >= level_b )
+		if ( i != top && height_b[i] >= level_b )
 		{
 			float c = glms_vec2_dot( e, b->points[i] );
 			lo = c < b_lo ? i : lo;
@@ -518,7 +522,7 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
 	for ( int i = 0; i < a->count; ++i )
 	{
-		if ( i != bottom && glms_vec2_dot( n, a->points[i] ) <= level_a )
+		if ( i != bottom && height_a[i] <= level_a )
 		{
 			float c = glms_vec2_dot( e, a->points[i] );
 			a_lo = c < a_lo ? c : a_lo;
