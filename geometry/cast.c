@@ -636,6 +636,9 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 	const vec2s *points_b = b->points, *normals_b = b->normals;
 	int count_b = b->count;
 	vec2s a0 = a->points[0], a1 = a->points[a->count - 1];
+	// Support points are picked by differences between a shape's own points: the same choice wherever the shapes lie
+	// (dot products of far coordinates would round away the small differences that decide it).
+	vec2s axis = glms_vec2_sub( a1, a0 );
 	float lower = 0.0f, upper = 1.0f;
 	bool within = true, outside = false;
 	int enter = -1;
@@ -643,7 +646,7 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 	for ( int i = 0; i < count_b; ++i )
 	{
 		vec2s n = normals_b[i];
-		vec2s support = glms_vec2_dot( n, a1 ) < glms_vec2_dot( n, a0 ) ? a1 : a0;
+		vec2s support = glms_vec2_dot( n, axis ) < 0.0f ? a1 : a0;
 		float num = glms_vec2_dot( n, glms_vec2_sub( points_b[i], support ) ) + rounded;
 		if ( kcc_clip_line( num, glms_vec2_dot( n, d ), &lower, &upper, &within, &outside ) )
 		{
@@ -658,10 +661,10 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 		// along m and -m.
 		m = glms_vec2_negate( a->normals[0] );
 		int highest = 0, lowest = 0;
-		float top = glms_vec2_dot( m, points_b[0] ), bottom = top;
+		float top = 0.0f, bottom = 0.0f;
 		for ( int i = 1; i < count_b; ++i )
 		{
-			float v = glms_vec2_dot( m, points_b[i] );
+			float v = glms_vec2_dot( m, glms_vec2_sub( points_b[i], points_b[0] ) );
 			highest = v > top ? i : highest;
 			top = v > top ? v : top;
 			lowest = v < bottom ? i : lowest;
