@@ -100,43 +100,35 @@ bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b )
 	return a->order < b->order;
 }
 
-// floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide
-// the floor the character stands on); the travel still keeps the skin from every hit.
-static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+// Whether candidate cand may block a sweep whose swept box is swept.
+static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_aabb swept )
 {
-	kcc_sweep best = { 0 };
-	float len = glms_vec2_norm( translation );
-	best.travel = len;
-	best.distance = len;
-	if ( len <= 0.0f )
-	{
-		return best;
-	}
+	return cand->blocks && kcc_aabb_overlaps_aabb( swept, cand->bounds );
+}
+
+// The casts of a sweep against the candidates from first on (first reaches the swept box). floor_only: the
+// reported contact is the first one with a walkable normal (a steep edge met first does not hide the floor the
+// character stands on); the travel still keeps the skin from every hit.
+static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_aabb swept, int first,
+							bool floor_only, kcc_sweep* result )
+{
+	kcc_sweep best = *result;
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
+	kcc_character_at( c, from, &moving );
 	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
-	int moving_proxy_count = 0;
-	bool have_moving = false;
-	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
-	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
-	kcc_world_cover( c, swept );
+	int moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
 	float skin = c->def.skin;
 	float best_allowed = FLT_MAX;
 
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = first; i < c->candidate_count; ++i )
 	{
 		kcc_candidate* cand = c->candidates + i;
-		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( swept, cand->bounds ) == false )
+		if ( kcc_sweep_reaches( cand, swept ) == false )
 		{
 			continue;
 		}
 		kcc_candidate_ready( c, cand );
-		if ( have_moving == false )
-		{
-			kcc_character_at( c, from, &moving );
-			moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
-			have_moving = true;
-		}
 		kcc_cast_output out = kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
 		if ( out.hit == false )
 		{
@@ -205,6 +197,31 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	if ( best.blocked )
 	{
 		best.travel = best_allowed;
+	}
+	*result = best;
+}
+
+static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+{
+	kcc_sweep best = { 0 };
+	float len = glms_vec2_norm( translation );
+	best.travel = len;
+	best.distance = len;
+	if ( len <= 0.0f )
+	{
+		return best;
+	}
+	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
+	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
+	kcc_world_cover( c, swept );
+	// Most sweeps reach no candidate at all: the casts' setup is made only when one does.
+	for ( int i = 0; i < c->candidate_count; ++i )
+	{
+		if ( kcc_sweep_reaches( c->candidates + i, swept ) )
+		{
+			kcc_sweep_cast( c, from, translation, len, swept, i, floor_only, &best );
+			break;
+		}
 	}
 	return best;
 }

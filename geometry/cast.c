@@ -116,6 +116,7 @@ typedef enum kcc_ray_result
 	KCC_RAY_MISS,
 	KCC_RAY_HIT,
 	KCC_RAY_INSIDE, // p0 is in the rounded shape: hit->start holds its closest core feature
+	KCC_RAY_UNDECIDED, // kcc_ray_faces_of_b only: the ray must be cast against the difference built
 } kcc_ray_result;
 
 // Ray p0 + t * d, t in [0, 1], against a polytope core rounded by radius. Clip against the edge lines offset by
@@ -489,23 +490,27 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
 {
 	vec2s e = kcc_v2( -n.y, n.x );
+	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
+	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
 	int top = 0, bottom = 0;
-	for ( int i = 1; i < b->count; ++i )
+	for ( int i = 0; i < b->count; ++i )
 	{
-		top = glms_vec2_dot( n, b->points[i] ) > glms_vec2_dot( n, b->points[top] ) ? i : top;
+		height_b[i] = glms_vec2_dot( n, b->points[i] );
+		top = height_b[i] > height_b[top] ? i : top;
 	}
-	for ( int i = 1; i < a->count; ++i )
+	for ( int i = 0; i < a->count; ++i )
 	{
-		bottom = glms_vec2_dot( n, a->points[i] ) < glms_vec2_dot( n, a->points[bottom] ) ? i : bottom;
+		height_a[i] = glms_vec2_dot( n, a->points[i] );
+		bottom = height_a[i] < height_a[bottom] ? i : bottom;
 	}
 	vec2s sb = b->points[top], sa = a->points[bottom];
-	float level_b = glms_vec2_dot( n, sb ) - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = glms_vec2_dot( n, sa ) + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
+	float level_b = height_b[top] - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
+	float level_a = height_a[bottom] + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	int lo = top, hi = top;
 	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
 	for ( int i = 0; i < b->count; ++i )
 	{
-		if ( i != top && glms_vec2_dot( n, b->points[i] ) >= level_b )
+		if ( i != top && height_b[i] >= level_b )
 		{
 			float c = glms_vec2_dot( e, b->points[i] );
 			lo = c < b_lo ? i : lo;
@@ -517,7 +522,7 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
 	for ( int i = 0; i < a->count; ++i )
 	{
-		if ( i != bottom && glms_vec2_dot( n, a->points[i] ) <= level_a )
+		if ( i != bottom && height_a[i] <= level_a )
 		{
 			float c = glms_vec2_dot( e, a->points[i] );
 			a_lo = c < a_lo ? c : a_lo;
@@ -589,16 +594,170 @@ static vec2s kcc_cast_prefer_target_face( const kcc_proxy* a, const kcc_proxy* b
 	return ( m->source[before] & KCC_EDGE_OF_B ) ? m->normals[before] : hit->normal;
 }
 
+// One offset line of M in the clip of kcc_ray_rounded_polytope (inside while t * den <= num). True when it sets lower.
+static inline bool kcc_clip_line( float num, float den, float* lower, float* upper, bool* within, bool* outside )
+{
+	*within = *within & ( num >= 0.0f );
+	if ( den < 0.0f )
+	{
+		if ( num < *lower * den )
+		{
+			*lower = num / den;
+			return true;
+		}
+	}
+	else if ( den > 0.0f )
+	{
+		*upper = num < *upper * den ? num / den : *upper;
+	}
+	else
+	{
+		*outside = *outside | ( num < 0.0f );
+	}
+	return false;
+}
+
+// Whether kcc_ray_rounded_polytope's walk may go on from corner c along the line through c with normal n, the ray
+// entering at p: the line faces the ray and passes within rounding of p (twice the slack: the walk measures from the
+// face's other end).
+static inline bool kcc_walk_may_follow( vec2s n, vec2s c, vec2s p, vec2s d, float rounded, float slack )
+{
+	return glms_vec2_dot( n, d ) < 0.0f && glms_vec2_dot( n, glms_vec2_sub( p, c ) ) - rounded >= -2.0f * slack;
+}
+
+// kcc_ray_rounded_polytope on M = core(b) - core(a) from the origin, for a point or a segment a (a circle's or a
+// capsule's core), without building M: its lines are b's faces moved by a's support point against their normals and
+// the edges of -a moved by b's support point (parallel ones, merged in M, both kept). Decided here (rounded > 0): a
+// miss, a face of b entered strictly within its extent, or past an end of it the rounded corner there when no line
+// beyond that corner passes near the entry point. Anything else is KCC_RAY_UNDECIDED. *core: b's vertex in a corner.
+static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b, vec2s d, float rounded,
+										  kcc_polytope_hit* hit, int* core )
+{
+	const vec2s *points_b = b->points, *normals_b = b->normals;
+	int count_b = b->count;
+	vec2s a0 = a->points[0], a1 = a->points[a->count - 1];
+	// Support points are picked by differences between a shape's own points: the same choice wherever the shapes lie
+	// (dot products of far coordinates would round away the small differences that decide it).
+	vec2s axis = glms_vec2_sub( a1, a0 );
+	float lower = 0.0f, upper = 1.0f;
+	bool within = true, outside = false;
+	int enter = -1;
+	vec2s enter_a = a0;
+	for ( int i = 0; i < count_b; ++i )
+	{
+		vec2s n = normals_b[i];
+		vec2s support = glms_vec2_dot( n, axis ) < 0.0f ? a1 : a0;
+		float num = glms_vec2_dot( n, glms_vec2_sub( points_b[i], support ) ) + rounded;
+		if ( kcc_clip_line( num, glms_vec2_dot( n, d ), &lower, &upper, &within, &outside ) )
+		{
+			enter = i;
+			enter_a = support;
+		}
+	}
+	vec2s m = kcc_v2( 0.0f, 0.0f );
+	if ( a->count == 2 )
+	{
+		// The edges of -a: normal m from -a0 to -a1, -m back (a segment's normals are opposite); b's support points
+		// along m and -m.
+		m = glms_vec2_negate( a->normals[0] );
+		int highest = 0, lowest = 0;
+		float top = 0.0f, bottom = 0.0f;
+		for ( int i = 1; i < count_b; ++i )
+		{
+			float v = glms_vec2_dot( m, glms_vec2_sub( points_b[i], points_b[0] ) );
+			highest = v > top ? i : highest;
+			top = v > top ? v : top;
+			lowest = v < bottom ? i : lowest;
+			bottom = v < bottom ? v : bottom;
+		}
+		float num = glms_vec2_dot( m, glms_vec2_sub( points_b[highest], a0 ) ) + rounded;
+		enter = kcc_clip_line( num, glms_vec2_dot( m, d ), &lower, &upper, &within, &outside ) ? -1 : enter;
+		vec2s back = glms_vec2_negate( m );
+		num = glms_vec2_dot( back, glms_vec2_sub( points_b[lowest], a1 ) ) + rounded;
+		enter = kcc_clip_line( num, glms_vec2_dot( back, d ), &lower, &upper, &within, &outside ) ? -1 : enter;
+	}
+	if ( !( rounded > 0.0f && rounded < INFINITY ) )
+	{
+		return KCC_RAY_UNDECIDED; // a sharp M: kcc_ray_rounded_polytope's rounding rules apply
+	}
+	if ( outside || upper < lower )
+	{
+		return KCC_RAY_MISS;
+	}
+	if ( within || enter < 0 )
+	{
+		return KCC_RAY_UNDECIDED; // the start may be inside, or in a corner's region
+	}
+	// kcc_ray_entry_on_face on that face of M, from start to end.
+	int next = enter + 1 == count_b ? 0 : enter + 1;
+	vec2s start = glms_vec2_sub( points_b[enter], enter_a );
+	vec2s e = glms_vec2_sub( glms_vec2_sub( points_b[next], enter_a ), start );
+	vec2s p = glms_vec2_scale( d, lower );
+	float u = glms_vec2_dot( glms_vec2_sub( p, start ), e );
+	float ee = glms_vec2_dot( e, e );
+	if ( u > 0.0f && u < ee )
+	{
+		hit->fraction = lower;
+		hit->normal = normals_b[enter];
+		hit->edge = enter;
+		hit->s = u / ee;
+		hit->corner = false;
+		return KCC_RAY_HIT;
+	}
+	if ( !( u < 0.0f || u > ee ) )
+	{
+		return KCC_RAY_UNDECIDED; // at an end exactly, or NaN
+	}
+	// Past the start or the end: the corner there, unless a line beyond it (the neighbouring face of b, or an edge of
+	// -a starting or ending there) passes near the entry point.
+	bool backward = u < 0.0f;
+	*core = backward ? enter : next;
+	vec2s c = backward ? start : glms_vec2_sub( points_b[next], enter_a );
+	float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded );
+	int beyond = backward ? ( enter == 0 ? count_b - 1 : enter - 1 ) : next;
+	if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
+		 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
+							  kcc_walk_may_follow( glms_vec2_negate( m ), c, p, d, rounded, slack ) ) ) )
+	{
+		return KCC_RAY_UNDECIDED;
+	}
+	hit->corner = true;
+	return kcc_ray_disc( c, rounded, kcc_v2( 0.0f, 0.0f ), d, normals_b[enter], &hit->fraction, &hit->normal )
+			   ? KCC_RAY_HIT
+			   : KCC_RAY_MISS;
+}
+
 static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kcc_proxy* b, float separation )
 {
-	kcc_minkowski m;
-	kcc_minkowski_difference( a, b, &m );
 	float radii = a->radius + b->radius;
 	float rounded = radii + separation;
-	vec2s origin = kcc_v2( 0.0f, 0.0f );
 	kcc_cast_output out = kcc_cast_miss();
-
 	kcc_polytope_hit hit;
+	if ( a->count <= 2 && b->count > 1 )
+	{
+		// A circle's or a capsule's core (the characters'): most casts miss, or land on a face or a corner of b, which
+		// the clip decides without building M.
+		int core = 0;
+		kcc_ray_result decided = kcc_ray_faces_of_b( a, b, d, rounded, &hit, &core );
+		if ( decided == KCC_RAY_MISS )
+		{
+			return out;
+		}
+		if ( decided == KCC_RAY_HIT )
+		{
+			// As a hit on M below: b's own face (kcc_cast_prefer_target_face keeps it) or the corner disc's normal.
+			out.hit = true;
+			out.fraction = hit.fraction;
+			out.normal = hit.normal;
+			vec2s core_b = hit.corner ? b->points[core]
+									  : kcc_cast_contact( a, glms_vec2_scale( d, hit.fraction ), b, out.normal );
+			out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
+			return out;
+		}
+	}
+	kcc_minkowski m;
+	kcc_minkowski_difference( a, b, &m );
+	vec2s origin = kcc_v2( 0.0f, 0.0f );
 	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, &hit );
 	if ( result == KCC_RAY_MISS )
 	{

@@ -1433,6 +1433,42 @@ static void test_shape_cast_near_parallel_edges_against_reference( void** state 
 	assert_true( casts > 140000 && hits > 50000 && grazing < casts / 200 );
 }
 
+// A capsule far from the origin (coordinates near 1e5, 0.008 apart in float) against a polygon with a face nearly
+// parallel to the capsule's axis: which end of the capsule supports that face, and which vertex of the polygon
+// supports the capsule's sides, differ by less than the rounding of the coordinates' dot products. Chosen from
+// those, a cast through the polygon missed it; the same cast moved near the origin finds the same contact.
+static void test_shape_cast_far_from_origin_near_parallel_face( void** state )
+{
+	(void)state;
+	vec2s far = kcc_v2( 100000.0f, -50000.0f );
+	vec2s ends[2] = { { { 100000.047f, -49998.8281f } }, { { 100001.523f, -49997.5391f } } };
+	vec2s corners[4] = { { { 100001.094f, -49999.3945f } }, { { 100001.695f, -50000.207f } },
+						 { { 100003.766f, -50000.4766f } }, { { 100002.25f, -49998.3867f } } };
+	vec2s d = kcc_v2( 2.82214546f, 1.68613911f );
+	for ( int near = 0; near < 2; ++near )
+	{
+		vec2s shift = near ? glms_vec2_negate( far ) : kcc_v2( 0.0f, 0.0f );
+		vec2s p[4];
+		for ( int i = 0; i < 4; ++i )
+		{
+			p[i] = glms_vec2_add( corners[i], shift );
+		}
+		kcc_shape capsule = kcc_make_capsule( glms_vec2_add( ends[0], shift ), glms_vec2_add( ends[1], shift ), 1.01777363f );
+		kcc_shape polygon = kcc_make_polygon( p, 4, 0.0f );
+		assert_true( kcc_shape_is_valid( &capsule ) && kcc_shape_is_valid( &polygon ) );
+		kcc_cast_output exact = ref_cast( &capsule, d, &polygon, 0.0f );
+		kcc_cast_output fast = kcc_shape_cast( &capsule, d, &polygon );
+		assert_true( exact.hit );
+		if ( fast.hit == false || fraction_agrees( d, fast, exact, 1.0e-3f ) == false ||
+			 fast.normal.x * exact.normal.x + fast.normal.y * exact.normal.y < 0.999f )
+		{
+			print_error( "shifted %d: fast hit %d at %.9g (%.6g %.6g), exact %.9g (%.6g %.6g)\n", near, fast.hit,
+						 fast.fraction, fast.normal.x, fast.normal.y, exact.fraction, exact.normal.x, exact.normal.y );
+			fail();
+		}
+	}
+}
+
 // Flat shapes with nothing rounded: a segment (a capsule of radius 0, a box of zero height) crossed by a ray, a
 // point or a parallel segment. M is then flat too, and the path enters and leaves it through two opposite lines at
 // the same fraction; rounding used to empty that interval about a quarter of the time: a ray through a thin wall
@@ -1615,6 +1651,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_degenerate_cores_against_turned_boxes ),
 		cmocka_unit_test( test_shape_cast_nested_turned_boxes_overlap ),
 		cmocka_unit_test( test_shape_cast_near_parallel_edges_against_reference ),
+		cmocka_unit_test( test_shape_cast_far_from_origin_near_parallel_face ),
 		cmocka_unit_test( test_casts_across_flat_shapes ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
