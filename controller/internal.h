@@ -390,6 +390,9 @@ void kcc_world_sync_body( kcc_controller* c );
 /// Whether c's queries read more of shape than its filter and sensor flag (which a batch never changes): Chipmunk's
 /// filter rule with the query's filter, and the gather's own test of the character's filter.
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
+/// False when kcc_world_may_read rejects every shape of a set: solids and sensors are the categories and masks of its
+/// solid and its sensor shapes, each OR-ed together.
+bool kcc_world_may_read_any( const kcc_controller* c, cpShapeFilter solids, cpShapeFilter sensors );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 
@@ -498,6 +501,8 @@ struct kcc_snapshot
 	int loose_count, loose_capacity;
 	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them
 	int pending_count, pending_capacity;
+	cpShapeFilter writable_solids;  ///< categories and masks OR-ed over the shapes moves may move, sensors apart
+	cpShapeFilter writable_sensors; ///< (the waves' quick test: kcc_world_may_read_any)
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 };
@@ -533,7 +538,7 @@ kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );
 void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space );
 /// The batch is over: the next one reads the space again.
 void kcc_snapshot_spent( kcc_snapshot* s );
-/// Clears the waves (after the grid is built).
+/// Clears the waves (after the grid is built) and gathers the filters of the shapes moves may move.
 void kcc_snapshot_clear_waves( kcc_snapshot* s );
 /// The wave of the next move in array order, c's: one more than that of every earlier move that touched a shape it may
 /// touch (its own, and the moving shapes its queries may read in its influence box); recorded for the later ones.

@@ -571,9 +571,18 @@ void kcc_snapshot_spent( kcc_snapshot* s )
 
 void kcc_snapshot_clear_waves( kcc_snapshot* s )
 {
+	s->writable_solids = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
+		const kcc_snapshot_shape* sh = s->shapes + i;
 		s->shapes[i].wave = 0;
+		if ( sh->writable )
+		{
+			cpShapeFilter* u = sh->sensor ? &s->writable_sensors : &s->writable_solids;
+			u->categories |= sh->filter.categories;
+			u->mask |= sh->filter.mask;
+		}
 	}
 }
 
@@ -621,6 +630,12 @@ int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 	cpBB influence = c->influence;
 	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
 	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
+	// A character whose filter rejects every moving shape's categories (characters that ignore each other, and no
+	// crate it may meet) reads none of them: nothing to walk.
+	if ( kcc_world_may_read_any( c, s->writable_solids, s->writable_sensors ) == false )
+	{
+		j1 = j0 - 1;
+	}
 	for ( int j = j0; j <= j1; ++j )
 	{
 		for ( int i = i0; i <= i1; ++i )
