@@ -147,8 +147,8 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 // Rounds of the fixed point of the boxes' reach before the batch takes every pusher's motion for every box.
 #define KCC_BATCH_REACH_ROUNDS 8
 
-// Each round of that fixed point tests every pusher against every box. Past this many pairs per move in the batch it
-// would cost more than the moves gain from running in parallel: the batch moves in array order instead.
+// Each round of that fixed point tests every pusher against every box, twice. Past this many tests per move in the
+// batch it costs more than the moves gain from running in parallel: the batch moves in array order instead.
 #define KCC_BATCH_REACH_PAIRS 32
 
 // Finding the waves walks every move's influence box in the grid. In a crowd packed into that box (characters and
@@ -168,11 +168,24 @@ static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const*
 
 // Waves need every place a pushed box can reach in its grid box: a box moves at most by the pushes of the characters
 // that may reach it. A fixed point (a box's reach grows its grid box, which more pushers may reach), or every pusher's
-// push for every box when it takes too long.
-static void kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* controllers, int count, double push_total )
+// push for every box when it takes too many rounds. False when it would take more than KCC_BATCH_REACH_PAIRS tests
+// per move (the boxes' grid boxes are then left unfinished).
+static bool kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* controllers, int count, int pushers,
+								   double push_total )
 {
+	int64_t round_tests = 2 * (int64_t)pushers * s->crate_count;
+	int64_t budget = (int64_t)KCC_BATCH_REACH_PAIRS * count;
+	if ( 2 * round_tests > budget )
+	{
+		return false; // not even a round that grows the boxes and one that finds them settled
+	}
 	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS; ++round )
 	{
+		budget -= round_tests;
+		if ( budget < 0 )
+		{
+			return false;
+		}
 		for ( int i = 0; i < count; ++i )
 		{
 			if ( controllers[i]->def.pushable_categories != 0 )
@@ -182,7 +195,7 @@ static void kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* contr
 		}
 		if ( round == KCC_BATCH_REACH_ROUNDS )
 		{
-			return; // the boxes were grown by every pusher's push: every extension above holds
+			return true; // the boxes were grown by every pusher's push: every extension above holds
 		}
 		bool changed = false;
 		for ( int k = 0; k < s->crate_count; ++k )
@@ -211,9 +224,10 @@ static void kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* contr
 		}
 		if ( changed == false )
 		{
-			return;
+			return true;
 		}
 	}
+	return true;
 }
 
 // The grid boxes of array order: each shape where it begins, a character's grown by its displacement (where its move
@@ -333,16 +347,15 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		{
 			return false;
 		}
-		s->waves = kcc_batch_worth_waves( s, controllers, count ) &&
-				   (int64_t)pushers * s->crate_count <= (int64_t)KCC_BATCH_REACH_PAIRS * count;
+		s->waves = kcc_batch_worth_waves( s, controllers, count );
 		if ( s->waves && s->crate_count > 0 )
 		{
-			kcc_batch_crate_reach( s, controllers, count, push_total );
-			if ( kcc_snapshot_build_grid( s ) == false )
+			s->waves = kcc_batch_crate_reach( s, controllers, count, pushers, push_total );
+			if ( s->waves && kcc_snapshot_build_grid( s ) == false )
 			{
 				return false;
 			}
-			s->waves = kcc_batch_worth_waves( s, controllers, count );
+			s->waves = s->waves && kcc_batch_worth_waves( s, controllers, count );
 		}
 		if ( s->waves )
 		{
