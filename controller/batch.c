@@ -622,6 +622,6 @@ kcc_status kcc_space_sync( cpSpace* space )
 		KCC_ASSERT( false, "kcc_space_sync: the space is locked (called from a Chipmunk callback?)" );
 		return KCC_ERROR_SPACE_LOCKED;
 	}
-	kcc_snapshot_sync( s, space );
+	kcc_snapshot_sync( s, space, true );
 	return KCC_OK;
 }

@@ -390,9 +390,6 @@ void kcc_world_sync_body( kcc_controller* c );
 /// Whether c's queries read more of shape than its filter and sensor flag (which a batch never changes): Chipmunk's
 /// filter rule with the query's filter, and the gather's own test of the character's filter.
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
-/// False when kcc_world_may_read rejects every shape of a set: solids and sensors are the categories and masks of its
-/// solid and its sensor shapes, each OR-ed together.
-bool kcc_world_may_read_any( const kcc_controller* c, cpShapeFilter solids, cpShapeFilter sensors );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 
@@ -462,7 +459,6 @@ typedef struct kcc_snapshot_shape
 	int body;         ///< in bodies
 	int cells[4];     ///< the grid cells of grid: first and last column, first and last row
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
-	bool crate;       ///< a box a batch move may push (in crates)
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
 	cpShapeFilter filter;
@@ -474,6 +470,7 @@ struct kcc_snapshot
 {
 	cpSpace* space;
 	bool waves;                ///< this batch moves in waves (influence boxes set); else in array order
+	bool fixed;                ///< reading the space must not grow the arrays (a sync inside a move)
 	kcc_snapshot_body* bodies; ///< in cpSpaceEachBody's order
 	int body_count, body_capacity;
 	int* sorted;               ///< body indices by pointer value (finding a body)
@@ -502,7 +499,7 @@ struct kcc_snapshot
 	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them
 	int pending_count, pending_capacity;
 	cpShapeFilter writable_solids;  ///< categories and masks OR-ed over the shapes moves may move, sensors apart
-	cpShapeFilter writable_sensors; ///< (the waves' quick test: kcc_world_may_read_any)
+	cpShapeFilter writable_sensors; ///< (the waves' quick test)
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 };
@@ -534,8 +531,9 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred );
 /// The space's snapshot, made when first asked for (NULL when memory ran out).
 kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );
-/// Reindexes the pending shapes still in the space, in their order, and empties the list.
-void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space );
+/// Reindexes the pending shapes still in the space, in their order, and empties the list. grow false (inside a move):
+/// when telling which are still there would need more memory than the snapshot has, every non-static body instead.
+void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space, bool grow );
 /// The batch is over: the next one reads the space again.
 void kcc_snapshot_spent( kcc_snapshot* s );
 /// Clears the waves (after the grid is built) and gathers the filters of the shapes moves may move.

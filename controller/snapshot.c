@@ -35,6 +35,12 @@ void kcc_snapshot_free( kcc_snapshot* s )
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the space
 
+// kcc_reserve, or, when the snapshot is fixed, false where it would have to grow.
+static bool kcc_snapshot_reserve( const kcc_snapshot* s, void** array, int* capacity, int needed, size_t size )
+{
+	return s->fixed ? needed <= *capacity : kcc_reserve( array, capacity, needed, size );
+}
+
 typedef struct kcc_snapshot_reader
 {
 	kcc_snapshot* s;
@@ -47,7 +53,7 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	(void)body;
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	if ( r->failed || kcc_reserve( (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
+	if ( r->failed || kcc_snapshot_reserve( s, (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
 											 sizeof( *s->shapes ) ) == false )
 	{
 		r->failed = true;
@@ -59,7 +65,6 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	sh->grid = sh->indexed;
 	sh->body = r->body;
 	sh->writable = false;
-	sh->crate = false;
 	sh->loose = false;
 	sh->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	sh->filter = cpShapeGetFilter( shape );
@@ -75,7 +80,8 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	{
 		return; // the static index answers for static bodies
 	}
-	if ( kcc_reserve( (void**)&s->bodies, &s->body_capacity, s->body_count + 1, sizeof( *s->bodies ) ) == false )
+	int room = s->body_count + 1;
+	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
 	{
 		r->failed = true;
 		return;
@@ -181,11 +187,12 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->same_bodies = previous > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
 	s->same_bodies &= s->body_count == previous;
+	int bodies = s->body_count, shapes = s->shape_count, slots = 2 * ( slot_count + 1 );
 	if ( reader.failed ||
-		 kcc_reserve( (void**)&s->sorted, &s->sorted_capacity, s->body_count, sizeof( *s->sorted ) ) == false ||
-		 kcc_reserve( (void**)&s->order, &s->order_capacity, s->body_count, sizeof( *s->order ) ) == false ||
-		 kcc_reserve( (void**)&s->loose, &s->loose_capacity, s->shape_count, sizeof( *s->loose ) ) == false ||
-		 kcc_reserve( (void**)&s->slots, &s->slot_capacity, 2 * ( slot_count + 1 ), sizeof( *s->slots ) ) == false )
+		 kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
+		 kcc_snapshot_reserve( s, (void**)&s->order, &s->order_capacity, bodies, sizeof( *s->order ) ) == false ||
+		 kcc_snapshot_reserve( s, (void**)&s->loose, &s->loose_capacity, shapes, sizeof( *s->loose ) ) == false ||
+		 kcc_snapshot_reserve( s, (void**)&s->slots, &s->slot_capacity, slots, sizeof( *s->slots ) ) == false )
 	{
 		return false;
 	}
@@ -196,8 +203,8 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->sorted_count = s->body_count;
 	kcc_snapshot_keep_pending( s );
 	// Room for every shape read to join the pending list at the batch's end.
-	return kcc_reserve( (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
-						sizeof( *s->pending ) );
+	return kcc_snapshot_reserve( s, (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
+								 sizeof( *s->pending ) );
 }
 
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
@@ -230,7 +237,6 @@ bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 		return false;
 	}
 	s->crates[s->crate_count++] = shape;
-	s->shapes[shape].crate = true;
 	s->shapes[shape].writable = true;
 	return true;
 }
@@ -325,8 +331,9 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	}
 	int cells = s->columns * s->rows;
 	// Room for the limits, not for this grid: the next batches' grids (their boxes move) then fit without allocating.
-	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, (int)max_cells + 1, sizeof( *s->cell_start ) ) == false ||
-		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, (int)max_entries, sizeof( *s->entries ) ) == false )
+	int cell_room = (int)max_cells + 1, entry_room = (int)max_entries;
+	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, cell_room, sizeof( *s->cell_start ) ) == false ||
+		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, entry_room, sizeof( *s->entries ) ) == false )
 	{
 		return false;
 	}
@@ -528,21 +535,53 @@ kcc_snapshot* kcc_snapshot_of( kcc_static_index* index )
 	return *kept;
 }
 
-static void kcc_reindex_any_body( cpBody* body, void* data )
+// The non-static bodies skip .. skip + the bodies array's capacity, in cpSpaceEachBody's order, into that array.
+typedef struct kcc_body_chunk
 {
-	if ( cpBodyGetType( body ) != CP_BODY_TYPE_STATIC )
+	kcc_snapshot* s;
+	int skip;  ///< bodies passed over
+	int seen;  ///< non-static bodies met
+	int count; ///< put in the array
+} kcc_body_chunk;
+
+static void kcc_chunk_body( cpBody* body, void* data )
+{
+	kcc_body_chunk* k = data;
+	if ( cpBodyGetType( body ) != CP_BODY_TYPE_STATIC && k->seen++ >= k->skip && k->count < k->s->body_capacity )
 	{
-		kcc_space_reindex_body( data, body );
+		k->s->bodies[k->count++].body = body;
 	}
 }
 
-void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space )
+// Every non-static body reindexed where it is, without allocating: Chipmunk locks the space while it lists them, so
+// they are listed a bodies array at a time, then reindexed.
+static void kcc_snapshot_reindex_all( kcc_snapshot* s, cpSpace* space )
+{
+	for ( int skip = 0; s->body_capacity > 0; skip += s->body_capacity )
+	{
+		kcc_body_chunk k = { s, skip, 0, 0 };
+		cpSpaceEachBody( space, kcc_chunk_body, &k );
+		for ( int i = 0; i < k.count; ++i )
+		{
+			kcc_space_reindex_body( space, (cpBody*)s->bodies[i].body );
+		}
+		if ( k.seen <= skip + k.count )
+		{
+			return;
+		}
+	}
+}
+
+void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space, bool grow )
 {
 	if ( s->pending_count == 0 )
 	{
 		return;
 	}
-	if ( kcc_snapshot_read( s, space, 0 ) )
+	s->fixed = grow == false;
+	bool read = kcc_snapshot_read( s, space, 0 );
+	s->fixed = false;
+	if ( read )
 	{
 		for ( int k = 0; k < s->pending_count; ++k )
 		{
@@ -551,8 +590,9 @@ void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space )
 	}
 	else
 	{
-		// Out of memory to tell which pending shapes are still there: every body that may have moved, where it is.
-		cpSpaceEachBody( space, kcc_reindex_any_body, space );
+		// No memory (or none to be had) to tell which pending shapes are still there: every body that may have moved,
+		// where it is.
+		kcc_snapshot_reindex_all( s, space );
 	}
 	s->pending_count = 0;
 	kcc_snapshot_spent( s );
@@ -631,8 +671,10 @@ int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
 	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
 	// A character whose filter rejects every moving shape's categories (characters that ignore each other, and no
-	// crate it may meet) reads none of them: nothing to walk.
-	if ( kcc_world_may_read_any( c, s->writable_solids, s->writable_sensors ) == false )
+	// crate it may meet) reads none of them: nothing to walk. The filters' rule on their OR-ed categories and masks
+	// rejects a set only when it rejects each of its shapes.
+	if ( kcc_world_may_read( c, NULL, s->writable_solids, false ) == false &&
+		 kcc_world_may_read( c, NULL, s->writable_sensors, true ) == false )
 	{
 		j1 = j0 - 1;
 	}

@@ -504,14 +504,21 @@ static bool kcc_index_build( kcc_static_index* index )
 // ---------------------------------------------------------------------------------------------------------------
 // Sharing
 
-kcc_static_index* kcc_static_index_acquire( cpSpace* space )
+// The index of space, or NULL (the lock held).
+static kcc_static_index* kcc_index_of( const cpSpace* space )
 {
-	kcc_lock();
 	kcc_static_index* index = s_indices;
 	while ( index != NULL && index->space != space )
 	{
 		index = index->next;
 	}
+	return index;
+}
+
+kcc_static_index* kcc_static_index_acquire( cpSpace* space )
+{
+	kcc_lock();
+	kcc_static_index* index = kcc_index_of( space );
 	if ( index != NULL )
 	{
 		index->users += 1;
@@ -576,11 +583,7 @@ bool* kcc_static_index_deferred( kcc_static_index* index )
 kcc_static_index* kcc_static_index_find( const cpSpace* space )
 {
 	kcc_lock();
-	kcc_static_index* index = s_indices;
-	while ( index != NULL && index->space != space )
-	{
-		index = index->next;
-	}
+	kcc_static_index* index = kcc_index_of( space );
 	kcc_unlock();
 	return index;
 }
@@ -598,11 +601,7 @@ void kcc_space_static_changed( cpSpace* space )
 		return;
 	}
 	kcc_lock();
-	kcc_static_index* index = s_indices;
-	while ( index != NULL && index->space != space )
-	{
-		index = index->next;
-	}
+	kcc_static_index* index = kcc_index_of( space );
 	if ( index != NULL )
 	{
 		// Rebuilt in place: the old arrays go first, so a level no larger than before needs no more memory.
@@ -646,11 +645,7 @@ void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape )
 		return;
 	}
 	kcc_lock();
-	kcc_static_index* index = s_indices;
-	while ( index != NULL && index->space != space )
-	{
-		index = index->next;
-	}
+	kcc_static_index* index = kcc_index_of( space );
 	kcc_static_shape* s = index != NULL ? kcc_index_find( index, shape, cpShapeGetBB( shape ) ) : NULL;
 	if ( s != NULL )
 	{

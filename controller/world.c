@@ -158,28 +158,6 @@ bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeF
 													  : kcc_gather_wants( c, false, f ) );
 }
 
-// Whether the character may read a shape of categories and mask within these unions (each a filter's categories and
-// mask OR-ed over a set of shapes): false only when kcc_world_may_read rejects every shape of the set.
-static bool kcc_world_may_read_union( const kcc_controller* c, cpShapeFilter u, bool sensor )
-{
-	cpShapeFilter g = c->gather_filter;
-	if ( ( g.mask & u.categories ) == 0 || ( g.categories & u.mask ) == 0 )
-	{
-		return false;
-	}
-	if ( c->filter_in_callback == false )
-	{
-		return true;
-	}
-	return sensor ? ( u.categories & c->def.sensor_mask ) != 0 && c->gather_solids == false
-				  : ( u.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & u.mask ) != 0;
-}
-
-bool kcc_world_may_read_any( const kcc_controller* c, cpShapeFilter solids, cpShapeFilter sensors )
-{
-	return kcc_world_may_read_union( c, solids, false ) || kcc_world_may_read_union( c, sensors, true );
-}
-
 static bool kcc_gather_reads( const kcc_snapshot_shape* shape, void* data )
 {
 	return kcc_world_may_read( data, shape->shape, shape->filter, shape->sensor );
@@ -342,11 +320,11 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
 		return;
 	}
-	// Chipmunk's index must hold the bodies deferred batches moved where they are now.
+	// Chipmunk's index must hold the bodies deferred batches moved where they are now (a move never allocates).
 	kcc_snapshot* s = c->static_index != NULL ? *kcc_static_index_snapshot( c->static_index ) : NULL;
 	if ( s != NULL && s->pending_count > 0 )
 	{
-		kcc_snapshot_sync( s, c->space );
+		kcc_snapshot_sync( s, c->space, false );
 	}
 	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
 }

@@ -994,6 +994,54 @@ static void test_second_batch_allocates_nothing( void** state )
 	}
 }
 
+// A single call after a deferred batch syncs without allocating, even when the game added bodies meanwhile (more than
+// the batch's snapshot has room for): it then reindexes every non-static body, and still finds what the batch moved.
+static void test_sync_inside_a_move_allocates_nothing( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -40, -1, 80 );
+	scene_commit( s, 7 );
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -20.0f, 0.61f ) );
+	kcc_controller* a = kcc_controller_create( s->space, &def );
+	def.position = kcc_v2( 10.0f, 0.61f );
+	kcc_controller* b = kcc_controller_create( s->space, &def );
+	assert_int_equal( kcc_space_set_deferred_sync( s->space, true ), KCC_OK );
+	kcc_controller* list[1] = { a };
+	vec2s in[1] = { kcc_v2( 30.0f, 0.0f ) };
+	for ( int frame = 0; frame < 48; ++frame )
+	{
+		assert_int_equal( kcc_move_and_slide_batch( list, 1, in, DT, NULL, NULL, NULL ), KCC_OK );
+	}
+	enum { ADDED = 300 };
+	cpBody* bodies[ADDED];
+	cpShape* shapes[ADDED];
+	for ( int i = 0; i < ADDED; ++i )
+	{
+		bodies[i] = cpSpaceAddBody( s->space, cpBodyNewKinematic() );
+		cpBodySetPosition( bodies[i], cpv( -30.0 + 0.1 * i, 40.0 ) );
+		shapes[i] = cpSpaceAddShape( s->space, cpBoxShapeNew( bodies[i], 0.05, 0.05, 0.0 ) );
+	}
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	s_hook_allocs = 0;
+	vec2s pa = kcc_controller_get_position( a );
+	assert_int_equal( kcc_controller_move_and_slide( b, kcc_v2( -8.0f / DT, 0.0f ), DT, NULL, NULL ), KCC_OK );
+	assert_int_equal( s_hook_allocs, 0 );
+	kcc_set_allocator( NULL, NULL, NULL );
+	vec2s pb = kcc_controller_get_position( b );
+	assert_true( pb.x > pa.x + 0.6f && pb.x < pa.x + 0.6f + 2.0f * def.skin + 1e-3f );
+	for ( int i = 0; i < ADDED; ++i )
+	{
+		cpSpaceRemoveShape( s->space, shapes[i] );
+		cpShapeFree( shapes[i] );
+		cpSpaceRemoveBody( s->space, bodies[i] );
+		cpBodyFree( bodies[i] );
+	}
+	kcc_controller_destroy( a );
+	kcc_controller_destroy( b );
+	scene_destroy( s );
+}
+
 int main( void )
 {
 	kcc_set_assert_fcn( record_assert );
@@ -1011,6 +1059,7 @@ int main( void )
 		cmocka_unit_test( test_single_call_after_deferred_batch_syncs ),
 		cmocka_unit_test( test_deferred_sync_skips_removed_bodies ),
 		cmocka_unit_test( test_deferred_sync_bad_input ),
+		cmocka_unit_test( test_sync_inside_a_move_allocates_nothing ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
