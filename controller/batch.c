@@ -283,13 +283,45 @@ static void kcc_batch_reach_task( int start, int end, int worker, void* context 
 	}
 }
 
+// One move context per worker, each with room for the candidates of every controller of the space. False when
+// memory ran out.
+static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
+{
+	if ( workers > s->context_count )
+	{
+		kcc_move_context* contexts = kcc_alloc( (size_t)workers * sizeof( *contexts ) );
+		if ( contexts == NULL )
+		{
+			return false;
+		}
+		memset( contexts, 0, (size_t)workers * sizeof( *contexts ) );
+		if ( s->context_count > 0 )
+		{
+			memcpy( contexts, s->contexts, (size_t)s->context_count * sizeof( *contexts ) );
+		}
+		kcc_free( s->contexts );
+		s->contexts = contexts;
+		s->context_count = workers;
+	}
+	for ( int i = 0; i < workers; ++i )
+	{
+		if ( kcc_move_context_reserve( s->contexts + i, capacity ) == false )
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
 // tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out.
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt, const kcc_task_system* tasks )
 {
 	cpSpace* space = controllers[0]->space;
-	if ( kcc_snapshot_read( s, space, count ) == false )
+	if ( kcc_snapshot_read( s, space, count ) == false ||
+		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
+							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
 	{
 		return false;
 	}
@@ -373,11 +405,14 @@ static kcc_snapshot* kcc_batch_snapshot( kcc_controller* c )
 	return kcc_static_index_ready( c->static_index ) ? kcc_snapshot_of( c->static_index ) : NULL;
 }
 
-// One move of the batch.
+// One move of the batch, on worker's move context.
 static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec2s* velocities, float dt,
-							vec2s* out_velocities, kcc_move_result* out_results, kcc_snapshot* s )
+							vec2s* out_velocities, kcc_move_result* out_results, kcc_snapshot* s, int worker )
 {
 	kcc_controller* c = controllers[i];
+	KCC_ASSERT( worker >= 0 && worker < s->context_count,
+				"kcc_move_and_slide_batch: the task system gave a worker number outside 0 .. worker_count - 1" );
+	c->move = s->contexts + worker;
 	c->batch = s;
 	c->batch_mover = i;
 	c->batch_seq = 0;
@@ -387,6 +422,7 @@ static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec
 	KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	(void)status;
 	c->batch = NULL;
+	c->move = kcc_static_index_context( c->static_index );
 }
 
 typedef struct kcc_batch_run
@@ -402,12 +438,11 @@ typedef struct kcc_batch_run
 
 static void kcc_batch_task( int start, int end, int worker, void* context )
 {
-	(void)worker;
 	const kcc_batch_run* run = context;
 	for ( int k = start; k < end; ++k )
 	{
 		kcc_batch_move( run->controllers, run->moves[k], run->velocities, run->dt, run->out_velocities, run->out_results,
-						run->snapshot );
+						run->snapshot, worker );
 	}
 }
 
@@ -550,7 +585,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		{
 			for ( int i = 0; i < count; ++i )
 			{
-				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s );
+				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s, 0 );
 			}
 		}
 		// What sequential calls did after each move, in array order on this thread: reindex the bodies it moved

@@ -340,7 +340,7 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 	if ( count <= KCC_MAX_POLYGON_VERTICES )
 	{
 		kcc_polygon_world_vertices( shape, count, 0, count, v );
-		kcc_local_polygon( v, count, radius, c->origin, out );
+		kcc_local_polygon( v, count, radius, c->move->origin, out );
 		return;
 	}
 	int first, last;
@@ -348,7 +348,7 @@ static void kcc_convert_polygon( const kcc_controller* c, const cpShape* shape, 
 	int n = last - first + 1 < KCC_MAX_POLYGON_VERTICES - 1 ? last - first + 1 : KCC_MAX_POLYGON_VERTICES - 1;
 	kcc_polygon_world_vertices( shape, count, 0, 1, v );
 	kcc_polygon_world_vertices( shape, count, first, n, v + 1 );
-	kcc_local_polygon( v, n + 1, radius, c->origin, out );
+	kcc_local_polygon( v, n + 1, radius, c->move->origin, out );
 }
 
 // Fan pieces of a polygon with count vertices: vertex 0 plus up to KCC_MAX_POLYGON_VERTICES - 1 consecutive
@@ -368,12 +368,12 @@ static void kcc_add_pieces( kcc_controller* c, const kcc_candidate* first, int p
 {
 	for ( int k = 1; k < pieces; ++k )
 	{
-		if ( c->candidate_count >= c->candidate_capacity )
+		if ( c->move->candidate_count >= c->def.max_candidates )
 		{
-			c->candidate_overflow = true;
+			c->move->candidate_overflow = true;
 			return;
 		}
-		kcc_candidate* cand = c->candidates + c->candidate_count++;
+		kcc_candidate* cand = c->move->candidates + c->move->candidate_count++;
 		*cand = *first;
 		cand->piece = k;
 		cand->converted = false;
@@ -448,7 +448,7 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 		{
 			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
 		}
-		kcc_local_polygon_piece( s->points, s->count, candidate->piece, s->radius, c->origin, out );
+		kcc_local_polygon_piece( s->points, s->count, candidate->piece, s->radius, c->move->origin, out );
 		return;
 	}
 	if ( s->type == KCC_SHAPE_INVALID )
@@ -459,7 +459,7 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 		return;
 	}
 	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, s->points[0], s->points[s->count - 1] };
-	kcc_local_round( &r, c->origin, out );
+	kcc_local_round( &r, c->move->origin, out );
 }
 
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
@@ -504,7 +504,7 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 	}
 	if ( r.type != KCC_SHAPE_POLYGON )
 	{
-		kcc_local_round( &r, c->origin, out );
+		kcc_local_round( &r, c->move->origin, out );
 		return;
 	}
 	kcc_add_pieces( c, candidate, kcc_polygon_piece_count( r.count ) );

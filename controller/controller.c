@@ -279,17 +279,12 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 		return NULL;
 	}
 
-	// One allocation: the controller, then its candidate buffer.
-	size_t header = ( sizeof( kcc_controller ) + 15 ) & ~(size_t)15;
-	size_t size = header + (size_t)def->max_candidates * sizeof( kcc_candidate );
-	kcc_controller* c = kcc_alloc( size );
+	kcc_controller* c = kcc_alloc( sizeof( kcc_controller ) );
 	if ( c == NULL )
 	{
 		return NULL;
 	}
 	memset( c, 0, sizeof( *c ) );
-	c->candidates = (kcc_candidate*)( (char*)c + header );
-	c->candidate_capacity = def->max_candidates;
 	c->space = space;
 	c->def = *def;
 	c->def.up = glms_vec2_normalize( def->up );
@@ -311,21 +306,30 @@ kcc_controller* kcc_controller_create( cpSpace* space, const kcc_controller_def*
 		c->gather_filter = cpShapeFilterNew( c->query_filter.group, CP_ALL_CATEGORIES, def->filter.mask | def->sensor_mask );
 	}
 	c->position = def->position;
-	c->origin = def->position;
 	c->floor_normal = def->up;
-	if ( kcc_registry_add( c ) == false )
+	// Shared with the space's other controllers, with the single calls' move context, which must hold this one's
+	// candidates.
+	c->static_index = kcc_static_index_acquire( space );
+	if ( c->static_index == NULL )
 	{
+		kcc_free( c );
+		return NULL;
+	}
+	c->move = kcc_static_index_context( c->static_index );
+	c->move->origin = def->position;
+	if ( kcc_move_context_reserve( c->move, def->max_candidates ) == false || kcc_registry_add( c ) == false )
+	{
+		kcc_static_index_release( c->static_index );
 		kcc_free( c );
 		return NULL;
 	}
 	if ( kcc_world_create( c ) == false )
 	{
 		kcc_registry_remove( c );
+		kcc_static_index_release( c->static_index );
 		kcc_free( c );
 		return NULL;
 	}
-	// Shared with the space's other controllers; without it (out of memory) moves read static shapes from Chipmunk.
-	c->static_index = kcc_static_index_acquire( space );
 	// Spawned on a moving platform: carried from the first move.
 	kcc_detect_floor( c );
 	return c;
@@ -337,6 +341,7 @@ static void kcc_controller_destroy_later( cpSpace* space, void* key, void* data 
 	(void)data;
 	kcc_controller* c = key;
 	kcc_world_destroy( c );
+	kcc_static_index_release( c->static_index );
 	kcc_free( c );
 }
 
@@ -734,7 +739,7 @@ kcc_status kcc_controller_set_shape( kcc_controller* c, const kcc_shape* shape )
 	{
 		return status;
 	}
-	c->origin = c->position;
+	c->move->origin = c->position;
 	if ( kcc_overlaps_solid( c, &local, kcc_v2( 0.0f, 0.0f ), true ) )
 	{
 		kcc_space_release( c );

@@ -48,9 +48,9 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 		kcc_world_cover( c, kcc_aabb_inflate( bounds, c->def.skin ) );
 		const kcc_candidate* deepest = NULL;
 		kcc_penetration_output deepest_pen = { 0 };
-		for ( int i = 0; i < c->candidate_count; ++i )
+		for ( int i = 0; i < c->move->candidate_count; ++i )
 		{
-			kcc_candidate* cand = c->candidates + i;
+			kcc_candidate* cand = c->move->candidates + i;
 			if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
 			{
 				continue;
@@ -111,16 +111,16 @@ bool kcc_overlaps_solid( kcc_controller* c, const kcc_shape* shape, vec2s p, boo
 {
 	kcc_aabb bounds = kcc_aabb_offset( kcc_shape_bounds( shape ), p );
 	kcc_world_gather_solids( c, kcc_aabb_inflate( bounds, c->def.skin ) );
-	if ( c->candidate_overflow )
+	if ( c->move->candidate_overflow )
 	{
 		return true; // more solids there than the buffer holds: the shape can not be shown clear of them
 	}
 	kcc_shape placed;
 	kcc_shape_at( shape, p, &placed );
 	float height = kcc_shape_height_along( shape, c->def.up );
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
 		{
 			continue;

@@ -102,12 +102,13 @@ typedef struct kcc_candidate
 typedef struct kcc_space_watch kcc_space_watch;
 typedef struct kcc_static_index kcc_static_index;
 typedef struct kcc_snapshot kcc_snapshot;
+typedef struct kcc_move_context kcc_move_context;
 
 struct kcc_controller
 {
 	cpSpace* space; ///< borrowed: must outlive the controller
 	kcc_space_watch* watch; ///< the registry's entry for space (NULL: not watched)
-	kcc_static_index* static_index; ///< shared with the space's other controllers (NULL: statics read from Chipmunk)
+	kcc_static_index* static_index; ///< shared with the space's other controllers (holds the single calls' context)
 	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
 	cpShape* shape; ///< owned: the character's Chipmunk shape
 	kcc_controller_def def;
@@ -149,25 +150,11 @@ struct kcc_controller
 	int zone_count;
 	cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
-	// Per-move scratch (fixed buffers, allocated with the controller)
-	vec2s origin;            ///< world position the local frame is centred on
-	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
-	int region_growths;      ///< queries that grew the region since the last gather
-	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
-	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
-	bool gather_solids;      ///< the gather keeps only the shapes that block
-	cpBB gather_known_bb;
-	bool has_sensors;        ///< a sensor is among the candidates
-	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
-	bool static_from_index;  ///< the current query takes static shapes from static_index, not from Chipmunk
 	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
-	int candidate_count;
-	int candidate_found;     ///< shapes the last gather met, kept or not
-	int candidate_capacity;
-	bool candidate_overflow;
+	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
 	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
 														///< static shape (identities: kcc_push_dynamic reads these)
-	kcc_candidate* candidates; ///< owned, candidate_capacity entries (same allocation as the controller)
+	kcc_move_context* move;  ///< the scratch of the move running now: the space's, or a batch worker's
 	// A move of kcc_move_and_slide_batch (batch not NULL): the non-static shapes come from the batch's snapshot, and
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
@@ -263,6 +250,28 @@ typedef struct kcc_plane_list
 	uint32_t kinds[KCC_MAX_MOVE_PLANES]; ///< KCC_KIND_FLOOR, KCC_KIND_WALL or KCC_KIND_CEILING
 } kcc_plane_list;
 
+/// The scratch of one move: what its queries found and converted, in a local frame, and the surfaces that blocked it.
+/// A thread owns a context while it moves a character: single calls use their space's (one thread uses a space at a
+/// time), each worker of a batch its own. Nothing in it outlives the move.
+struct kcc_move_context
+{
+	vec2s origin;            ///< world position the local frame is centred on
+	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
+	int region_growths;      ///< queries that grew the region since the last gather
+	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
+	bool gather_known;       ///< inside kcc_world_cover: shapes meeting gather_known_bb are candidates already
+	bool gather_solids;      ///< the gather keeps only the shapes that block
+	cpBB gather_known_bb;
+	bool has_sensors;        ///< a sensor is among the candidates
+	bool static_from_index;  ///< the current query takes static shapes from the static index, not from Chipmunk
+	int candidate_count;
+	int candidate_found;     ///< shapes the last gather met, kept or not
+	bool candidate_overflow; ///< the last gather met more shapes than the character's max_candidates
+	int capacity;            ///< entries of candidates: at least the max_candidates of every controller of the space
+	kcc_candidate* candidates; ///< owned
+	kcc_plane_list planes;   ///< every surface that blocked the move (the velocity clip's)
+};
+
 /// Options of the slide response (copied from the def).
 typedef struct kcc_slide_params
 {
@@ -341,7 +350,7 @@ bool kcc_world_create( kcc_controller* c );
 bool kcc_world_replace_shape( kcc_controller* c );
 /// Removes the body and shape from the space (when there) and frees them.
 void kcc_world_destroy( kcc_controller* c );
-/// One bounding box query over region (local frame). Fills c->candidates; sets candidate_overflow when more
+/// One bounding box query over region (local frame). Fills c->move->candidates; sets candidate_overflow when more
 /// shapes were found than fit (the caller then splits the move).
 void kcc_world_gather( kcc_controller* c, kcc_aabb region );
 /// As kcc_world_gather, keeping only the shapes that block the character (no sensors).
@@ -397,17 +406,26 @@ void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 /// move's query covers it.
 static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 {
-	const kcc_aabb* r = &c->region;
+	const kcc_aabb* r = &c->move->region;
 	if ( !( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y ) )
 	{
 		kcc_world_grow( c, box );
 	}
 }
 
+// context.c -------------------------------------------------------------------------------------------------------
+
+/// Grows ctx's candidate buffer to capacity entries (outside moves: it allocates). False when memory ran out (ctx
+/// unchanged).
+bool kcc_move_context_reserve( kcc_move_context* ctx, int capacity );
+void kcc_move_context_free( kcc_move_context* ctx );
+
 // static_index.c ----------------------------------------------------------------------------------------------------
 
 /// The static index of space, shared by its controllers: built for the first (it allocates), rebuilt by
-/// kcc_space_static_changed, freed with the last. NULL when memory ran out (the moves then read statics from Chipmunk).
+/// kcc_space_static_changed, freed with the last. It also keeps what else a space's controllers share (the single
+/// calls' move context, the batches' snapshot). NULL when memory ran out; when only the index's arrays could not be
+/// allocated, it is returned not ready (the moves then read statics from Chipmunk).
 kcc_static_index* kcc_static_index_acquire( cpSpace* space );
 void kcc_static_index_release( kcc_static_index* index );
 /// Chipmunk's area of a static shape of the index, bit for bit (a key of the candidates' geometric sort).
@@ -424,6 +442,9 @@ typedef bool kcc_static_visit( const kcc_static_shape* shape, void* data );
 void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFilter filter, kcc_static_visit* visit,
 							 void* data );
 
+/// The move context of the space's single calls (one thread uses a space at a time), grown by each new controller
+/// to its max_candidates; freed with the index. Its address never changes.
+kcc_move_context* kcc_static_index_context( kcc_static_index* index );
 /// Where the space's batch snapshot is kept (freed with the index).
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index );
 /// Whether the space's batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync).
@@ -502,6 +523,8 @@ struct kcc_snapshot
 	cpShapeFilter writable_sensors; ///< (the waves' quick test)
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
+	kcc_move_context* contexts; ///< one per worker (the batch's moves run in them)
+	int context_count;
 };
 
 typedef void kcc_snapshot_visit( cpShape* shape, void* data );

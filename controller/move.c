@@ -50,7 +50,7 @@ static int kcc_record_collision( kcc_move_accumulator* acc, kcc_controller* c, c
 		return -1;
 	}
 	kcc_collision* col = out->collisions + out->collision_count++;
-	col->point = kcc_bridge_offset( c->origin, s->point );
+	col->point = kcc_bridge_offset( c->move->origin, s->point );
 	col->normal = s->normal;
 	col->travel = acc->travel + travel;
 	col->shape = s->candidate->shape;
@@ -162,7 +162,7 @@ void kcc_result_path_add( kcc_move_result* out, vec2s world )
 	out->path[out->path_count++] = world;
 }
 
-// One sub-move (a piece) as it goes: the state its phases share, in the local frame centred on c->origin.
+// One sub-move (a piece) as it goes: the state its phases share, in the local frame centred on c->move->origin.
 typedef struct kcc_piece
 {
 	kcc_controller* c;
@@ -532,20 +532,20 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
 	for ( int i = 0; i < m->path.count; ++i )
 	{
-		kcc_result_path_add( acc->out, kcc_bridge_offset( c->origin, m->path.points[i] ) );
+		kcc_result_path_add( acc->out, kcc_bridge_offset( c->move->origin, m->path.points[i] ) );
 	}
 	kcc_move_result* out = acc->out;
 	if ( out != NULL && last_piece )
 	{
 		kcc_zones_report( c, p, out );
 	}
-	bool truncated = c->region_truncated || c->candidate_overflow;
+	bool truncated = c->move->region_truncated || c->move->candidate_overflow;
 	if ( truncated )
 	{
 		m->flags |= KCC_CANDIDATES_TRUNCATED;
 	}
 	bool on_floor = m->on_floor;
-	c->position = kcc_bridge_offset( c->origin, p );
+	c->position = kcc_bridge_offset( c->move->origin, p );
 	c->flags = m->flags;
 	c->floor_normal = on_floor ? m->floor_normal : m->up;
 	c->support_count = 0;
@@ -580,7 +580,8 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	}
 }
 
-// One sub-move, DESIGN.md's steps 2 to 6: the candidates for it are already gathered around c->origin == c->position.
+// One sub-move, DESIGN.md's steps 2 to 6: the candidates for it are already gathered around c->position (the
+// context's origin).
 static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
 	kcc_piece m;
@@ -601,15 +602,15 @@ static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator
 static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent_found, bool last,
 						   kcc_move_accumulator* acc )
 {
-	c->origin = c->position;
+	c->move->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
 	float half_length = 0.5f * glms_vec2_norm( delta );
-	int found = c->candidate_found;
-	bool may_fit = (int64_t)found <= (int64_t)c->candidate_capacity << ( KCC_MAX_SPLIT_DEPTH - depth );
+	int found = c->move->candidate_found;
+	bool may_fit = (int64_t)found <= (int64_t)c->def.max_candidates << ( KCC_MAX_SPLIT_DEPTH - depth );
 	// A half that met as many shapes as its whole met them around the character, not along the way: halving again
 	// would not help (a character in a crowd).
 	bool shrinking = depth == 0 || found < parent_found;
-	if ( c->candidate_overflow && may_fit && shrinking && depth < KCC_MAX_SPLIT_DEPTH &&
+	if ( c->move->candidate_overflow && may_fit && shrinking && depth < KCC_MAX_SPLIT_DEPTH &&
 		 half_length >= c->def.min_move && half_length > 0.0f )
 	{
 		vec2s half = glms_vec2_scale( delta, 0.5f );
@@ -622,7 +623,7 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent
 
 void kcc_detect_floor( kcc_controller* c )
 {
-	c->origin = c->position;
+	c->move->origin = c->position;
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ) );
 	c->placed = true;
 	kcc_ground_result g = c->def.mode == KCC_MODE_GROUNDED ? kcc_ground_probe( c, kcc_v2( 0.0f, 0.0f ), 0.0f, false )
@@ -679,9 +680,10 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 	return status;
 }
 
-// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). planes receives every
-// surface that blocked the move. A batch move (c->batch) has its controller and space checked by the batch.
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt, kcc_plane_list* planes )
+// kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
+// receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
+// batch.
+static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
 {
 	// 1. Validate (a batch did already).
 	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );
@@ -704,6 +706,7 @@ static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out
 		kcc_clear_result( out, start, 0, c->def.up );
 		kcc_result_path_add( out, start );
 	}
+	kcc_plane_list* planes = &c->move->planes;
 	planes->count = 0;
 	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
 
@@ -746,8 +749,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
-	kcc_plane_list planes;
-	return kcc_move( c, delta, out, 0.0f, &planes );
+	return kcc_move( c, delta, out, 0.0f );
 }
 
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
@@ -802,8 +804,8 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
-	kcc_plane_list planes; // the clip's: every surface of the move, not only those the result has room for
-	status = kcc_move( c, delta, result, dt, &planes );
+	// The clip reads every surface of the move (its context's planes), not only those the result has room for.
+	status = kcc_move( c, delta, result, dt );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;
@@ -817,7 +819,7 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	if ( out_velocity != NULL )
 	{
 		kcc_slide_params params = kcc_slide_params_of( c );
-		vec2s v = kcc_clip_velocity( &params, velocity, &planes, ( result->flags & KCC_ON_FLOOR ) != 0,
+		vec2s v = kcc_clip_velocity( &params, velocity, &c->move->planes, ( result->flags & KCC_ON_FLOOR ) != 0,
 									 result->floor_normal );
 		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
 		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).

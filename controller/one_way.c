@@ -53,9 +53,9 @@ void kcc_one_way_update( kcc_controller* c, vec2s p )
 	kcc_character_at( c, p, &character );
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
 	kcc_world_cover( c, kcc_aabb_inflate( bounds, c->one_way_tolerance ) );
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( cand->shape == c->drop_shape && near == false )
 		{
 			kcc_candidate_ready( c, cand );

@@ -32,20 +32,20 @@ void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* flo
 	}
 }
 
-// Casts the character from its position (c->origin) along carry against what blocks it, the shapes of body ignored
+// Casts the character from its position along carry against what blocks it, the shapes of body ignored
 // (the body carrying it), and moves it where the cast stops, tracking the zones on the way. False, and nothing
 // moved, when that end is out of range; *reached is the end in the local frame.
 static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, kcc_move_accumulator* acc,
 							vec2s* reached )
 {
 	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), carry ) );
-	if ( c->candidate_overflow )
+	if ( c->move->candidate_overflow )
 	{
 		acc->flags |= KCC_CANDIDATES_TRUNCATED;
 	}
-	for ( int i = 0; i < c->candidate_count && body != NULL; ++i )
+	for ( int i = 0; i < c->move->candidate_count && body != NULL; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( kcc_world_shape_body( cand ) == body )
 		{
 			cand->blocks = false; // the character moves with its platform; the next query resets this
@@ -53,7 +53,7 @@ static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, 
 	}
 	kcc_sweep s = kcc_sweep_character( c, kcc_v2( 0.0f, 0.0f ), carry );
 	vec2s p = s.hit ? glms_vec2_scale( carry, s.travel / glms_vec2_norm( carry ) ) : carry;
-	vec2s moved = kcc_bridge_offset( c->origin, p );
+	vec2s moved = kcc_bridge_offset( c->move->origin, p );
 	if ( kcc_validate_position( c, moved ) != KCC_OK )
 	{
 		return false;
@@ -74,15 +74,15 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 {
 	const cpBody* platform = c->platform;
 	c->platform = NULL;
-	c->origin = c->position;
+	c->move->origin = c->position;
 	// Usually the platform moved less than the character's size: look for it around the character. Otherwise (a
 	// fast platform) look for the pointer value among the space's bodies, which are all alive.
 	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
 	kcc_world_gather( c, kcc_aabb_inflate( kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ), size ) );
 	const cpBody* found = NULL;
-	for ( int i = 0; i < c->candidate_count && found == NULL; ++i )
+	for ( int i = 0; i < c->move->candidate_count && found == NULL; ++i )
 	{
-		const cpBody* body = kcc_world_shape_body( c->candidates + i );
+		const cpBody* body = kcc_world_shape_body( c->move->candidates + i );
 		if ( body == platform )
 		{
 			found = body;
@@ -137,7 +137,7 @@ void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc )
 		return;
 	}
 	// Along the floor, so the floor itself never blocks it (a seam between belt tiles neither: the skin rule).
-	c->origin = c->position;
+	c->move->origin = c->position;
 	vec2s p;
 	kcc_carry_cast( c, carry, NULL, acc, &p );
 }

@@ -175,9 +175,9 @@ static float kcc_push_gap( const kcc_controller* c, const kcc_shape* moving, con
 // pushable bodies in the way.
 static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_node* node )
 {
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* box = c->candidates + i;
+		kcc_candidate* box = c->move->candidates + i;
 		float length = solve->limit - node->reach;
 		if ( length <= 0.0f )
 		{
@@ -196,7 +196,7 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 		kcc_aabb swept =
 			kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, glms_vec2_scale( solve->dir, length ) ) ),
 							  KCC_CULL_MARGIN );
-		if ( kcc_aabb_inside( swept, c->region ) == false )
+		if ( kcc_aabb_inside( swept, c->move->region ) == false )
 		{
 			// One query for this crate, and the next ones of a row (two of its sizes ahead), outside the move's own
 			// budget of region growths (which is for the character's path): at most KCC_MAX_PUSHED_BODIES queries.
@@ -204,15 +204,15 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 			float span = fabsf( solve->dir.x ) * ( start.max.x - start.min.x ) +
 						 fabsf( solve->dir.y ) * ( start.max.y - start.min.y );
 			vec2s ahead = glms_vec2_scale( solve->dir, length + 2.0f * span );
-			int growths = c->region_growths;
-			bool solids = c->gather_solids;
-			c->region_growths = KCC_MAX_REGION_GROWTHS - 1;
-			c->gather_solids = true;
+			int growths = c->move->region_growths;
+			bool solids = c->move->gather_solids;
+			c->move->region_growths = KCC_MAX_REGION_GROWTHS - 1;
+			c->move->gather_solids = true;
 			kcc_world_cover( c, kcc_aabb_union( swept, kcc_aabb_offset( start, ahead ) ) );
-			c->gather_solids = solids;
-			c->region_growths = growths;
+			c->move->gather_solids = solids;
+			c->move->region_growths = growths;
 		}
-		if ( kcc_aabb_inside( swept, c->region ) == false || c->candidate_overflow )
+		if ( kcc_aabb_inside( swept, c->move->region ) == false || c->move->candidate_overflow )
 		{
 			// Shapes in its way may be missing from the candidates: it does not move.
 			solve->limit = node->reach;
@@ -228,9 +228,9 @@ static void kcc_push_settle( kcc_controller* c, kcc_push_solve* solve, kcc_push_
 				solve->limit = kcc_minf( solve->limit, node->reach + gap );
 			}
 		}
-		for ( int j = 0; j < c->candidate_count; ++j )
+		for ( int j = 0; j < c->move->candidate_count; ++j )
 		{
-			kcc_candidate* other = c->candidates + j;
+			kcc_candidate* other = c->move->candidates + j;
 			length = solve->limit - node->reach;
 			if ( length <= 0.0f )
 			{

@@ -29,6 +29,11 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->crates );
 	kcc_free( s->loose );
 	kcc_free( s->pending );
+	for ( int i = 0; i < s->context_count; ++i )
+	{
+		kcc_move_context_free( s->contexts + i );
+	}
+	kcc_free( s->contexts );
 	kcc_free( s );
 }
 

@@ -42,6 +42,7 @@ struct kcc_static_index
 	uint32_t* entries;        ///< owned, indices into shapes
 	kcc_snapshot* snapshot;   ///< owned, the batches' snapshot of the space (NULL until the first batch)
 	bool deferred_sync;       ///< batches leave Chipmunk's index to kcc_space_sync
+	kcc_move_context context; ///< the single calls' scratch
 };
 
 static atomic_flag s_lock = ATOMIC_FLAG_INIT;
@@ -530,18 +531,10 @@ kcc_static_index* kcc_static_index_acquire( cpSpace* space )
 		{
 			memset( index, 0, sizeof( *index ) );
 			index->space = space;
-			if ( kcc_index_build( index ) )
-			{
-				index->ready = true;
-				index->users = 1;
-				index->next = s_indices;
-				s_indices = index;
-			}
-			else
-			{
-				kcc_free( index );
-				index = NULL;
-			}
+			index->ready = kcc_index_build( index );
+			index->users = 1;
+			index->next = s_indices;
+			s_indices = index;
 		}
 	}
 	kcc_unlock();
@@ -565,9 +558,15 @@ void kcc_static_index_release( kcc_static_index* index )
 		*link = index->next;
 		kcc_index_free_arrays( index );
 		kcc_snapshot_free( index->snapshot );
+		kcc_move_context_free( &index->context );
 		kcc_free( index );
 	}
 	kcc_unlock();
+}
+
+kcc_move_context* kcc_static_index_context( kcc_static_index* index )
+{
+	return &index->context;
 }
 
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index )

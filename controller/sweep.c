@@ -121,9 +121,9 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	float skin = c->def.skin;
 	float best_allowed = FLT_MAX;
 
-	for ( int i = first; i < c->candidate_count; ++i )
+	for ( int i = first; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( kcc_sweep_reaches( cand, swept ) == false )
 		{
 			continue;
@@ -215,9 +215,9 @@ static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translatio
 	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
 	kcc_world_cover( c, swept );
 	// Most sweeps reach no candidate at all: the casts' setup is made only when one does.
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		if ( kcc_sweep_reaches( c->candidates + i, swept ) )
+		if ( kcc_sweep_reaches( c->move->candidates + i, swept ) )
 		{
 			kcc_sweep_cast( c, from, translation, len, swept, i, floor_only, &best );
 			break;

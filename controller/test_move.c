@@ -17,7 +17,7 @@ static bool kcc_test_move_part( kcc_controller* c, vec2s from, vec2s delta, floa
 	kcc_aabb swept = kcc_aabb_union( start, kcc_aabb_offset( start, delta ) );
 	kcc_world_gather_solids( c, kcc_aabb_inflate( swept, 2.0f * c->def.skin + KCC_QUERY_MARGIN ) );
 	float length = glms_vec2_norm( delta );
-	if ( c->candidate_overflow && depth < KCC_TEST_MOVE_SPLIT_DEPTH && 0.5f * length >= c->def.min_move )
+	if ( c->move->candidate_overflow && depth < KCC_TEST_MOVE_SPLIT_DEPTH && 0.5f * length >= c->def.min_move )
 	{
 		vec2s half = glms_vec2_scale( delta, 0.5f );
 		if ( kcc_test_move_part( c, from, half, base, depth + 1, hit, travel ) )
@@ -64,7 +64,7 @@ bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_collision* hi
 		return false;
 	}
 	// Only the per-move scratch (the local frame and the candidates) is written: the next move gathers its own.
-	c->origin = c->position;
+	c->move->origin = c->position;
 	kcc_sweep s;
 	float travel = 0.0f;
 	bool found = kcc_test_move_part( c, kcc_v2( 0.0f, 0.0f ), delta, 0.0f, 0, &s, &travel );
@@ -73,7 +73,7 @@ bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_collision* hi
 		uint32_t kind = kcc_classify_normal( s.normal, c->def.up, c->cos_floor, c->def.mode );
 		bool crate = s.candidate->pushable && kind != KCC_KIND_FLOOR &&
 					 kcc_world_kinematic_body( s.candidate ) != NULL;
-		hit->point = kcc_bridge_offset( c->origin, s.point );
+		hit->point = kcc_bridge_offset( c->move->origin, s.point );
 		hit->normal = s.normal;
 		hit->travel = travel;
 		hit->shape = s.candidate->shape;

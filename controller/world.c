@@ -108,7 +108,7 @@ void kcc_world_destroy( kcc_controller* c )
 // the character's filter or sensor_mask when the query's own filter could not apply them.
 static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpShapeFilter f )
 {
-	if ( sensor && c->gather_solids )
+	if ( sensor && c->move->gather_solids )
 	{
 		return false;
 	}
@@ -124,23 +124,23 @@ static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpSha
 static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, bool sensor,
 								   const kcc_static_shape* source )
 {
-	c->candidate_found += 1;
-	if ( c->candidate_count >= c->candidate_capacity )
+	c->move->candidate_found += 1;
+	if ( c->move->candidate_count >= c->def.max_candidates )
 	{
-		c->candidate_overflow = true;
+		c->move->candidate_overflow = true;
 		return false;
 	}
-	kcc_candidate* cand = c->candidates + c->candidate_count++;
+	kcc_candidate* cand = c->move->candidates + c->move->candidate_count++;
 	cand->bb = bb;
-	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
-	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+	cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin );
+	cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin );
 	cand->shape = shape;
 	cand->source = source;
-	cand->order = c->candidate_count - 1;
+	cand->order = c->move->candidate_count - 1;
 	cand->piece = 0;
 	cand->sensor = sensor;
 	cand->blocks = sensor == false && shape != c->drop_shape;
-	c->has_sensors |= sensor;
+	c->move->has_sensors |= sensor;
 	cand->converted = false;
 	return true;
 }
@@ -171,7 +171,7 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 	{
 		return;
 	}
-	if ( c->static_from_index )
+	if ( c->move->static_from_index )
 	{
 		const cpBody* body = cpShapeGetBody( shape );
 		if ( body == c->static_body || cpBodyGetType( (cpBody*)body ) == CP_BODY_TYPE_STATIC )
@@ -185,15 +185,15 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		return;
 	}
 	cpBB bb = cpShapeGetBB( shape );
-	if ( c->gather_known )
+	if ( c->move->gather_known )
 	{
-		if ( cpBBIntersects( c->gather_known_bb, bb ) )
+		if ( cpBBIntersects( c->move->gather_known_bb, bb ) )
 		{
 			return; // already a candidate: found by the query this one grows
 		}
-		for ( int i = 0; i < c->candidate_count; ++i )
+		for ( int i = 0; i < c->move->candidate_count; ++i )
 		{
-			if ( c->candidates[i].shape == shape )
+			if ( c->move->candidates[i].shape == shape )
 			{
 				return; // a pushed body's shape, moved here during the move
 			}
@@ -211,12 +211,12 @@ static bool kcc_gather_static( const kcc_static_shape* s, void* data )
 	{
 		return true;
 	}
-	if ( c->gather_known && cpBBIntersects( c->gather_known_bb, s->bb ) )
+	if ( c->move->gather_known && cpBBIntersects( c->move->gather_known_bb, s->bb ) )
 	{
 		return true; // already a candidate: found by the query this one grows (static shapes do not move)
 	}
 	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) ||
-		   (int64_t)c->candidate_found <= (int64_t)c->candidate_capacity << KCC_MAX_SPLIT_DEPTH;
+		   (int64_t)c->move->candidate_found <= (int64_t)c->def.max_candidates << KCC_MAX_SPLIT_DEPTH;
 }
 
 // The sort's keys: a candidate of the static index keeps what Chipmunk said when the index was built (its cpShape
@@ -273,8 +273,8 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 // fields a query fills are moved: the cores are not converted yet.
 static void kcc_world_sort( kcc_controller* c, int first )
 {
-	kcc_candidate* cands = c->candidates;
-	for ( int i = first + 1; i < c->candidate_count; ++i )
+	kcc_candidate* cands = c->move->candidates;
+	for ( int i = first + 1; i < c->move->candidate_count; ++i )
 	{
 		if ( kcc_world_compare( cands + i - 1, cands + i ) <= 0 )
 		{
@@ -290,7 +290,7 @@ static void kcc_world_sort( kcc_controller* c, int first )
 		}
 		memcpy( cands + j, &moving, offsetof( kcc_candidate, core ) );
 	}
-	for ( int i = first; i < c->candidate_count; ++i )
+	for ( int i = first; i < c->move->candidate_count; ++i )
 	{
 		cands[i].order = i;
 	}
@@ -298,8 +298,8 @@ static void kcc_world_sort( kcc_controller* c, int first )
 
 static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 {
-	cpVect lo = kcc_bridge_world( c->origin, region.min );
-	cpVect hi = kcc_bridge_world( c->origin, region.max );
+	cpVect lo = kcc_bridge_world( c->move->origin, region.min );
+	cpVect hi = kcc_bridge_world( c->move->origin, region.max );
 	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
 }
 
@@ -307,8 +307,8 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
 static void kcc_world_query( kcc_controller* c, cpBB box )
 {
-	c->static_from_index = kcc_static_index_ready( c->static_index );
-	if ( c->static_from_index )
+	c->move->static_from_index = kcc_static_index_ready( c->static_index );
+	if ( c->move->static_from_index )
 	{
 		kcc_static_index_query( c->static_index, box, c->gather_filter, kcc_gather_static, c );
 	}
@@ -331,45 +331,45 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 
 void kcc_world_gather( kcc_controller* c, kcc_aabb region )
 {
-	c->candidate_count = 0;
-	c->candidate_found = 0;
-	c->candidate_overflow = false;
-	c->region_truncated = false;
-	c->has_sensors = false;
-	c->gather_known = false;
-	c->region = region;
-	c->region_growths = 0;
+	c->move->candidate_count = 0;
+	c->move->candidate_found = 0;
+	c->move->candidate_overflow = false;
+	c->move->region_truncated = false;
+	c->move->has_sensors = false;
+	c->move->gather_known = false;
+	c->move->region = region;
+	c->move->region_growths = 0;
 	kcc_world_query( c, kcc_world_box( c, region ) );
 	kcc_world_sort( c, 0 );
 }
 
 void kcc_world_gather_solids( kcc_controller* c, kcc_aabb region )
 {
-	c->gather_solids = true;
+	c->move->gather_solids = true;
 	kcc_world_gather( c, region );
-	c->gather_solids = false;
+	c->move->gather_solids = false;
 }
 
 void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 {
-	const kcc_aabb* r = &c->region;
-	if ( c->candidate_overflow || c->region_growths >= KCC_MAX_REGION_GROWTHS )
+	const kcc_aabb* r = &c->move->region;
+	if ( c->move->candidate_overflow || c->move->region_growths >= KCC_MAX_REGION_GROWTHS )
 	{
-		c->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so
+		c->move->region_truncated = true; // bounded cost: what is not found is not considered, and the move says so
 		return;
 	}
 	// Grow by the character's size beyond what is needed, so that a path leaving the region grows it rarely.
 	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
 	kcc_aabb grown = kcc_aabb_union( *r, kcc_aabb_inflate( box, size ) );
-	c->gather_known = true;
-	c->gather_known_bb = kcc_world_box( c, *r );
-	c->region = grown;
-	c->region_growths += 1;
-	int first = c->candidate_count;
+	c->move->gather_known = true;
+	c->move->gather_known_bb = kcc_world_box( c, *r );
+	c->move->region = grown;
+	c->move->region_growths += 1;
+	int first = c->move->candidate_count;
 	kcc_world_query( c, kcc_world_box( c, grown ) );
 	kcc_world_sort( c, first );
-	c->gather_known = false;
-	c->region_truncated |= c->candidate_overflow;
+	c->move->gather_known = false;
+	c->move->region_truncated |= c->move->candidate_overflow;
 }
 
 const cpBody* kcc_world_shape_body( const kcc_candidate* candidate )
@@ -442,15 +442,15 @@ void kcc_world_move_body( kcc_controller* c, const cpBody* body, vec2s offset )
 	cpBody* moving = (cpBody*)body;
 	cpBodySetPosition( moving, cpvadd( cpBodyGetPosition( moving ), kcc_bridge_to_cpv( offset ) ) );
 	kcc_world_place_body( c, moving );
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( cand->source == NULL && cpShapeGetBody( cand->shape ) == moving )
 		{
 			cpBB bb = cpShapeGetBB( cand->shape );
 			cand->bb = bb;
-			cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin );
-			cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin );
+			cand->bounds.min = kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin );
+			cand->bounds.max = kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin );
 			cand->converted = false;
 		}
 	}

@@ -70,7 +70,7 @@ static bool kcc_zone_interval( const kcc_controller* c, vec2s a, vec2s b, const 
 
 void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float travel, kcc_move_accumulator* acc )
 {
-	if ( c->zone_count == 0 && c->has_sensors == false )
+	if ( c->zone_count == 0 && c->move->has_sensors == false )
 	{
 		return; // no zone around: the common case costs one test
 	}
@@ -85,9 +85,9 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 	for ( int z = 0; z < c->zone_count; ++z )
 	{
 		bool found = false;
-		for ( int i = 0; i < c->candidate_count && found == false; ++i )
+		for ( int i = 0; i < c->move->candidate_count && found == false; ++i )
 		{
-			found = c->candidates[i].sensor && c->candidates[i].shape == c->zones[z];
+			found = c->move->candidates[i].sensor && c->move->candidates[i].shape == c->zones[z];
 		}
 		if ( found == false )
 		{
@@ -96,9 +96,9 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 		}
 	}
 
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate* cand = c->candidates + i;
+		kcc_candidate* cand = c->move->candidates + i;
 		if ( cand->sensor == false || cand->piece != 0 )
 		{
 			continue;
@@ -115,9 +115,9 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 			float length = glms_vec2_distance( path[k], path[k + 1] );
 			// A polygon's fan pieces are parts of one convex shape: their intervals join into one.
 			float t_in = 2.0f, t_out = -1.0f;
-			for ( int j = i; j < c->candidate_count; ++j )
+			for ( int j = i; j < c->move->candidate_count; ++j )
 			{
-				kcc_candidate* piece = c->candidates + j;
+				kcc_candidate* piece = c->move->candidates + j;
 				float a, b;
 				if ( piece->shape == cand->shape && piece->sensor &&
 					 kcc_zone_interval( c, path[k], path[k + 1], &kcc_candidate_ready( c, piece )->core, &a, &b ) )
@@ -150,9 +150,9 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 			kcc_shape at;
 			kcc_character_at( c, path[0], &at );
 			bool overlapping = false;
-			for ( int j = i; j < c->candidate_count && overlapping == false; ++j )
+			for ( int j = i; j < c->move->candidate_count && overlapping == false; ++j )
 			{
-				kcc_candidate* piece = c->candidates + j;
+				kcc_candidate* piece = c->move->candidates + j;
 				overlapping = piece->shape == cand->shape && piece->sensor &&
 							  kcc_overlap( &at, &kcc_candidate_ready( c, piece )->core );
 			}
@@ -177,7 +177,7 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out )
 {
 	out->sensor_count = 0;
-	if ( c->has_sensors == false )
+	if ( c->move->has_sensors == false )
 	{
 		return;
 	}
@@ -189,9 +189,9 @@ void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out )
 	while ( out->sensor_count < KCC_MAX_SENSORS )
 	{
 		const kcc_candidate* next = NULL;
-		for ( int i = 0; i < c->candidate_count; ++i )
+		for ( int i = 0; i < c->move->candidate_count; ++i )
 		{
-			kcc_candidate* cand = c->candidates + i;
+			kcc_candidate* cand = c->move->candidates + i;
 			if ( cand->sensor == false || ( last != NULL && kcc_candidate_before( last, cand ) == false ) ||
 				 ( next != NULL && kcc_candidate_before( cand, next ) == false ) ||
 				 kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )

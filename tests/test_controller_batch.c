@@ -136,6 +136,8 @@ static void world_build( world* w, scene_kind kind )
 		{
 			def.mode = KCC_MODE_FLOATING;
 		}
+		// Moves of different max_candidates share the workers' contexts; the last character's grows them.
+		def.max_candidates = i == w->count - 1 ? 1024 : i % 3 == 1 ? 16 : def.max_candidates;
 		w->c[i] = kcc_controller_create( s->space, &def );
 		assert_non_null( w->c[i] );
 	}

@@ -206,12 +206,12 @@ static bool same_core( const kcc_shape* a, const kcc_shape* b )
 static int gather_all( kcc_controller* c, kcc_aabb region, kcc_candidate* out )
 {
 	kcc_world_gather( c, region );
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		kcc_candidate_ready( c, c->candidates + i );
+		kcc_candidate_ready( c, c->move->candidates + i );
 	}
-	memcpy( out, c->candidates, (size_t)c->candidate_count * sizeof( kcc_candidate ) );
-	return c->candidate_count;
+	memcpy( out, c->move->candidates, (size_t)c->move->candidate_count * sizeof( kcc_candidate ) );
+	return c->move->candidate_count;
 }
 
 static const kcc_candidate* find_candidate( const kcc_candidate* list, int n, const cpShape* shape, int piece )
@@ -268,15 +268,15 @@ static void test_the_index_finds_what_chipmunk_finds( void** state )
 			compared += a.count;
 			queries += 1;
 			// A move's gather: the same candidates converted to the same shapes as from Chipmunk alone.
-			c->origin = kcc_v2( (float)lo.x, (float)lo.y );
+			c->move->origin = kcc_v2( (float)lo.x, (float)lo.y );
 			kcc_aabb region = { kcc_v2( 0.0f, 0.0f ), kcc_v2( (float)w_box, (float)h_box ) };
 			int n_index = gather_all( c, region, with_index );
-			bool overflow = c->candidate_overflow;
+			bool overflow = c->move->candidate_overflow;
 			kcc_static_index* index = c->static_index;
 			c->static_index = NULL; // every shape from Chipmunk, as before the index
 			int n_chipmunk = gather_all( c, region, from_chipmunk );
 			c->static_index = index;
-			assert_false( overflow || c->candidate_overflow );
+			assert_false( overflow || c->move->candidate_overflow );
 			assert_int_equal( n_index, n_chipmunk );
 			for ( int i = 0; i < n_index; ++i )
 			{
@@ -362,11 +362,11 @@ static int static_order( kcc_controller* c, kcc_aabb region, cpBB* out )
 {
 	kcc_world_gather( c, region );
 	int n = 0;
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		if ( c->candidates[i].source != NULL )
+		if ( c->move->candidates[i].source != NULL )
 		{
-			out[n++] = c->candidates[i].bb;
+			out[n++] = c->move->candidates[i].bb;
 		}
 	}
 	return n;
@@ -391,7 +391,7 @@ static void test_the_order_does_not_depend_on_chipmunks_index( void** state )
 		vec2s o = kcc_v2( (float)random_double( &rng, -20.0, 20.0 ), (float)random_double( &rng, -20.0, 20.0 ) );
 		float size = (float)random_double( &rng, 0.5, 12.0 );
 		kcc_aabb region = { kcc_v2( -size, -size ), kcc_v2( size, size ) };
-		ct->origin = ch->origin = o;
+		ct->move->origin = ch->move->origin = o;
 		int nt = static_order( ct, region, tree_order );
 		int nh = static_order( ch, region, hash_order );
 		assert_int_equal( nt, nh );
@@ -595,9 +595,10 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 	assert_non_null( c );
 	kcc_move_result result;
 	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.1f, 0.0f ), &result ), KCC_OK );
-	print_message( "flags 0x%x, %d shapes counted by the last query\n", (unsigned)result.flags, c->candidate_found );
+	print_message( "flags 0x%x, %d shapes counted by the last query\n", (unsigned)result.flags,
+				   c->move->candidate_found );
 	assert_true( result.flags & ( KCC_CANDIDATES_TRUNCATED | KCC_CRUSHED ) );
-	assert_true( c->candidate_found <= ( def.max_candidates << KCC_MAX_SPLIT_DEPTH ) + 1 );
+	assert_true( c->move->candidate_found <= ( def.max_candidates << KCC_MAX_SPLIT_DEPTH ) + 1 );
 	kcc_controller_destroy( c );
 	cpSpaceEachShape( space, remove_and_free, space );
 	cpSpaceFree( space );

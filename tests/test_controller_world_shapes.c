@@ -88,16 +88,16 @@ static shape_case make_case( cpSpace* space, uint32_t* rng, int index )
 static kcc_candidate* convert( kcc_controller* c, const shape_case* sc )
 {
 	cpBB bb = cpShapeGetBB( sc->shape );
-	c->origin = kcc_v2( (float)( 0.5 * ( bb.l + bb.r ) ), (float)( 0.5 * ( bb.b + bb.t ) ) );
-	kcc_aabb region = { kcc_bridge_relative( cpv( bb.l, bb.b ), c->origin ), kcc_bridge_relative( cpv( bb.r, bb.t ), c->origin ) };
+	c->move->origin = kcc_v2( (float)( 0.5 * ( bb.l + bb.r ) ), (float)( 0.5 * ( bb.b + bb.t ) ) );
+	kcc_aabb region = { kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin ), kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin ) };
 	region.min = glms_vec2_subs( region.min, 1.0e-3f ); // the float frame rounds the box
 	region.max = glms_vec2_adds( region.max, 1.0e-3f );
 	kcc_world_gather( c, region );
-	for ( int i = 0; i < c->candidate_count; ++i )
+	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
-		if ( c->candidates[i].shape == sc->shape && c->candidates[i].piece == 0 )
+		if ( c->move->candidates[i].shape == sc->shape && c->move->candidates[i].piece == 0 )
 		{
-			return kcc_candidate_ready( c, c->candidates + i );
+			return kcc_candidate_ready( c, c->move->candidates + i );
 		}
 	}
 	return NULL;
@@ -136,7 +136,7 @@ static void test_every_kind_is_recognised( void** state )
 			{
 				// A circle: a disc of the same centre and radius.
 				assert_int_equal( core->type, KCC_SHAPE_CIRCLE );
-				assert_true( point_error( core->circle.center, c->origin, world_of( sc.shape, sc.a ) ) <= scale );
+				assert_true( point_error( core->circle.center, c->move->origin, world_of( sc.shape, sc.a ) ) <= scale );
 				assert_true( fabs( core->circle.radius - sc.radius ) <= scale );
 				as_round += 1;
 			}
@@ -147,13 +147,13 @@ static void test_every_kind_is_recognised( void** state )
 				if ( core->type == KCC_SHAPE_CIRCLE )
 				{
 					assert_true( cpvdist( wa, wb ) <= scale );
-					assert_true( point_error( core->circle.center, c->origin, wa ) <= scale );
+					assert_true( point_error( core->circle.center, c->move->origin, wa ) <= scale );
 				}
 				else
 				{
 					assert_int_equal( core->type, KCC_SHAPE_CAPSULE );
-					double same = point_error( core->capsule.a, c->origin, wa ) + point_error( core->capsule.b, c->origin, wb );
-					double swapped = point_error( core->capsule.a, c->origin, wb ) + point_error( core->capsule.b, c->origin, wa );
+					double same = point_error( core->capsule.a, c->move->origin, wa ) + point_error( core->capsule.b, c->move->origin, wb );
+					double swapped = point_error( core->capsule.a, c->move->origin, wb ) + point_error( core->capsule.b, c->move->origin, wa );
 					assert_true( fmin( same, swapped ) <= 2.0 * scale );
 				}
 				as_round += 1;
@@ -163,7 +163,7 @@ static void test_every_kind_is_recognised( void** state )
 				// A polygon: its vertices (piece 0 of a large one holds vertex 0), or a capsule when it is flat.
 				if ( core->type == KCC_SHAPE_POLYGON )
 				{
-					assert_true( point_error( core->polygon.vertices[0], c->origin, world_of( sc.shape, sc.vertices[0] ) ) <=
+					assert_true( point_error( core->polygon.vertices[0], c->move->origin, world_of( sc.shape, sc.vertices[0] ) ) <=
 								 scale );
 					as_polygon += 1;
 					pieces += sc.count > KCC_MAX_POLYGON_VERTICES;

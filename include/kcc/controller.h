@@ -114,7 +114,7 @@ typedef struct kcc_controller_def
 	float max_displacement; ///< longest displacement accepted by one move, world units. Default 1000
 	float max_coordinate;   ///< largest |coordinate| accepted for positions, world units. Default 1e6
 	int max_depenetration_iterations; ///< push-out rounds per move when starting inside, 1..16. Default 4
-	int max_candidates;     ///< shapes one move's query may hold (fixed buffer allocated by create), 16..65536;
+	int max_candidates;     ///< shapes one move's query may hold (a buffer the space's moves share), 16..65536;
 							///< a move meeting more is split into shorter sub-moves. Default 256
 	kcc_platform_leave platform_on_leave; ///< velocity handed on when leaving a moving platform. Default ADD_VELOCITY
 	cpBitmask sensor_mask;  ///< sensors whose categories share a bit with this are reported (the character's filter

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// The move context: the scratch of a move (its candidates and planes) belongs to the space for single calls, not to
+// each controller. A controller costs a few kilobytes whatever its max_candidates; each still splits its moves at its
+// own max_candidates; the last controller of a space gives everything back, even when destroyed from a callback.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../controller/internal.h"
+#include "controller_scene.h"
+
+// Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
+static int64_t s_live_bytes;
+
+static void* counting_alloc( size_t size, void* user )
+{
+	(void)user;
+	size_t* block = malloc( size + 16 );
+	if ( block == NULL )
+	{
+		return NULL;
+	}
+	block[0] = size;
+	s_live_bytes += (int64_t)size;
+	return (char*)block + 16;
+}
+
+static void counting_free( void* memory, void* user )
+{
+	(void)user;
+	if ( memory != NULL )
+	{
+		size_t* block = (size_t*)( (char*)memory - 16 );
+		s_live_bytes -= (int64_t)block[0];
+		free( block );
+	}
+}
+
+// A patch of small static circles, 0.5 apart: any character-sized query meets dozens of them.
+static void add_circle_patch( scene* s, float x0, float y0, int columns, int rows )
+{
+	for ( int j = 0; j < rows; ++j )
+	{
+		for ( int i = 0; i < columns; ++i )
+		{
+			scene_add_circle( s, kcc_v2( x0 + 0.5f * (float)i, y0 + 0.5f * (float)j ), 0.1f );
+		}
+	}
+}
+
+static kcc_controller_def floating_def( vec2s position, int max_candidates )
+{
+	kcc_controller_def def = test_character_def( TEST_CIRCLE, position );
+	def.mode = KCC_MODE_FLOATING;
+	def.max_candidates = max_candidates;
+	return def;
+}
+
+static void test_a_controller_holds_no_candidate_buffer( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -20, -1, 40 );
+	scene_commit( s, 1 );
+	s_live_bytes = 0;
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -5.0f, 1.0f ) );
+	def.max_candidates = 4096;
+	kcc_controller* first = kcc_controller_create( s->space, &def );
+	assert_non_null( first );
+	int64_t space_bytes = s_live_bytes;
+	kcc_controller* c[8];
+	for ( int i = 0; i < 8; ++i )
+	{
+		def.position = kcc_v2( -4.0f + (float)i, 1.0f );
+		c[i] = kcc_controller_create( s->space, &def );
+		assert_non_null( c[i] );
+	}
+	int64_t per_controller = ( s_live_bytes - space_bytes ) / 8;
+	print_message( "the first controller of the space: %lld bytes; each other one: %lld bytes\n",
+				   (long long)space_bytes, (long long)per_controller );
+	// The candidates of one move (4096 * sizeof( kcc_candidate ) bytes) are the space's, allocated once.
+	assert_true( space_bytes >= (int64_t)def.max_candidates * (int64_t)sizeof( kcc_candidate ) );
+	assert_true( per_controller < (int64_t)sizeof( kcc_candidate ) * 16 );
+	for ( int i = 0; i < 8; ++i )
+	{
+		assert_int_equal( kcc_controller_move( c[i], kcc_v2( 0.3f, -0.5f ), NULL ), KCC_OK );
+		kcc_controller_destroy( c[i] );
+	}
+	kcc_controller_destroy( first );
+	assert_int_equal( s_live_bytes, 0 );
+	kcc_set_allocator( NULL, NULL, NULL );
+	scene_destroy( s );
+}
+
+// The same moves of a character with max_candidates 16, alone in its space or with one of 1024 created before it
+// (which grows the space's context): the same splits, positions and flags. The large one holds all it meets.
+static void test_each_controller_keeps_its_own_max_candidates( void** state )
+{
+	(void)state;
+	scene* alone = scene_create( 1.0f );
+	scene* shared = scene_create( 1.0f );
+	scene* both[2] = { alone, shared };
+	for ( int k = 0; k < 2; ++k )
+	{
+		add_circle_patch( both[k], -4.0f, -4.0f, 17, 17 );
+		add_circle_patch( both[k], 96.0f, -4.0f, 17, 17 );
+		scene_commit( both[k], 3 );
+	}
+	kcc_controller_def def_large = floating_def( kcc_v2( 98.0f, 0.05f ), 1024 );
+	kcc_controller* large = kcc_controller_create( shared->space, &def_large );
+	kcc_controller_def def_small = floating_def( kcc_v2( -2.0f, 0.05f ), 16 );
+	kcc_controller* small[2] = { kcc_controller_create( alone->space, &def_small ),
+								 kcc_controller_create( shared->space, &def_small ) };
+	assert_non_null( large );
+	assert_non_null( small[0] );
+	assert_non_null( small[1] );
+	assert_true( small[1]->move->capacity >= 1024 );
+
+	int found_past_16 = 0;
+	for ( int step = 0; step < 40; ++step )
+	{
+		vec2s d = kcc_v2( 0.15f * ( step % 7 == 3 ? -1.0f : 1.0f ), 0.02f * (float)( step % 5 ) - 0.04f );
+		kcc_move_result r[2];
+		for ( int k = 0; k < 2; ++k )
+		{
+			assert_int_equal( kcc_controller_move( small[k], d, r + k ), KCC_OK );
+			found_past_16 += small[k]->move->candidate_found > 16 ? 1 : 0;
+			assert_true( small[k]->move->candidate_count <= 16 );
+		}
+		assert_memory_equal( &r[0].position, &r[1].position, sizeof( vec2s ) );
+		assert_int_equal( r[0].flags, r[1].flags );
+		assert_int_equal( r[0].collision_count, r[1].collision_count );
+		assert_int_equal( r[0].path_count, r[1].path_count );
+
+		kcc_move_result rl;
+		assert_int_equal( kcc_controller_move( large, d, &rl ), KCC_OK );
+		assert_true( large->move->candidate_count == large->move->candidate_found );
+		assert_true( ( rl.flags & KCC_CANDIDATES_TRUNCATED ) == 0 );
+	}
+	print_message( "%d moves of the small characters met more than 16 shapes\n", found_past_16 );
+	assert_true( found_past_16 > 10 ); // the small ones did split their moves
+	kcc_controller_destroy( small[0] );
+	kcc_controller_destroy( small[1] );
+	kcc_controller_destroy( large );
+	scene_destroy( alone );
+	scene_destroy( shared );
+}
+
+static void destroy_inside_query( cpShape* shape, void* data )
+{
+	(void)shape;
+	kcc_controller** c = data;
+	if ( *c != NULL )
+	{
+		kcc_controller_destroy( *c );
+		*c = NULL;
+	}
+}
+
+// The last controller of a space destroyed from a Chipmunk callback (its body goes when the space unlocks) gives back
+// what the space's controllers shared: the static index and the move context.
+static void test_destroy_from_a_callback_frees_the_space_state( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -20, -1, 40 );
+	scene_commit( s, 1 );
+	s_live_bytes = 0;
+	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	kcc_controller_def def = test_character_def( TEST_BOX, kcc_v2( 0.0f, 1.0f ) );
+	kcc_controller* c = kcc_controller_create( s->space, &def );
+	assert_non_null( c );
+	assert_true( s_live_bytes > 0 );
+	cpSpaceBBQuery( s->space, cpBBNew( -1.0, 0.0, 1.0, 2.0 ), CP_SHAPE_FILTER_ALL, destroy_inside_query, &c );
+	assert_null( c );
+	assert_int_equal( s_live_bytes, 0 );
+	kcc_set_allocator( NULL, NULL, NULL );
+	scene_destroy( s );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_a_controller_holds_no_candidate_buffer ),
+		cmocka_unit_test( test_each_controller_keeps_its_own_max_candidates ),
+		cmocka_unit_test( test_destroy_from_a_callback_frees_the_space_state ),
+	};
+	return cmocka_run_group_tests_name( "controller_context", tests, NULL, NULL );
+}
