@@ -6,7 +6,7 @@
 // index rebuilt (kcc_space_static_changed), and the removal of a static shape the index does not hold.
 //
 //   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] [--workers N]
-//           [--deferred]
+//           [--deferred] [--scrambled]
 //   scaling --circles N [--tree] [--workers N] [--deferred]   (one move inside N overlapping static circles, timed;
 //                                                              a batch of one with --workers 1)
 //
@@ -14,6 +14,7 @@
 // of the spatial hash (cell SIZE, default 1). --workers 0 (the default): one kcc_controller_move_and_slide per
 // character; N >= 1: one kcc_move_and_slide_batch per step (tasks NULL for 1, a pool of N workers otherwise).
 // --deferred: the batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync), never called here.
+// --scrambled adds the tiles with kcc_space_add_static_shapes instead of one by one in rows (the tree needs it).
 // Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
 // difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
@@ -47,7 +48,8 @@ static size_t s_live_bytes;
 
 // --workers: 0, single calls; otherwise one batch per step on s_tasks (NULL for one worker).
 static int s_workers;
-static bool s_deferred; // --deferred
+static bool s_deferred;  // --deferred
+static bool s_scrambled; // --scrambled
 static const kcc_task_system* s_tasks;
 
 static void* counting_alloc( size_t size, void* user )
@@ -115,10 +117,18 @@ static void scene_create( scene* s, int tiles, int characters, bool tree, double
 			double y = (double)row * ROW_SPACING;
 			cpShape* shape = cpBoxShapeNew2( ground, cpBBNew( x, y, x + 1.0, y + 1.0 ), 0.0 );
 			cpShapeSetFilter( shape, filter );
-			cpSpaceAddShape( s->space, shape );
+			if ( s_scrambled == false )
+			{
+				cpSpaceAddShape( s->space, shape ); // in rows, as a game reading a map does
+			}
 			s->tiles[s->tile_count++] = shape;
 		}
 		s->rows = row + 1;
+	}
+	if ( s_scrambled && kcc_space_add_static_shapes( s->space, s->tiles, s->tile_count ) != KCC_OK )
+	{
+		fprintf( stderr, "scaling: kcc_space_add_static_shapes failed\n" );
+		exit( 1 );
 	}
 	s->character_count = characters;
 	s->characters = malloc( sizeof( kcc_controller* ) * (size_t)characters );
@@ -409,11 +419,15 @@ int main( int argc, char** argv )
 		{
 			s_deferred = true;
 		}
+		else if ( strcmp( argv[i], "--scrambled" ) == 0 )
+		{
+			s_scrambled = true;
+		}
 		else
 		{
 			fprintf( stderr,
 					 "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
-					 "[--workers N] [--deferred] [--circles N]\n",
+					 "[--workers N] [--deferred] [--scrambled] [--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
@@ -458,8 +472,8 @@ int main( int argc, char** argv )
 		return 1;
 	}
 	s_tasks = s_workers > 1 ? &tasks.system : NULL;
-	printf( "scaling: %d characters, %d steps, %s, %s%s\n", characters, steps,
-			tree ? "Chipmunk's bounding box tree" : "spatial hash",
+	printf( "scaling: %d characters, %d steps, %s%s, %s%s\n", characters, steps,
+			tree ? "Chipmunk's bounding box tree" : "spatial hash", s_scrambled ? " (tiles scrambled)" : "",
 			s_workers == 0 ? "one kcc_controller_move_and_slide per character"
 						   : ( s_workers == 1 ? "one kcc_move_and_slide_batch per step, tasks NULL"
 											  : "one kcc_move_and_slide_batch per step on a pool" ),

@@ -129,8 +129,11 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 		max_points = n > max_points ? n : max_points;
 	}
 	cpVect* scratch = malloc( (size_t)max_points * sizeof( cpVect ) );
-	if ( scratch == NULL )
+	cpShape** statics = malloc( (size_t)( L->shapes.count > 0 ? L->shapes.count : 1 ) * sizeof( cpShape* ) );
+	if ( scratch == NULL || statics == NULL )
 	{
+		free( scratch );
+		free( statics );
 		return kcc_fail( L, KCC_LEVEL_ERROR_MEMORY, "out of memory" );
 	}
 	level->pixels_per_unit = kcc_narrow( L->pixels_per_unit );
@@ -191,17 +194,30 @@ kcc_level_status kcc_level_build( kcc_loader* L, kcc_level* level )
 		level->platform_states[i].position = level->body_starts[raw->body];
 		level->platform_states[i].start = level->body_starts[raw->body];
 	}
-	// Into the space: bodies first (Chipmunk wants a shape's body in the space), then shapes in order.
+	// Into the space: bodies first (Chipmunk wants a shape's body in the space), then the moving bodies' shapes in
+	// order, then the static ones in the order that keeps Chipmunk's default tree shallow (it also tells the
+	// controllers' static index).
 	for ( int i = 0; i < level->body_count; ++i )
 	{
 		cpSpaceAddBody( level->space, level->bodies[i] );
 	}
+	int static_count = 0;
 	for ( int i = 0; i < level->shape_count; ++i )
 	{
-		cpSpaceAddShape( level->space, level->shapes[i] );
+		if ( cpShapeGetBody( level->shapes[i] ) == static_body )
+		{
+			statics[static_count++] = level->shapes[i];
+		}
+		else
+		{
+			cpSpaceAddShape( level->space, level->shapes[i] );
+		}
 	}
+	kcc_status added = kcc_space_add_static_shapes( level->space, statics, static_count );
+	KCC_ASSERT( added == KCC_OK, "kcc_level_build: the level's static shapes were refused" );
+	(void)added;
+	free( statics );
 	level->in_space = true;
-	kcc_space_static_changed( level->space ); // the controllers' static index reads the level's static shapes
 	level->info = L->info;
 	level->info.object_count = level->object_count;
 	level->info.shape_count = level->shape_count;

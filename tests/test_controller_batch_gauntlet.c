@@ -45,7 +45,7 @@ static void gauntlet_run( double cell, int steps, bool batch, const kcc_task_sys
 	gauntlet_world w;
 	gauntlet_motion m;
 	int n = s_level.spawn_count;
-	assert_true( gauntlet_world_create( &w, &s_level, n, cell ) );
+	assert_true( gauntlet_world_create( &w, &s_level, n, cell, false ) );
 	assert_true( gauntlet_motion_create( &m, n ) );
 	vec2s* inputs = (vec2s*)calloc( (size_t)n, sizeof( vec2s ) );
 	kcc_move_result* results = (kcc_move_result*)calloc( (size_t)n, sizeof( kcc_move_result ) );

@@ -4,14 +4,15 @@
 // figures, measured after the timed loop from the recorded positions, independently of the controller.
 //
 //   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N] [--deferred]
-//            [--sync]
+//            [--sync] [--scrambled]
 //
 // --tree keeps Chipmunk's default bounding box tree (what a game gets without cpSpaceUseSpatialHash) instead of the
 // spatial hash of cell SIZE. --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one
 // kcc_move_and_slide_batch per step over all the characters, on the calling thread alone for 1 (tasks NULL), on a
 // pool of N workers otherwise. --deferred: the batches leave Chipmunk's index to kcc_space_sync
 // (kcc_space_set_deferred_sync), which --sync calls after each batch, timed (a game that steps its space leaves it to
-// cpSpaceStep instead).
+// cpSpaceStep instead). --scrambled adds the tiles with kcc_space_add_static_shapes instead of one by one in rows
+// (what Chipmunk's tree needs; the hash does not care).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
@@ -39,7 +40,7 @@ void __real_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
 
 static uint64_t s_bb_queries = 0;
-static bool s_deferred, s_sync; // --deferred, --sync
+static bool s_deferred, s_sync, s_scrambled; // --deferred, --sync, --scrambled
 
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
 {
@@ -67,7 +68,7 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 	gauntlet_world w;
 	gauntlet_motion m;
 	vec2s* inputs = (vec2s*)calloc( (size_t)n, sizeof( vec2s ) );
-	if ( inputs == NULL || gauntlet_world_create( &w, lv, n, cell ) == false ||
+	if ( inputs == NULL || gauntlet_world_create( &w, lv, n, cell, s_scrambled ) == false ||
 		 gauntlet_motion_create( &m, n ) == false )
 	{
 		fprintf( stderr, "gauntlet: cannot build the world\n" );
@@ -367,6 +368,10 @@ int main( int argc, char** argv )
 		{
 			s_sync = true;
 		}
+		else if ( strcmp( argv[i], "--scrambled" ) == 0 )
+		{
+			s_scrambled = true;
+		}
 		else if ( argv[i][0] != '-' )
 		{
 			level_path = argv[i];
@@ -375,7 +380,7 @@ int main( int argc, char** argv )
 		{
 			fprintf( stderr,
 					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] "
-					 "[--workers N] [--deferred] [--sync]\n",
+					 "[--workers N] [--deferred] [--sync] [--scrambled]\n",
 					 argv[0] );
 			return 2;
 		}
@@ -439,6 +444,7 @@ int main( int argc, char** argv )
 	{
 		printf( "moves: one kcc_move_and_slide_batch per step, %d workers on %s\n", workers, tasks.name );
 	}
+	printf( "tiles added %s\n", s_scrambled ? "by kcc_space_add_static_shapes" : "one by one in rows" );
 	if ( s_deferred )
 	{
 		printf( "Chipmunk's index: deferred (kcc_space_set_deferred_sync)%s\n",

@@ -191,7 +191,8 @@ static inline void gauntlet_world_destroy( gauntlet_world* w )
 
 // The level's tiles and the first `characters` spawns as capsules. cell <= 0: Chipmunk's default bounding box tree,
 // otherwise a spatial hash of that cell. False with a message on standard error when a controller cannot be made.
-static inline bool gauntlet_world_create( gauntlet_world* w, const gauntlet_level* lv, int characters, double cell )
+static inline bool gauntlet_world_create( gauntlet_world* w, const gauntlet_level* lv, int characters, double cell,
+										  bool scrambled )
 {
 	memset( w, 0, sizeof( *w ) );
 	w->space = cpSpaceNew();
@@ -214,8 +215,16 @@ static inline bool gauntlet_world_create( gauntlet_world* w, const gauntlet_leve
 		int n = gauntlet_tile_vertices( &lv->tiles[i], v );
 		cpShape* shape = cpPolyShapeNewRaw( ground, n, v, 0.0 ); // counter-clockwise already
 		cpShapeSetFilter( shape, tile_filter );
-		cpSpaceAddShape( w->space, shape );
+		if ( scrambled == false )
+		{
+			cpSpaceAddShape( w->space, shape ); // in rows, as a game reading a map does
+		}
 		w->tile_shapes[w->tile_count++] = shape;
+	}
+	if ( scrambled && kcc_space_add_static_shapes( w->space, w->tile_shapes, w->tile_count ) != KCC_OK )
+	{
+		gauntlet_world_destroy( w );
+		return false;
 	}
 	kcc_controller_def def = kcc_default_controller_def();
 	def.shape = kcc_make_capsule( kcc_v2( 0.0f, -0.3f ), kcc_v2( 0.0f, 0.3f ), 0.3f );
