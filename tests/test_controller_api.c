@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "alloc_count.h"
+#include "alloc_hooks.h"
 #include "controller_scene.h"
 
 // Bad input is fed on purpose here: record the debug assert and let the function take its release path.
@@ -617,26 +618,6 @@ static void test_flags_and_set_position( void** state )
 // ---------------------------------------------------------------------------------------------------------------
 // Allocation: only create and destroy may allocate.
 
-static int s_hook_allocs = 0;
-static int s_hook_frees = 0;
-
-static void* counting_alloc( size_t size, void* user )
-{
-	(void)user;
-	s_hook_allocs += 1;
-	return malloc( size );
-}
-
-static void counting_free( void* memory, void* user )
-{
-	(void)user;
-	if ( memory != NULL )
-	{
-		s_hook_frees += 1;
-	}
-	free( memory );
-}
-
 static void test_no_heap_allocation_in_moves( void** state )
 {
 	(void)state;
@@ -647,9 +628,8 @@ static void test_no_heap_allocation_in_moves( void** state )
 	scene_commit( s, 0 );
 	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
 	{
-		s_hook_allocs = 0;
-		s_hook_frees = 0;
-		kcc_set_allocator( counting_alloc, counting_free, NULL );
+		hooks_reset();
+		kcc_set_allocator( hook_alloc, hook_free, NULL );
 		kcc_controller_def def = test_character_def( kind, kcc_v2( -3.0f, 2.0f ) );
 		kcc_controller* c = kcc_controller_create( s->space, &def );
 		assert_non_null( c );

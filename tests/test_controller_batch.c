@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "../controller/internal.h"
+#include "alloc_hooks.h"
 #include "assert_recorder.h"
 #include "controller_scene.h"
 
@@ -943,21 +944,6 @@ static void test_bad_input_moves_nothing( void** state )
 // ---------------------------------------------------------------------------------------------------------------
 // Memory: the snapshot is kept per space and grown only when too small.
 
-static int s_hook_allocs;
-
-static void* counting_alloc( size_t size, void* user )
-{
-	(void)user;
-	s_hook_allocs += 1;
-	return malloc( size );
-}
-
-static void counting_free( void* memory, void* user )
-{
-	(void)user;
-	free( memory );
-}
-
 // Every batch after the first on a space of the same size: no allocation (deferred sync too: the pending list).
 static void second_batch_allocates_nothing( bool deferred )
 {
@@ -989,8 +975,8 @@ static void test_second_batch_allocates_nothing( void** state )
 	(void)state;
 	for ( int deferred = 0; deferred < 2; ++deferred )
 	{
-		kcc_set_allocator( counting_alloc, counting_free, NULL );
-		s_hook_allocs = 0;
+		hooks_reset();
+		kcc_set_allocator( hook_alloc, hook_free, NULL );
 		second_batch_allocates_nothing( deferred != 0 );
 		kcc_set_allocator( NULL, NULL, NULL );
 	}
@@ -1024,8 +1010,8 @@ static void test_sync_inside_a_move_allocates_nothing( void** state )
 		cpBodySetPosition( bodies[i], cpv( -30.0 + 0.1 * i, 40.0 ) );
 		shapes[i] = cpSpaceAddShape( s->space, cpBoxShapeNew( bodies[i], 0.05, 0.05, 0.0 ) );
 	}
-	kcc_set_allocator( counting_alloc, counting_free, NULL );
-	s_hook_allocs = 0;
+	hooks_reset();
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
 	vec2s pa = kcc_controller_get_position( a );
 	assert_int_equal( kcc_controller_move_and_slide( b, kcc_v2( -8.0f / DT, 0.0f ), DT, NULL, NULL ), KCC_OK );
 	assert_int_equal( s_hook_allocs, 0 );

@@ -11,34 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../controller/internal.h"
+#include "alloc_hooks.h"
 #include "controller_scene.h"
-
-// Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
-static int64_t s_live_bytes;
-
-static void* counting_alloc( size_t size, void* user )
-{
-	(void)user;
-	size_t* block = malloc( size + 16 );
-	if ( block == NULL )
-	{
-		return NULL;
-	}
-	block[0] = size;
-	s_live_bytes += (int64_t)size;
-	return (char*)block + 16;
-}
-
-static void counting_free( void* memory, void* user )
-{
-	(void)user;
-	if ( memory != NULL )
-	{
-		size_t* block = (size_t*)( (char*)memory - 16 );
-		s_live_bytes -= (int64_t)block[0];
-		free( block );
-	}
-}
 
 // A patch of small static circles, 0.5 apart: any character-sized query meets dozens of them.
 static void add_circle_patch( scene* s, float x0, float y0, int columns, int rows )
@@ -66,13 +40,13 @@ static void test_a_controller_holds_no_candidate_buffer( void** state )
 	scene* s = scene_create( 1.0f );
 	scene_add_tile_row( s, -20, -1, 40 );
 	scene_commit( s, 1 );
-	s_live_bytes = 0;
-	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	hooks_reset();
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
 	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -5.0f, 1.0f ) );
 	def.max_candidates = 4096;
 	kcc_controller* first = kcc_controller_create( s->space, &def );
 	assert_non_null( first );
-	int64_t space_bytes = s_live_bytes;
+	int64_t space_bytes = s_hook_live;
 	kcc_controller* c[8];
 	for ( int i = 0; i < 8; ++i )
 	{
@@ -80,7 +54,7 @@ static void test_a_controller_holds_no_candidate_buffer( void** state )
 		c[i] = kcc_controller_create( s->space, &def );
 		assert_non_null( c[i] );
 	}
-	int64_t per_controller = ( s_live_bytes - space_bytes ) / 8;
+	int64_t per_controller = ( s_hook_live - space_bytes ) / 8;
 	print_message( "the first controller of the space: %lld bytes; each other one: %lld bytes\n",
 				   (long long)space_bytes, (long long)per_controller );
 	// The candidates of one move (4096 * sizeof( kcc_candidate ) bytes) are the space's, allocated once.
@@ -92,7 +66,7 @@ static void test_a_controller_holds_no_candidate_buffer( void** state )
 		kcc_controller_destroy( c[i] );
 	}
 	kcc_controller_destroy( first );
-	assert_int_equal( s_live_bytes, 0 );
+	assert_int_equal( s_hook_live, 0 );
 	kcc_set_allocator( NULL, NULL, NULL );
 	scene_destroy( s );
 }
@@ -170,15 +144,15 @@ static void test_destroy_from_a_callback_frees_the_space_state( void** state )
 	scene* s = scene_create( 1.0f );
 	scene_add_tile_row( s, -20, -1, 40 );
 	scene_commit( s, 1 );
-	s_live_bytes = 0;
-	kcc_set_allocator( counting_alloc, counting_free, NULL );
+	hooks_reset();
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
 	kcc_controller_def def = test_character_def( TEST_BOX, kcc_v2( 0.0f, 1.0f ) );
 	kcc_controller* c = kcc_controller_create( s->space, &def );
 	assert_non_null( c );
-	assert_true( s_live_bytes > 0 );
+	assert_true( s_hook_live > 0 );
 	cpSpaceBBQuery( s->space, cpBBNew( -1.0, 0.0, 1.0, 2.0 ), CP_SHAPE_FILTER_ALL, destroy_inside_query, &c );
 	assert_null( c );
-	assert_int_equal( s_live_bytes, 0 );
+	assert_int_equal( s_hook_live, 0 );
 	kcc_set_allocator( NULL, NULL, NULL );
 	scene_destroy( s );
 }

@@ -22,6 +22,7 @@
 
 #include "../controller/chipmunk_bridge.h"
 #include "../controller/internal.h"
+#include "alloc_hooks.h"
 #include "controller_scene.h"
 
 #define ONE_WAY_CATEGORY ( (cpBitmask)1 << 1 )
@@ -604,30 +605,6 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 	cpSpaceFree( space );
 }
 
-// Live bytes allocated through kcc_set_allocator's hooks (each block carries its size in front).
-static size_t s_live_bytes;
-
-static void* counting_alloc( size_t size, void* user )
-{
-	(void)user;
-	size_t* block = malloc( size + 16 );
-	if ( block == NULL )
-	{
-		return NULL;
-	}
-	block[0] = size;
-	s_live_bytes += size;
-	return (char*)block + 16;
-}
-
-static void counting_free( void* memory, void* user )
-{
-	(void)user;
-	size_t* block = (size_t*)( (char*)memory - 16 );
-	s_live_bytes -= block[0];
-	free( block );
-}
-
 // A level of 1x1 box tiles (rows 4 apart, a gap every 8 tiles, about square, as in bench/scaling.c): the index
 // holds at most 160 bytes per tile, grid included (it held 170.3 when each record kept its area and surface
 // velocity).
@@ -655,13 +632,13 @@ static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 			}
 		}
 	}
-	kcc_set_allocator( counting_alloc, counting_free, NULL );
-	size_t before = s_live_bytes;
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	int64_t before = s_hook_live;
 	kcc_static_index* index = kcc_static_index_acquire( space );
-	double per_tile = (double)( s_live_bytes - before ) / TILES;
+	double per_tile = (double)( s_hook_live - before ) / TILES;
 	assert_true( kcc_static_index_ready( index ) );
 	kcc_static_index_release( index );
-	assert_true( s_live_bytes == before );
+	assert_true( s_hook_live == before );
 	kcc_set_allocator( NULL, NULL, NULL );
 	print_message( "%.1f bytes per box tile\n", per_tile );
 	assert_true( per_tile <= 160.0 );
