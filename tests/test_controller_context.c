@@ -34,14 +34,21 @@ static kcc_controller_def floating_def( vec2s position, int max_candidates )
 	return def;
 }
 
-static void test_a_controller_holds_no_candidate_buffer( void** state )
+// A row of tiles, and the counting hooks installed (after the scene: only kcc2d's allocations count).
+static scene* floor_with_hooks( void )
 {
-	(void)state;
 	scene* s = scene_create( 1.0f );
 	scene_add_tile_row( s, -20, -1, 40 );
 	scene_commit( s, 1 );
 	hooks_reset();
 	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	return s;
+}
+
+static void test_a_controller_holds_no_candidate_buffer( void** state )
+{
+	(void)state;
+	scene* s = floor_with_hooks();
 	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -5.0f, 1.0f ) );
 	def.max_candidates = 4096;
 	kcc_controller* first = kcc_controller_create( s->space, &def );
@@ -141,11 +148,7 @@ static void destroy_inside_query( cpShape* shape, void* data )
 static void test_destroy_from_a_callback_frees_the_space_state( void** state )
 {
 	(void)state;
-	scene* s = scene_create( 1.0f );
-	scene_add_tile_row( s, -20, -1, 40 );
-	scene_commit( s, 1 );
-	hooks_reset();
-	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	scene* s = floor_with_hooks();
 	kcc_controller_def def = test_character_def( TEST_BOX, kcc_v2( 0.0f, 1.0f ) );
 	kcc_controller* c = kcc_controller_create( s->space, &def );
 	assert_non_null( c );
