@@ -523,6 +523,10 @@ kcc_static_index* kcc_static_index_acquire( cpSpace* space )
 	if ( index != NULL )
 	{
 		index->users += 1;
+		if ( index->ready == false )
+		{
+			index->ready = kcc_index_build( index ); // memory may have come back since the last try
+		}
 	}
 	else
 	{

@@ -160,12 +160,52 @@ static void test_destroy_from_a_callback_frees_the_space_state( void** state )
 	scene_destroy( s );
 }
 
+// Without memory for the static index (its arrays refused), a controller is still made and its moves read the level
+// from Chipmunk, with the same results; the next controller created with memory back builds the index.
+static void test_a_space_without_its_static_index( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -2000, -1, 4000 );
+	scene_add_box( s, 3.0f, 0.0f, 4.0f, 3.0f );
+	scene_commit( s, 1 );
+	hooks_reset();
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	s_hook_largest = 128 * 1024; // the index's arrays for 4,000 tiles are larger; the candidates' buffer fits
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( 0.0f, 0.61f ) );
+	kcc_controller* first = kcc_controller_create( s->space, &def );
+	assert_non_null( first );
+	assert_false( kcc_static_index_ready( first->static_index ) );
+	kcc_move_result from_chipmunk, from_index;
+	assert_int_equal( kcc_controller_move( first, kcc_v2( 5.0f, -0.1f ), &from_chipmunk ), KCC_OK );
+	assert_true( ( from_chipmunk.flags & ( KCC_ON_FLOOR | KCC_ON_WALL ) ) == ( KCC_ON_FLOOR | KCC_ON_WALL ) );
+	assert_true( from_chipmunk.position.x > 1.0f );
+
+	s_hook_largest = SIZE_MAX;
+	def.position = kcc_v2( -5.0f, 0.61f );
+	kcc_controller* second = kcc_controller_create( s->space, &def );
+	assert_non_null( second );
+	assert_true( kcc_static_index_ready( second->static_index ) );
+	assert_true( first->static_index == second->static_index );
+	assert_int_equal( kcc_controller_set_position( first, kcc_v2( 0.0f, 0.61f ) ), KCC_OK );
+	assert_int_equal( kcc_controller_move( first, kcc_v2( 5.0f, -0.1f ), &from_index ), KCC_OK );
+	assert_memory_equal( &from_chipmunk.position, &from_index.position, sizeof( vec2s ) );
+	assert_int_equal( from_chipmunk.flags, from_index.flags );
+	assert_int_equal( from_chipmunk.collision_count, from_index.collision_count );
+	kcc_controller_destroy( first );
+	kcc_controller_destroy( second );
+	assert_int_equal( s_hook_live, 0 );
+	kcc_set_allocator( NULL, NULL, NULL );
+	scene_destroy( s );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_a_controller_holds_no_candidate_buffer ),
 		cmocka_unit_test( test_each_controller_keeps_its_own_max_candidates ),
 		cmocka_unit_test( test_destroy_from_a_callback_frees_the_space_state ),
+		cmocka_unit_test( test_a_space_without_its_static_index ),
 	};
 	return cmocka_run_group_tests_name( "controller_context", tests, NULL, NULL );
 }
