@@ -1469,6 +1469,70 @@ static void test_shape_cast_far_from_origin_near_parallel_face( void** state )
 	}
 }
 
+// A box turned by nearly a multiple of pi/2 far from the origin: its corners round to the float grid there (0.008
+// apart near 1e5), so a face's corners lie off the line its normal gives by up to that rounding (0.0026 in the first
+// case: the top face's corners share one y while its normal leans 0.00085). In M = b - a that face meets the level
+// capsule's parallel side as two faces, collinear in their points, whose normals disagree. The ray entered the
+// capsule's side past its end, and the walk along collinear faces stopped at the box's face: its line lay 0.002 from
+// the entry point, beyond a slack sized by M's small coordinates (7e-6) instead of the shapes' (1.5e5). The corner's
+// disc then missed: the capsule landing flat on the box passed through it, and so did the box cast at the capsule.
+// In the second case both that walk and the clip without M stopped so, and reported the corner's disc late (0.2787
+// for 0.2651). Conservative advancement, and the same casts moved near the origin, find the contacts.
+static void test_shape_cast_far_from_origin_turned_box_face( void** state )
+{
+	(void)state;
+	typedef struct far_case
+	{
+		vec2s a, b;
+		float radius;
+		vec2s center, half_extents, rotation;
+		float angle;
+		vec2s d, origin; // origin: moved there for the near-origin copy of the case
+		float fraction;
+	} far_case;
+	// The first box's rotation as measured: no float angle gives it exactly.
+	const far_case cases[2] = {
+		{ { { 100000.75f, -49999.0f } }, { { 99998.25f, -49999.0f } }, 1.0f, { { 99999.9688f, -50000.9023f } },
+		  { { 0.698656261f, 1.5290134f } }, { { 0.000848909083f, 0.999999642f } }, 1.57079548f,
+		  { { 4.0044179f, -0.883987904f } }, { { 100000.0f, -50000.0f } }, 0.2298f },
+		{ { { -64700.0664f, -30419.4961f } }, { { -64701.6055f, -30419.5f } }, 0.333837748f,
+		  { { -64699.9609f, -30422.3906f } }, { { 0.832126737f, 1.25996816f } }, { { 0.999999404f, 0.00110158464f } },
+		  0.00110158487f, { { 2.19403696f, -4.89557123f } }, { { -64700.0f, -30420.0f } }, 0.2651f },
+	};
+	for ( int k = 0; k < 2; ++k )
+	{
+		const far_case* c = cases + k;
+		for ( int near = 0; near < 2; ++near )
+		{
+			vec2s shift = near ? glms_vec2_negate( c->origin ) : kcc_v2( 0.0f, 0.0f );
+			kcc_shape capsule = kcc_make_capsule( glms_vec2_add( c->a, shift ), glms_vec2_add( c->b, shift ), c->radius );
+			kcc_shape box = kcc_make_obb( glms_vec2_add( c->center, shift ), c->half_extents, c->angle );
+			box.obb.rotation = c->rotation;
+			assert_true( kcc_shape_is_valid( &capsule ) && kcc_shape_is_valid( &box ) );
+			for ( int reversed = 0; reversed < 2; ++reversed )
+			{
+				// Reversed: the box (a polygon core: the path through M only) cast at the capsule.
+				const kcc_shape* a = reversed ? &box : &capsule;
+				const kcc_shape* b = reversed ? &capsule : &box;
+				vec2s path = reversed ? glms_vec2_negate( c->d ) : c->d;
+				kcc_cast_output cast = kcc_shape_cast( a, path, b );
+				kcc_cast_output exact = kcc_shape_cast_conservative( a, path, b, 0.0f );
+				assert_true( exact.hit && fabsf( exact.fraction - c->fraction ) < 1.0e-3f );
+				// Far away, points 0.008 apart: a contact known to 1e-3 (as in the test above).
+				float tolerance = near ? 1.0e-5f : 1.0e-3f;
+				if ( cast.hit == false || fraction_agrees( path, cast, exact, tolerance ) == false ||
+					 cast.normal.x * exact.normal.x + cast.normal.y * exact.normal.y < 0.999f )
+				{
+					print_error( "case %d shifted %d reversed %d: hit %d at %.9g (%.6g %.6g), reference %.9g (%.6g %.6g)\n",
+								 k, near, reversed, cast.hit, cast.fraction, cast.normal.x, cast.normal.y, exact.fraction,
+								 exact.normal.x, exact.normal.y );
+					fail();
+				}
+			}
+		}
+	}
+}
+
 // Flat shapes with nothing rounded: a segment (a capsule of radius 0, a box of zero height) crossed by a ray, a
 // point or a parallel segment. M is then flat too, and the path enters and leaves it through two opposite lines at
 // the same fraction; rounding used to empty that interval about a quarter of the time: a ray through a thin wall
@@ -1652,6 +1716,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_nested_turned_boxes_overlap ),
 		cmocka_unit_test( test_shape_cast_near_parallel_edges_against_reference ),
 		cmocka_unit_test( test_shape_cast_far_from_origin_near_parallel_face ),
+		cmocka_unit_test( test_shape_cast_far_from_origin_turned_box_face ),
 		cmocka_unit_test( test_casts_across_flat_shapes ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
