@@ -123,9 +123,13 @@ typedef enum kcc_ray_result
 // radius (a box with sharp corners); the entry point is the hit unless it lies beyond the entry edge, where the
 // rounded corner is the disc at that edge's end: a ray missing that disc leaves the sharp shape without meeting any
 // other part of the rounded one. A start within every offset line may be inside the rounded shape, or in the
-// corner region of its closest vertex.
+// corner region of its closest vertex. source: |x| + |y| of the coordinates the vertices and normals were computed
+// from, beyond the vertices' own (0 for a shape's own core; both shapes' for their difference M, whose small vertices
+// carry the rounding of far coordinates: a turned box's corners lie off its faces' lines by that much). Only the walk
+// along collinear faces allows for it: a face it reports holds the entry point within its extent, a contact whatever
+// the slack, while the tolerances of sharp shapes' empty intervals would turn near misses into hits.
 static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normals, int count, float radius,
-												vec2s p0, vec2s d, kcc_polytope_hit* hit )
+												vec2s p0, vec2s d, float source, kcc_polytope_hit* hit )
 {
 	kcc_polytope_closest start = { 0 };
 	if ( count == 1 )
@@ -234,7 +238,7 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 		{
 			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;
 			vec2s c = vertices[corner];
-			float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + radius );
+			float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + radius + source );
 			float gap = glms_vec2_dot( normals[neighbour], glms_vec2_sub( p, vertices[neighbour] ) ) - radius;
 			if ( !( glms_vec2_dot( normals[neighbour], d ) < 0.0f && gap >= -slack ) )
 			{
@@ -466,7 +470,7 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 	kcc_cast_output out = kcc_cast_miss();
 	kcc_polytope_hit hit;
 	kcc_ray_result result =
-		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, &hit );
+		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, 0.0f, &hit );
 	if ( result != KCC_RAY_MISS )
 	{
 		out.hit = true;
@@ -709,11 +713,13 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 		return KCC_RAY_UNDECIDED; // at an end exactly, or NaN
 	}
 	// Past the start or the end: the corner there, unless a line beyond it (the neighbouring face of b, or an edge of
-	// -a starting or ending there) passes near the entry point.
+	// -a starting or ending there) passes near the entry point, within the rounding of the shapes' own coordinates (as
+	// in kcc_ray_rounded_polytope's walk).
 	bool backward = u < 0.0f;
 	*core = backward ? enter : next;
 	vec2s c = backward ? start : glms_vec2_sub( points_b[next], enter_a );
-	float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded );
+	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( points_b, count_b );
+	float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded + source );
 	int beyond = backward ? ( enter == 0 ? count_b - 1 : enter - 1 ) : next;
 	if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
 		 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
@@ -758,7 +764,8 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 	kcc_minkowski m;
 	kcc_minkowski_difference( a, b, &m );
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, &hit );
+	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count );
+	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, source, &hit );
 	if ( result == KCC_RAY_MISS )
 	{
 		return out;

@@ -1469,6 +1469,195 @@ static void test_shape_cast_far_from_origin_near_parallel_face( void** state )
 	}
 }
 
+// A box turned by nearly a multiple of pi/2 far from the origin: its corners round to the float grid there (0.008
+// apart near 1e5), so a face's corners lie off the line its normal gives by up to that rounding (0.0026 in the first
+// case: the top face's corners share one y while its normal leans 0.00085). In M = b - a that face meets the level
+// capsule's parallel side as two faces, collinear in their points, whose normals disagree. The ray entered the
+// capsule's side past its end, and the walk along collinear faces stopped at the box's face: its line lay 0.002 from
+// the entry point, beyond a slack sized by M's small coordinates (7e-6) instead of the shapes' (1.5e5). The corner's
+// disc then missed: the capsule landing flat on the box passed through it, and so did the box cast at the capsule.
+// In the second case both that walk and the clip without M stopped so, and reported the corner's disc late (0.2787
+// for 0.2651). Conservative advancement, and the same casts moved near the origin, find the contacts.
+static void test_shape_cast_far_from_origin_turned_box_face( void** state )
+{
+	(void)state;
+	typedef struct far_case
+	{
+		vec2s a, b;
+		float radius;
+		vec2s center, half_extents, rotation;
+		float angle;
+		vec2s d, origin; // origin: moved there for the near-origin copy of the case
+		float fraction;
+	} far_case;
+	// The first box's rotation as measured: no float angle gives it exactly.
+	const far_case cases[2] = {
+		{ { { 100000.75f, -49999.0f } }, { { 99998.25f, -49999.0f } }, 1.0f, { { 99999.9688f, -50000.9023f } },
+		  { { 0.698656261f, 1.5290134f } }, { { 0.000848909083f, 0.999999642f } }, 1.57079548f,
+		  { { 4.0044179f, -0.883987904f } }, { { 100000.0f, -50000.0f } }, 0.2298f },
+		{ { { -64700.0664f, -30419.4961f } }, { { -64701.6055f, -30419.5f } }, 0.333837748f,
+		  { { -64699.9609f, -30422.3906f } }, { { 0.832126737f, 1.25996816f } }, { { 0.999999404f, 0.00110158464f } },
+		  0.00110158487f, { { 2.19403696f, -4.89557123f } }, { { -64700.0f, -30420.0f } }, 0.2651f },
+	};
+	for ( int k = 0; k < 2; ++k )
+	{
+		const far_case* c = cases + k;
+		for ( int near = 0; near < 2; ++near )
+		{
+			vec2s shift = near ? glms_vec2_negate( c->origin ) : kcc_v2( 0.0f, 0.0f );
+			kcc_shape capsule = kcc_make_capsule( glms_vec2_add( c->a, shift ), glms_vec2_add( c->b, shift ), c->radius );
+			kcc_shape box = kcc_make_obb( glms_vec2_add( c->center, shift ), c->half_extents, c->angle );
+			box.obb.rotation = c->rotation;
+			assert_true( kcc_shape_is_valid( &capsule ) && kcc_shape_is_valid( &box ) );
+			for ( int reversed = 0; reversed < 2; ++reversed )
+			{
+				// Reversed: the box (a polygon core: the path through M only) cast at the capsule.
+				const kcc_shape* a = reversed ? &box : &capsule;
+				const kcc_shape* b = reversed ? &capsule : &box;
+				vec2s path = reversed ? glms_vec2_negate( c->d ) : c->d;
+				kcc_cast_output cast = kcc_shape_cast( a, path, b );
+				kcc_cast_output exact = kcc_shape_cast_conservative( a, path, b, 0.0f );
+				assert_true( exact.hit && fabsf( exact.fraction - c->fraction ) < 1.0e-3f );
+				// Far away, points 0.008 apart: a contact known to 1e-3 (as in the test above).
+				float tolerance = near ? 1.0e-5f : 1.0e-3f;
+				if ( cast.hit == false || fraction_agrees( path, cast, exact, tolerance ) == false ||
+					 cast.normal.x * exact.normal.x + cast.normal.y * exact.normal.y < 0.999f )
+				{
+					print_error( "case %d shifted %d reversed %d: hit %d at %.9g (%.6g %.6g), reference %.9g (%.6g %.6g)\n",
+								 k, near, reversed, cast.hit, cast.fraction, cast.normal.x, cast.normal.y, exact.fraction,
+								 exact.normal.x, exact.normal.y );
+					fail();
+				}
+			}
+		}
+	}
+}
+
+// The exact cast of a's core along d against b's (rounded by R), in double, on the points the library casts (the
+// proxies': a turned box's corners as rounded far away): its fraction (2: none), and at the start the distance.
+typedef struct proxy_reference
+{
+	double t, nx, ny, start, R;
+	const vec2s *a, *b;
+	int na, nb;
+} proxy_reference;
+
+static proxy_reference reference_on_proxies( const kcc_proxy* pa, vec2s d, const kcc_proxy* pb )
+{
+	proxy_reference r = { .a = pa->points, .b = pb->points, .na = pa->count, .nb = pb->count };
+	r.R = (double)pa->radius + pb->radius;
+	ref_hit best = { 2.0, 0.0, 0.0 };
+	double nx, ny;
+	r.start = ref_core_distance( r.a, r.na, 0.0, 0.0, r.b, r.nb, &nx, &ny );
+	for ( int i = 0; i < r.na; ++i )
+	{
+		for ( int j = 0; j < ( r.nb <= 2 ? 1 : r.nb ); ++j )
+		{
+			vec2s q0 = r.b[j], q1 = r.b[r.nb == 1 ? 0 : ( j + 1 < r.nb ? j + 1 : 0 )];
+			ref_sweep_point( r.a[i].x, r.a[i].y, d.x, d.y, q0.x, q0.y, q1.x, q1.y, r.R, false, &best );
+		}
+	}
+	for ( int j = 0; j < r.nb; ++j )
+	{
+		for ( int i = 0; i < ( r.na <= 2 ? 1 : r.na ) && r.na >= 2; ++i )
+		{
+			vec2s p0 = r.a[i], p1 = r.a[i + 1 < r.na ? i + 1 : 0];
+			ref_sweep_point( r.b[j].x, r.b[j].y, -(double)d.x, -(double)d.y, p0.x, p0.y, p1.x, p1.y, r.R, true, &best );
+		}
+	}
+	r.t = best.t;
+	r.nx = best.nx;
+	r.ny = best.ny;
+	return r;
+}
+
+// The smallest core distance along the path, in double (convex in t: a ternary search), the end included.
+static double reference_closest_approach( const proxy_reference* r, vec2s d )
+{
+	double lo = 0.0, hi = 1.0, nx, ny;
+	for ( int k = 0; k < 100; ++k )
+	{
+		double m1 = lo + ( hi - lo ) / 3.0, m2 = hi - ( hi - lo ) / 3.0;
+		double f1 = ref_core_distance( r->a, r->na, m1 * d.x, m1 * d.y, r->b, r->nb, &nx, &ny );
+		double f2 = ref_core_distance( r->a, r->na, m2 * d.x, m2 * d.y, r->b, r->nb, &nx, &ny );
+		lo = f1 <= f2 ? lo : m1;
+		hi = f1 <= f2 ? m2 : hi;
+	}
+	double mid = 0.5 * ( lo + hi );
+	double inner = ref_core_distance( r->a, r->na, mid * d.x, mid * d.y, r->b, r->nb, &nx, &ny );
+	return fmin( inner, ref_core_distance( r->a, r->na, d.x, d.y, r->b, r->nb, &nx, &ny ) );
+}
+
+// Random pairs moved far from the origin (offsets up to 1e6, where points lie 0.06 apart) as the controller moves its
+// shapes (kcc_shape_translate: a polygon keeps its normals), about half of them nearly parallel kinds (boxes turned by
+// multiples of pi/2, capsules off an axis by one rounding). Each cast and its reverse against the exact reference on
+// the library's own points: within 4 units of the float grid there, a hit where the path goes deeper than that into
+// the target, a miss where it stays farther. Before the walk along collinear faces allowed for the shapes' rounding,
+// 2 million such pairs (offsets 10 to 1e6) gave 1,365 misses and 566 late contacts; this test failed at case 5275.
+static void test_shape_cast_far_from_origin_against_exact_reference( void** state )
+{
+	(void)state;
+	kcc_ref_rng rng = { 100000 };
+	static const float offsets[4] = { 1.0e3f, 3.0e4f, 1.0e5f, 1.0e6f };
+	int judged = 0, hits = 0;
+	for ( int n = 0; n < 40000; ++n )
+	{
+		bool parallel = n % 2 == 0;
+		int ka = parallel ? kcc_ref_int( &rng, 0, 7 ) : kcc_ref_int( &rng, K_CIRCLE, K_ROUNDED_BOX );
+		int kb = parallel ? kcc_ref_int( &rng, 0, 7 ) : kcc_ref_int( &rng, K_CAPSULE, K_ROUNDED_BOX );
+		vec2s from = kcc_v2( uniform( &rng, -3.0f, 3.0f ), uniform( &rng, -3.0f, 3.0f ) );
+		kcc_shape a = parallel ? near_parallel_shape( &rng, ka, from ) : random_shape( &rng, ka, from, 1.0f );
+		kcc_shape b = parallel ? near_parallel_shape( &rng, kb, kcc_v2( 0.0f, 0.0f ) )
+							   : random_shape( &rng, kb, kcc_v2( 0.0f, 0.0f ), 1.0f );
+		float far = offsets[n % 4];
+		vec2s offset = kcc_v2( uniform( &rng, -far, far ), uniform( &rng, -far, far ) );
+		a = kcc_shape_translate( &a, offset );
+		b = kcc_shape_translate( &b, offset );
+		vec2s d = kcc_v2( uniform( &rng, 0.5f, 2.0f ) * -from.x + uniform( &rng, -1.0f, 1.0f ),
+						  uniform( &rng, 0.5f, 2.0f ) * -from.y + uniform( &rng, -1.0f, 1.0f ) );
+		kcc_proxy pa[KCC_MAX_PROXIES], pb[KCC_MAX_PROXIES];
+		if ( kcc_shape_is_valid( &a ) == false || kcc_shape_is_valid( &b ) == false || kcc_make_proxies( &a, pa ) != 1 ||
+			 kcc_make_proxies( &b, pb ) != 1 )
+		{
+			continue;
+		}
+		proxy_reference ref = reference_on_proxies( pa, d, pb );
+		float size = kcc_points_size( pa->points, pa->count ) + kcc_points_size( pb->points, pb->count );
+		double grid = (double)( nextafterf( size, INFINITY ) - size ) + 1.0e-5;
+		if ( ref.start <= ref.R + grid )
+		{
+			continue; // starts touching: not what this test is about
+		}
+		judged += 1;
+		hits += ref.t <= 1.0 ? 1 : 0;
+		for ( int reversed = 0; reversed < 2; ++reversed )
+		{
+			kcc_cast_output cast = reversed ? kcc_shape_cast( &b, glms_vec2_negate( d ), &a ) : kcc_shape_cast( &a, d, &b );
+			double error = 0.0;
+			if ( cast.hit && ref.t <= 1.0 )
+			{
+				double closing = -( ref.nx * d.x + ref.ny * d.y );
+				error = fabs( (double)cast.fraction - ref.t ) * ( closing > 1.0e-3 ? closing : 1.0e-3 );
+			}
+			else if ( cast.hit != ( ref.t <= 1.0 ) )
+			{
+				error = fabs( reference_closest_approach( &ref, d ) - ref.R ); // how far a miss goes in, a hit stays out
+			}
+			if ( error > 4.0 * grid )
+			{
+				print_error( "case %d reversed %d: d (%.9g %.9g): hit %d at %.9g, reference %s at %.9g: off by %.3g, grid "
+							 "%.3g\n", n, reversed, d.x, d.y, cast.hit, cast.fraction, ref.t <= 1.0 ? "hit" : "miss",
+							 ref.t, error, grid );
+				print_shape( &a );
+				print_shape( &b );
+				fail();
+			}
+		}
+	}
+	printf( "far from the origin: %d pairs, %d hits, each cast both ways\n", judged, hits );
+	assert_true( judged > 30000 && hits > judged / 3 );
+}
+
 // Flat shapes with nothing rounded: a segment (a capsule of radius 0, a box of zero height) crossed by a ray, a
 // point or a parallel segment. M is then flat too, and the path enters and leaves it through two opposite lines at
 // the same fraction; rounding used to empty that interval about a quarter of the time: a ray through a thin wall
@@ -1652,6 +1841,8 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_nested_turned_boxes_overlap ),
 		cmocka_unit_test( test_shape_cast_near_parallel_edges_against_reference ),
 		cmocka_unit_test( test_shape_cast_far_from_origin_near_parallel_face ),
+		cmocka_unit_test( test_shape_cast_far_from_origin_turned_box_face ),
+		cmocka_unit_test( test_shape_cast_far_from_origin_against_exact_reference ),
 		cmocka_unit_test( test_casts_across_flat_shapes ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
