@@ -150,6 +150,8 @@ struct kcc_controller
 	int zone_count;
 	cpShape* zones[KCC_MAX_ZONES];
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
+	bool stale;              ///< Chipmunk's spatial hash may hold dead entries of the shape in stale_bb's cells,
+	cpBB stale_bb;           ///< which the character's next query walks (kcc_world_query)
 	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
 	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
@@ -264,6 +266,8 @@ struct kcc_move_context
 	cpBB gather_known_bb;
 	bool has_sensors;        ///< a sensor is among the candidates
 	bool static_from_index;  ///< the current query takes static shapes from the static index, not from Chipmunk
+	bool clip_query;         ///< Chipmunk's query covers more than clip_box (the stale cells): keep what meets clip_box
+	cpBB clip_box;
 	int candidate_count;
 	int candidate_found;     ///< shapes the last gather met, kept or not
 	bool candidate_overflow; ///< the last gather met more shapes than the character's max_candidates
@@ -401,6 +405,8 @@ void kcc_world_sync_body( kcc_controller* c );
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
+/// Clears the dead entries Chipmunk's spatial hash keeps in the cells of box old after a reindex (a query of it).
+void kcc_world_clear_dead( cpSpace* space, cpBB old );
 
 /// Makes sure the candidates hold every shape meeting box (local frame): nothing to do in the common case, where the
 /// move's query covers it.

@@ -84,6 +84,11 @@ bool kcc_world_replace_shape( kcc_controller* c )
 
 void kcc_world_destroy( kcc_controller* c )
 {
+	if ( c->stale )
+	{
+		c->stale = false;
+		kcc_world_clear_dead( c->space, c->stale_bb );
+	}
 	if ( c->shape != NULL )
 	{
 		if ( cpSpaceContainsShape( c->space, c->shape ) )
@@ -185,6 +190,10 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 		return;
 	}
 	cpBB bb = cpShapeGetBB( shape );
+	if ( c->move->clip_query && cpBBIntersects( c->move->clip_box, bb ) == false )
+	{
+		return;
+	}
 	if ( c->move->gather_known )
 	{
 		if ( cpBBIntersects( c->move->gather_known_bb, bb ) )
@@ -326,7 +335,26 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 	{
 		kcc_snapshot_sync( s, c->space, false );
 	}
+	// The first query after the character moved also walks the cells where Chipmunk's spatial hash left dead entries
+	// of its shape (kcc_world_sync_body), when they are close: one query instead of two.
+	c->move->clip_query = false;
+	if ( c->stale )
+	{
+		c->stale = false;
+		cpBB both = cpBBMerge( box, c->stale_bb );
+		if ( cpBBArea( both ) <= 2.0 * cpBBArea( box ) )
+		{
+			c->move->clip_query = true;
+			c->move->clip_box = box;
+			box = both;
+		}
+		else
+		{
+			kcc_world_clear_dead( c->space, c->stale_bb );
+		}
+	}
 	cpSpaceBBQuery( c->space, box, c->gather_filter, kcc_gather_callback, c );
+	c->move->clip_query = false;
 }
 
 void kcc_world_gather( kcc_controller* c, kcc_aabb region )
@@ -492,7 +520,18 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	kcc_world_place_body( c, c->body );
+	if ( c->batch != NULL || cpSpaceIsLocked( c->space ) )
+	{
+		kcc_world_place_body( c, c->body );
+	}
+	else
+	{
+		// The dead entries the spatial hash leaves behind are cleared by the character's next query.
+		cpBB old = cpShapeGetBB( c->shape );
+		cpSpaceReindexShape( c->space, c->shape );
+		c->stale_bb = c->stale ? cpBBMerge( c->stale_bb, old ) : old;
+		c->stale = true;
+	}
 	c->indexed_position = c->position;
 }
 
@@ -505,11 +544,16 @@ static void kcc_ignore_shape( cpShape* shape, void* data )
 // Chipmunk's spatial hash reindexes a shape by inserting a new entry and only marking the old one dead: the dead
 // entries stay in each cell the shape covered until a query walks that cell. A cell no query reaches (the path of a
 // platform nobody stands near) grows by one entry per frame, and so does the cost of every insertion into it. A query
-// of the old bounds right after the reindex walks exactly those cells and frees them; it reports nothing (mask 0).
+// of the old bounds walks exactly those cells and frees them; it reports nothing (mask 0).
+void kcc_world_clear_dead( cpSpace* space, cpBB old )
+{
+	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old )
 {
 	cpSpaceReindexShape( space, shape );
-	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+	kcc_world_clear_dead( space, old );
 }
 
 static void kcc_reindex_shape( cpBody* body, cpShape* shape, void* data )
