@@ -304,7 +304,7 @@ KCC_API void kcc_space_static_shape_removed( cpSpace* space, cpShape* shape );
 /// Adds count static shapes to the space (cpSpaceAddShape), in an order that keeps Chipmunk's default bounding box
 /// tree shallow, then calls kcc_space_static_changed. That tree inserts each shape into what is built so far and
 /// never rebalances: tiles added one by one in rows make it deep, and then every move and query on the space walks
-/// much of it (5x the cost of a move on 10,000 tiles). The spatial hash (cpSpaceUseSpatialHash) does not care about
+/// much of it (4x the cost of a move on 10,000 tiles). The spatial hash (cpSpaceUseSpatialHash) does not care about
 /// the order. Each shape must be on a static body already in the space (the space's own static body included) and in
 /// no space yet. Any bad input (a NULL, a shape given twice or already added, a locked space): an error, and nothing
 /// is added. The level loader adds its static shapes this way.
