@@ -12,33 +12,27 @@
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
-// The parser's messages name this program.
+// The shared headers' messages name this program.
 #define GAUNTLET_PROGRAM "gauntlet_box2d"
 #include "../gauntlet/gauntlet_level.h"
 #include "../gauntlet/gauntlet_measure.h"
+#include "../gauntlet/gauntlet_runs.h"
 #include "../gauntlet/prng.h"
 
 #include "box2d/box2d.h"
 
 #include <float.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#ifndef KCC_LEVEL_DIR
-#define KCC_LEVEL_DIR "."
-#endif
 
 #define SEED 2024u
 #define DT ( 1.0f / 60.0f )
 #define GRAVITY 30.0f
 #define MAX_SPEED 6.0f
 #define JUMP_SPEED 10.0f
-#define MAX_RUNS 64
 
 // The mover loop's settings, as in Box2D's character sample: 5 rounds, stop when a round moves less than 1 cm,
 // at most 8 planes a round.
@@ -129,8 +123,9 @@ static mover_result move_character( b2WorldId world, b2Vec2 position, b2Vec2 vel
 	for ( int round = 0; round < MOVER_ROUNDS; ++round )
 	{
 		list.count = 0;
-		b2Capsule capsule = { { position.x, position.y - (float)GAUNTLET_CAPSULE_HALF },
-							  { position.x, position.y + (float)GAUNTLET_CAPSULE_HALF }, (float)GAUNTLET_CAPSULE_RADIUS };
+		float half = (float)GAUNTLET_CAPSULE_HALF;
+		b2Capsule capsule = { { position.x, position.y - half }, { position.x, position.y + half },
+							  (float)GAUNTLET_CAPSULE_RADIUS };
 #ifdef KCC_BOX2D_MOVER_ORIGIN
 		// Box2D 3.2's queries take an origin for large worlds; near it, a world capsule and the zero origin.
 		b2World_CollideMover( world, b2Pos_zero, &capsule, filter, collect_plane, &list );
@@ -223,39 +218,19 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, bool reb
 	return out;
 }
 
-static double median_of( double* values, int count )
-{
-	qsort( values, (size_t)count, sizeof( double ), compare_doubles );
-	return count % 2 ? values[count / 2] : 0.5 * ( values[count / 2 - 1] + values[count / 2] );
-}
-
 int main( int argc, char** argv )
 {
-	const char* level_path = KCC_LEVEL_DIR "/level.txt";
-	const char* traj_path = NULL;
-	int runs = 5, steps = 600;
+	gauntlet_options o = gauntlet_default_options();
 	bool rebuild = false;
 	for ( int i = 1; i < argc; ++i )
 	{
-		if ( strcmp( argv[i], "--runs" ) == 0 && i + 1 < argc )
+		if ( gauntlet_option( &o, argc, argv, &i ) )
 		{
-			runs = atoi( argv[++i] );
+			continue;
 		}
-		else if ( strcmp( argv[i], "--steps" ) == 0 && i + 1 < argc )
-		{
-			steps = atoi( argv[++i] );
-		}
-		else if ( strcmp( argv[i], "--traj" ) == 0 && i + 1 < argc )
-		{
-			traj_path = argv[++i];
-		}
-		else if ( strcmp( argv[i], "--rebuild" ) == 0 )
+		if ( strcmp( argv[i], "--rebuild" ) == 0 )
 		{
 			rebuild = true;
-		}
-		else if ( argv[i][0] != '-' )
-		{
-			level_path = argv[i];
 		}
 		else
 		{
@@ -263,77 +238,47 @@ int main( int argc, char** argv )
 			return 2;
 		}
 	}
-	if ( runs < 1 || runs > MAX_RUNS || steps < 1 )
+	if ( o.runs < 1 || o.runs > GAUNTLET_MAX_RUNS || o.steps < 1 )
 	{
-		fprintf( stderr, "gauntlet_box2d: runs must be 1..%d, steps >= 1\n", MAX_RUNS );
+		fprintf( stderr, "gauntlet_box2d: runs must be 1..%d, steps >= 1\n", GAUNTLET_MAX_RUNS );
 		return 2;
 	}
-	if ( gauntlet_measure_self_check() == false )
-	{
-		fprintf( stderr, "gauntlet_box2d: the overlap measure failed its self-check\n" );
-		return 1;
-	}
 	gauntlet_level lv;
-	if ( gauntlet_level_load( level_path, &lv ) == false )
+	if ( gauntlet_measure_self_check() == false || gauntlet_level_load( o.level_path, &lv ) == false )
 	{
 		return 1;
 	}
-	int n = lv.spawn_count;
-	size_t frame_floats = (size_t)( steps + 1 ) * (size_t)n * 2;
-	float* frames = (float*)malloc( sizeof( float ) * frame_floats );
-	float* first_frames = (float*)malloc( sizeof( float ) * frame_floats );
-	if ( frames == NULL || first_frames == NULL )
+	int n = lv.spawn_count, steps = o.steps;
+	gauntlet_runs runs;
+	if ( gauntlet_runs_create( &runs, n, steps ) == false )
 	{
 		return 1;
 	}
 	b2Version version = b2GetVersion();
 	printf( "gauntlet_box2d: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, Box2D %d.%d.%d mover, "
 			"static tree %s\n",
-			level_path, lv.width, lv.height, lv.tile_count, n, steps, runs, version.major, version.minor,
+			o.level_path, lv.width, lv.height, lv.tile_count, n, steps, o.runs, version.major, version.minor,
 			version.revision, rebuild ? "rebuilt" : "as inserted" );
 
-	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
 	run_output first = { 0 };
-	bool identical = true;
-	for ( int r = 0; r < runs; ++r )
+	for ( int r = 0; r < o.runs; ++r )
 	{
-		run_output out = run_once( &lv, n, steps, rebuild, r == 0 ? first_frames : frames );
-		rates[r] = (double)n * steps / out.seconds;
-		cpu_rates[r] = (double)n * steps / out.cpu;
+		run_output out = run_once( &lv, n, steps, rebuild, gauntlet_runs_frames( &runs ) );
 		if ( r == 0 )
 		{
 			first = out;
 		}
-		else
-		{
-			identical = identical && memcmp( frames, first_frames, sizeof( float ) * frame_floats ) == 0;
-		}
-		printf( "  run %d: %.3f s, %.3f M moves/s (CPU time %.3f s, %.3f M moves/s)\n", r + 1, out.seconds,
-				rates[r] * 1e-6, out.cpu, cpu_rates[r] * 1e-6 );
+		gauntlet_runs_add( &runs, out.seconds, out.cpu );
 	}
-	double median = median_of( rates, runs );
-	double cpu_median = median_of( cpu_rates, runs );
-	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, first_frames );
+	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, runs.first_frames );
 
-	printf( "moves/s (median of %d): %.3f M  (spread %.3f - %.3f M), %.3f us per move\n", runs, median * 1e-6,
-			rates[0] * 1e-6, rates[runs - 1] * 1e-6, 1e6 / median );
-	printf( "by CPU time (median): %.3f M moves/s (spread %.3f - %.3f M)\n", cpu_median * 1e-6, cpu_rates[0] * 1e-6,
-			cpu_rates[runs - 1] * 1e-6 );
+	gauntlet_runs_print_rates( &runs );
 	gauntlet_quality_print( &q );
 	printf( "characters on the ground at the end: %d\n", first.on_ground_at_end );
-	printf( "runs bit-identical: %s\n", runs > 1 ? ( identical ? "yes" : "NO" ) : "(one run)" );
+	gauntlet_runs_print_identical( &runs );
 
-	if ( traj_path != NULL )
-	{
-		if ( write_trajectory( traj_path, n, steps, first_frames ) == false )
-		{
-			fprintf( stderr, "gauntlet_box2d: cannot write %s\n", traj_path );
-			return 1;
-		}
-		printf( "trajectory written to %s\n", traj_path );
-	}
-	free( frames );
-	free( first_frames );
+	bool written = gauntlet_runs_write_trajectory( &runs, o.traj_path );
+	gauntlet_runs_destroy( &runs );
 	gauntlet_level_free( &lv );
-	return 0;
+	return written ? 0 : 1;
 }

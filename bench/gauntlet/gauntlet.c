@@ -17,6 +17,7 @@
 
 #include "../bench_common.h"
 #include "gauntlet_measure.h"
+#include "gauntlet_runs.h"
 #include "gauntlet_scene.h"
 
 #include "../bench_tasks.h"
@@ -26,12 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#ifndef KCC_LEVEL_DIR
-#define KCC_LEVEL_DIR "."
-#endif
-
-#define MAX_RUNS 64
 
 // ---------------------------------------------------------------------------------------------------------------
 // World query counter: the controller's Chipmunk queries are wrapped at link time (-Wl,--wrap, see CMakeLists).
@@ -149,26 +144,17 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 
 int main( int argc, char** argv )
 {
-	const char* level_path = KCC_LEVEL_DIR "/level.txt";
-	const char* traj_path = NULL;
-	int runs = 5, steps = 600, workers = 0;
+	gauntlet_options o = gauntlet_default_options();
+	int workers = 0;
 	double cell = 1.0;
 	bool tree = false;
 	for ( int i = 1; i < argc; ++i )
 	{
-		if ( strcmp( argv[i], "--runs" ) == 0 && i + 1 < argc )
+		if ( gauntlet_option( &o, argc, argv, &i ) )
 		{
-			runs = atoi( argv[++i] );
+			continue;
 		}
-		else if ( strcmp( argv[i], "--steps" ) == 0 && i + 1 < argc )
-		{
-			steps = atoi( argv[++i] );
-		}
-		else if ( strcmp( argv[i], "--traj" ) == 0 && i + 1 < argc )
-		{
-			traj_path = argv[++i];
-		}
-		else if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
+		if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
 		{
 			cell = atof( argv[++i] );
 		}
@@ -192,10 +178,6 @@ int main( int argc, char** argv )
 		{
 			s_scrambled = true;
 		}
-		else if ( argv[i][0] != '-' )
-		{
-			level_path = argv[i];
-		}
 		else
 		{
 			fprintf( stderr,
@@ -210,20 +192,15 @@ int main( int argc, char** argv )
 		fprintf( stderr, "gauntlet: --deferred and --sync are for batches (--workers 1 or more)\n" );
 		return 2;
 	}
-	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 ||
+	if ( o.runs < 1 || o.runs > GAUNTLET_MAX_RUNS || o.steps < 1 || !( cell > 0.0 ) || workers < 0 ||
 		 workers > BENCH_POOL_MAX_WORKERS )
 	{
-		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", MAX_RUNS,
+		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", GAUNTLET_MAX_RUNS,
 				 BENCH_POOL_MAX_WORKERS );
 		return 2;
 	}
-	if ( gauntlet_measure_self_check() == false )
-	{
-		fprintf( stderr, "gauntlet: the overlap measure failed its self-check\n" );
-		return 1;
-	}
 	gauntlet_level lv;
-	if ( gauntlet_level_load( level_path, &lv ) == false )
+	if ( gauntlet_measure_self_check() == false || gauntlet_level_load( o.level_path, &lv ) == false )
 	{
 		return 1;
 	}
@@ -233,24 +210,22 @@ int main( int argc, char** argv )
 		fprintf( stderr, "gauntlet: cannot start %d workers\n", workers );
 		return 1;
 	}
-	int n = lv.spawn_count;
-	size_t frame_floats = (size_t)( steps + 1 ) * (size_t)n * 2;
-	float* frames = (float*)malloc( sizeof( float ) * frame_floats );
-	float* first_frames = (float*)malloc( sizeof( float ) * frame_floats );
-	if ( frames == NULL || first_frames == NULL )
+	int n = lv.spawn_count, steps = o.steps;
+	gauntlet_runs runs;
+	if ( gauntlet_runs_create( &runs, n, steps ) == false )
 	{
 		return 1;
 	}
 	if ( tree )
 	{
 		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, Chipmunk's bounding box tree\n",
-				level_path, lv.width, lv.height, lv.tile_count, n, steps, runs );
+				o.level_path, lv.width, lv.height, lv.tile_count, n, steps, o.runs );
 		cell = 0.0;
 	}
 	else
 	{
-		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n", level_path,
-				lv.width, lv.height, lv.tile_count, n, steps, runs, cell );
+		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n",
+				o.level_path, lv.width, lv.height, lv.tile_count, n, steps, o.runs, cell );
 	}
 	if ( workers == 0 )
 	{
@@ -271,57 +246,31 @@ int main( int argc, char** argv )
 				s_sync ? ", kcc_space_sync after each batch" : ", never synced" );
 	}
 
-	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
 	run_output first = { 0 };
-	bool identical = true;
-	for ( int r = 0; r < runs; ++r )
+	for ( int r = 0; r < o.runs; ++r )
 	{
 		run_output out = run_once( &lv, n, steps, cell, workers, workers > 1 ? &tasks.system : NULL,
-								   r == 0 ? first_frames : frames );
-		rates[r] = (double)n * steps / out.seconds;
-		cpu_rates[r] = (double)n * steps / out.cpu;
+								   gauntlet_runs_frames( &runs ) );
 		if ( r == 0 )
 		{
 			first = out;
 		}
-		else
-		{
-			identical = identical && memcmp( frames, first_frames, sizeof( float ) * frame_floats ) == 0;
-		}
-		printf( "  run %d: %.3f s, %.3f M moves/s (CPU time %.3f s, %.3f M moves/s)\n", r + 1, out.seconds,
-				rates[r] * 1e-6, out.cpu, cpu_rates[r] * 1e-6 );
+		gauntlet_runs_add( &runs, out.seconds, out.cpu );
 	}
-	qsort( rates, (size_t)runs, sizeof( double ), compare_doubles );
-	qsort( cpu_rates, (size_t)runs, sizeof( double ), compare_doubles );
-	double median = runs % 2 ? rates[runs / 2] : 0.5 * ( rates[runs / 2 - 1] + rates[runs / 2] );
-	double cpu_median = runs % 2 ? cpu_rates[runs / 2] : 0.5 * ( cpu_rates[runs / 2 - 1] + cpu_rates[runs / 2] );
-	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, first_frames );
-	double moves = (double)n * steps;
+	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, runs.first_frames );
 
-	printf( "moves/s (median of %d): %.3f M  (spread %.3f - %.3f M), %.3f us per move\n", runs, median * 1e-6,
-			rates[0] * 1e-6, rates[runs - 1] * 1e-6, 1e6 / median );
-	printf( "by CPU time (median): %.3f M moves/s (spread %.3f - %.3f M)\n", cpu_median * 1e-6, cpu_rates[0] * 1e-6,
-			cpu_rates[runs - 1] * 1e-6 );
-	printf( "world queries per move: %.3f cpSpaceBBQuery\n", (double)first.bb_queries / moves );
+	gauntlet_runs_print_rates( &runs );
+	printf( "world queries per move: %.3f cpSpaceBBQuery\n", (double)first.bb_queries / ( (double)n * steps ) );
 	gauntlet_quality_print( &q );
 	printf( "characters on the ground at the end: %d\n", first.on_ground_at_end );
 	printf( "moves with an error: %llu, moves with truncated candidates: %llu\n",
 			(unsigned long long)first.failed_moves, (unsigned long long)first.truncated_moves );
-	printf( "runs bit-identical: %s\n", runs > 1 ? ( identical ? "yes" : "NO" ) : "(one run)" );
+	gauntlet_runs_print_identical( &runs );
 	printf( "reference: Box2D v3 mover 0.6-0.74 M moves/s (largest overlap 5.6 mm); Rapier 0.21 (wasm) 0.18 M moves/s\n" );
 
-	if ( traj_path != NULL )
-	{
-		if ( write_trajectory( traj_path, n, steps, first_frames ) == false )
-		{
-			fprintf( stderr, "gauntlet: cannot write %s\n", traj_path );
-			return 1;
-		}
-		printf( "trajectory written to %s\n", traj_path );
-	}
-	free( frames );
-	free( first_frames );
+	bool written = gauntlet_runs_write_trajectory( &runs, o.traj_path );
+	gauntlet_runs_destroy( &runs );
 	gauntlet_level_free( &lv );
 	bench_tasks_destroy( &tasks );
-	return 0;
+	return written ? 0 : 1;
 }

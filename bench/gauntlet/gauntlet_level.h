@@ -106,7 +106,8 @@ static inline bool gauntlet_level_load( const char* path, gauntlet_level* out )
 	{
 		if ( kind == 'C' )
 		{
-			out->spawns = gauntlet_level_room( out->spawns, out->spawn_count, &spawn_capacity, sizeof( gauntlet_spawn ) );
+			size_t size = sizeof( gauntlet_spawn );
+			out->spawns = gauntlet_level_room( out->spawns, out->spawn_count, &spawn_capacity, size );
 			ok = out->spawns != NULL;
 			if ( ok )
 			{

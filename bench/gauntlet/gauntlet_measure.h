@@ -108,6 +108,7 @@ static inline double gauntlet_capsule_depth( gauntlet_dvec a, gauntlet_dvec b, d
 }
 
 // The measure must see overlaps: a capsule standing 0.1 inside a box, one across a ramp's slope, one just clear.
+// False with a message on standard error when it does not.
 static inline bool gauntlet_measure_self_check( void )
 {
 	const gauntlet_dvec box[4] = { { 0.0, 0.0 }, { 1.0, 0.0 }, { 1.0, 1.0 }, { 0.0, 1.0 } };
@@ -115,7 +116,12 @@ static inline bool gauntlet_measure_self_check( void )
 	double sunk = gauntlet_capsule_depth( (gauntlet_dvec){ 0.5, 1.2 }, (gauntlet_dvec){ 0.5, 1.8 }, 0.3, box, 4 );
 	double crossing = gauntlet_capsule_depth( (gauntlet_dvec){ 0.5, 0.2 }, (gauntlet_dvec){ 0.5, 0.8 }, 0.3, ramp, 3 );
 	double clear = gauntlet_capsule_depth( (gauntlet_dvec){ 2.0, 0.5 }, (gauntlet_dvec){ 2.0, 1.1 }, 0.3, box, 4 );
-	return fabs( sunk - 0.1 ) < 1e-12 && crossing > 0.3 && clear < 0.0;
+	if ( fabs( sunk - 0.1 ) < 1e-12 && crossing > 0.3 && clear < 0.0 )
+	{
+		return true;
+	}
+	fprintf( stderr, GAUNTLET_PROGRAM ": the overlap measure failed its self-check\n" );
+	return false;
 }
 
 // The deepest reach of a character's capsule at (x, y) into the level's tiles (-INFINITY with no tile near).
