@@ -17,7 +17,7 @@
 #include "../gauntlet/gauntlet_level.h"
 #include "../gauntlet/gauntlet_measure.h"
 #include "../gauntlet/gauntlet_runs.h"
-#include "../gauntlet/prng.h"
+#include "../gauntlet/gauntlet_walker.h"
 
 #include "box2d/box2d.h"
 
@@ -27,12 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define SEED 2024u
-#define DT ( 1.0f / 60.0f )
-#define GRAVITY 30.0f
-#define MAX_SPEED 6.0f
-#define JUMP_SPEED 10.0f
 
 // The mover loop's settings, as in Box2D's character sample: 5 rounds, stop when a round moves less than 1 cm,
 // at most 8 planes a round.
@@ -164,8 +158,7 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, bool reb
 	b2WorldId world = world_create( lv, rebuild );
 	b2Vec2* position = (b2Vec2*)malloc( sizeof( b2Vec2 ) * (size_t)n );
 	b2Vec2* velocity = (b2Vec2*)calloc( (size_t)n, sizeof( b2Vec2 ) );
-	float* vx_desired = (float*)calloc( (size_t)n, sizeof( float ) );
-	bool* want_jump = (bool*)calloc( (size_t)n, sizeof( bool ) );
+	gauntlet_walker* walkers = (gauntlet_walker*)calloc( (size_t)n, sizeof( gauntlet_walker ) );
 	bool* on_ground = (bool*)calloc( (size_t)n, sizeof( bool ) );
 	for ( int i = 0; i < n; ++i )
 	{
@@ -181,21 +174,9 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, bool reb
 		float* frame = frames + (size_t)( step + 1 ) * (size_t)n * 2;
 		for ( int i = 0; i < n; ++i )
 		{
-			if ( ( step + i ) % 30 == 0 || step == 0 )
-			{
-				uint32_t h = hash3( SEED, (uint32_t)i, (uint32_t)( ( step + i ) / 30 ) );
-				vx_desired[i] = ( (float)( h & 0xFFFFu ) / 65535.0f * 2.0f - 1.0f ) * MAX_SPEED;
-				want_jump[i] = ( ( h >> 16 ) & 3u ) == 0;
-			}
-			b2Vec2 v = velocity[i];
-			v.x = vx_desired[i];
-			if ( on_ground[i] && want_jump[i] )
-			{
-				v.y = JUMP_SPEED;
-				want_jump[i] = false;
-			}
-			v.y -= GRAVITY * DT;
-			mover_result moved = move_character( world, position[i], v, DT );
+			gauntlet_vec2 last = { velocity[i].x, velocity[i].y };
+			gauntlet_vec2 v = gauntlet_walker_velocity( &walkers[i], i, step, last, on_ground[i] );
+			mover_result moved = move_character( world, position[i], (b2Vec2){ v.x, v.y }, GAUNTLET_DT );
 			position[i] = moved.position;
 			velocity[i] = moved.velocity;
 			on_ground[i] = moved.on_ground;
@@ -211,8 +192,7 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, bool reb
 	}
 	free( position );
 	free( velocity );
-	free( vx_desired );
-	free( want_jump );
+	free( walkers );
 	free( on_ground );
 	b2DestroyWorld( world );
 	return out;

@@ -17,15 +17,15 @@
 #define GAUNTLET_CAPSULE_HALF 0.3
 #define GAUNTLET_CAPSULE_RADIUS 0.3
 
+typedef struct gauntlet_vec2
+{
+	float x, y;
+} gauntlet_vec2;
+
 typedef struct gauntlet_dvec
 {
 	double x, y;
 } gauntlet_dvec;
-
-typedef struct gauntlet_spawn
-{
-	float x, y;
-} gauntlet_spawn;
 
 typedef enum gauntlet_tile_kind
 {
@@ -45,7 +45,7 @@ typedef struct gauntlet_level
 	int width, height;
 	gauntlet_tile* tiles;
 	int tile_count;
-	gauntlet_spawn* spawns;
+	gauntlet_vec2* spawns;
 	int spawn_count;
 	int* grid; // width * height cells: index of the tile in that cell, -1 when empty
 } gauntlet_level;
@@ -93,7 +93,7 @@ static inline bool gauntlet_level_load( const char* path, gauntlet_level* out )
 	}
 	int tile_capacity = 16384, spawn_capacity = 2048;
 	out->tiles = (gauntlet_tile*)malloc( sizeof( gauntlet_tile ) * (size_t)tile_capacity );
-	out->spawns = (gauntlet_spawn*)malloc( sizeof( gauntlet_spawn ) * (size_t)spawn_capacity );
+	out->spawns = (gauntlet_vec2*)malloc( sizeof( gauntlet_vec2 ) * (size_t)spawn_capacity );
 	out->grid = (int*)malloc( sizeof( int ) * (size_t)out->width * (size_t)out->height );
 	bool ok = out->tiles != NULL && out->spawns != NULL && out->grid != NULL;
 	for ( int i = 0; ok && i < out->width * out->height; ++i )
@@ -106,12 +106,12 @@ static inline bool gauntlet_level_load( const char* path, gauntlet_level* out )
 	{
 		if ( kind == 'C' )
 		{
-			size_t size = sizeof( gauntlet_spawn );
+			size_t size = sizeof( gauntlet_vec2 );
 			out->spawns = gauntlet_level_room( out->spawns, out->spawn_count, &spawn_capacity, size );
 			ok = out->spawns != NULL;
 			if ( ok )
 			{
-				out->spawns[out->spawn_count++] = (gauntlet_spawn){ a, b };
+				out->spawns[out->spawn_count++] = (gauntlet_vec2){ a, b };
 			}
 			continue;
 		}

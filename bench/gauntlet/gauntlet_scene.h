@@ -8,7 +8,7 @@
 #pragma once
 
 #include "gauntlet_level.h"
-#include "prng.h"
+#include "gauntlet_walker.h"
 
 #include "kcc/controller.h"
 
@@ -17,12 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define GAUNTLET_SEED 2024u
-#define GAUNTLET_DT ( 1.0f / 60.0f )
-#define GAUNTLET_GRAVITY 30.0f
-#define GAUNTLET_MAX_SPEED 6.0f
-#define GAUNTLET_JUMP_SPEED 10.0f
 
 // Filter bits: characters are not in their own mask, so they never block each other.
 #define GAUNTLET_CATEGORY_TILE ( (cpBitmask)1 << 0 )
@@ -115,12 +109,12 @@ static inline bool gauntlet_world_create( gauntlet_world* w, const gauntlet_leve
 	return true;
 }
 
-// SCENE.md's motion rule: each character's own state, nothing shared, so the order of the moves does not change it.
+// The motion's state for kcc2d's moves: the velocities they return, whether they left each character on the ground,
+// and each character's walker (gauntlet_walker.h, SCENE.md's motion rule).
 typedef struct gauntlet_motion
 {
 	vec2s* velocity; // returned by the last move (the blocked components removed)
-	float* vx_desired;
-	bool* want_jump;
+	gauntlet_walker* walkers;
 	bool* on_ground;
 	int count;
 } gauntlet_motion;
@@ -128,8 +122,7 @@ typedef struct gauntlet_motion
 static inline void gauntlet_motion_destroy( gauntlet_motion* m )
 {
 	free( m->velocity );
-	free( m->vx_desired );
-	free( m->want_jump );
+	free( m->walkers );
 	free( m->on_ground );
 	memset( m, 0, sizeof( *m ) );
 }
@@ -138,10 +131,9 @@ static inline bool gauntlet_motion_create( gauntlet_motion* m, int count )
 {
 	m->count = count;
 	m->velocity = (vec2s*)calloc( (size_t)count, sizeof( vec2s ) );
-	m->vx_desired = (float*)calloc( (size_t)count, sizeof( float ) );
-	m->want_jump = (bool*)calloc( (size_t)count, sizeof( bool ) );
+	m->walkers = (gauntlet_walker*)calloc( (size_t)count, sizeof( gauntlet_walker ) );
 	m->on_ground = (bool*)calloc( (size_t)count, sizeof( bool ) );
-	if ( m->velocity == NULL || m->vx_desired == NULL || m->want_jump == NULL || m->on_ground == NULL )
+	if ( m->velocity == NULL || m->walkers == NULL || m->on_ground == NULL )
 	{
 		gauntlet_motion_destroy( m );
 		return false;
@@ -149,24 +141,12 @@ static inline bool gauntlet_motion_create( gauntlet_motion* m, int count )
 	return true;
 }
 
-// The velocity character i asks for in this step (walk, jump when on the ground, gravity).
+// The velocity character i asks for in this step (gauntlet_walker.h).
 static inline vec2s gauntlet_motion_input( gauntlet_motion* m, int i, int step )
 {
-	if ( ( step + i ) % 30 == 0 || step == 0 )
-	{
-		uint32_t h = hash3( GAUNTLET_SEED, (uint32_t)i, (uint32_t)( ( step + i ) / 30 ) );
-		m->vx_desired[i] = ( (float)( h & 0xFFFFu ) / 65535.0f * 2.0f - 1.0f ) * GAUNTLET_MAX_SPEED;
-		m->want_jump[i] = ( ( h >> 16 ) & 3u ) == 0;
-	}
-	vec2s v = m->velocity[i];
-	v.x = m->vx_desired[i];
-	if ( m->on_ground[i] && m->want_jump[i] )
-	{
-		v.y = GAUNTLET_JUMP_SPEED;
-		m->want_jump[i] = false;
-	}
-	v.y -= GAUNTLET_GRAVITY * GAUNTLET_DT;
-	return v;
+	gauntlet_vec2 last = { m->velocity[i].x, m->velocity[i].y };
+	gauntlet_vec2 v = gauntlet_walker_velocity( &m->walkers[i], i, step, last, m->on_ground[i] );
+	return kcc_v2( v.x, v.y );
 }
 
 // What the move returned for character i: the clipped velocity and the flags.
