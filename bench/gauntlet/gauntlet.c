@@ -16,22 +16,17 @@
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
+#include "gauntlet_measure.h"
+#include "gauntlet_runs.h"
 #include "gauntlet_scene.h"
 
 #include "../bench_tasks.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#ifndef KCC_LEVEL_DIR
-#define KCC_LEVEL_DIR "."
-#endif
-
-#define MAX_RUNS 64
 
 // ---------------------------------------------------------------------------------------------------------------
 // World query counter: the controller's Chipmunk queries are wrapped at link time (-Wl,--wrap, see CMakeLists).
@@ -147,208 +142,19 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 	return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Independent overlap measure (double precision, no kcc or Chipmunk code): depth of the capsule (core segment
-// a-b, radius r) into a convex counter-clockwise polygon = r - distance(core, polygon) when the core is outside,
-// r + the core's separating-axis penetration when the core crosses the polygon.
-
-static double cross2( double ax, double ay, double bx, double by )
-{
-	return ax * by - ay * bx;
-}
-
-static double point_segment_distance( double px, double py, double ax, double ay, double bx, double by )
-{
-	double ex = bx - ax, ey = by - ay;
-	double t = ( ( px - ax ) * ex + ( py - ay ) * ey ) / ( ex * ex + ey * ey );
-	t = t < 0.0 ? 0.0 : ( t > 1.0 ? 1.0 : t );
-	double dx = px - ( ax + t * ex ), dy = py - ( ay + t * ey );
-	return sqrt( dx * dx + dy * dy );
-}
-
-static bool segments_cross( const double* p, const double* q, const double* r, const double* s )
-{
-	double d1 = cross2( q[0] - p[0], q[1] - p[1], r[0] - p[0], r[1] - p[1] );
-	double d2 = cross2( q[0] - p[0], q[1] - p[1], s[0] - p[0], s[1] - p[1] );
-	double d3 = cross2( s[0] - r[0], s[1] - r[1], p[0] - r[0], p[1] - r[1] );
-	double d4 = cross2( s[0] - r[0], s[1] - r[1], q[0] - r[0], q[1] - r[1] );
-	return ( ( d1 > 0.0 && d2 < 0.0 ) || ( d1 < 0.0 && d2 > 0.0 ) ) && ( ( d3 > 0.0 && d4 < 0.0 ) || ( d3 < 0.0 && d4 > 0.0 ) );
-}
-
-static bool point_in_polygon( double px, double py, const cpVect* v, int n )
-{
-	for ( int i = 0; i < n; ++i )
-	{
-		const cpVect a = v[i], b = v[( i + 1 ) % n];
-		if ( cross2( b.x - a.x, b.y - a.y, px - a.x, py - a.y ) < 0.0 )
-		{
-			return false;
-		}
-	}
-	return true;
-}
-
-static double capsule_polygon_depth( const double* a, const double* b, double radius, const cpVect* v, int n )
-{
-	bool inside = point_in_polygon( a[0], a[1], v, n ) || point_in_polygon( b[0], b[1], v, n );
-	double distance = INFINITY;
-	for ( int i = 0; i < n && inside == false; ++i )
-	{
-		double p[2] = { v[i].x, v[i].y }, q[2] = { v[( i + 1 ) % n].x, v[( i + 1 ) % n].y };
-		if ( segments_cross( a, b, p, q ) )
-		{
-			inside = true;
-			break;
-		}
-		distance = fmin( distance, point_segment_distance( a[0], a[1], p[0], p[1], q[0], q[1] ) );
-		distance = fmin( distance, point_segment_distance( b[0], b[1], p[0], p[1], q[0], q[1] ) );
-		distance = fmin( distance, point_segment_distance( p[0], p[1], a[0], a[1], b[0], b[1] ) );
-	}
-	if ( inside == false )
-	{
-		return radius - distance;
-	}
-	// The core crosses the polygon: smallest overlap over the polygon's edge normals and the core's normal.
-	double smallest = INFINITY;
-	for ( int i = 0; i <= n; ++i )
-	{
-		double nx, ny;
-		if ( i < n )
-		{
-			const cpVect e0 = v[i], e1 = v[( i + 1 ) % n];
-			nx = e1.y - e0.y;
-			ny = -( e1.x - e0.x );
-		}
-		else
-		{
-			nx = -( b[1] - a[1] );
-			ny = b[0] - a[0];
-		}
-		double length = sqrt( nx * nx + ny * ny );
-		nx /= length;
-		ny /= length;
-		double pmin = INFINITY, pmax = -INFINITY;
-		for ( int k = 0; k < n; ++k )
-		{
-			double d = v[k].x * nx + v[k].y * ny;
-			pmin = fmin( pmin, d );
-			pmax = fmax( pmax, d );
-		}
-		double s0 = a[0] * nx + a[1] * ny, s1 = b[0] * nx + b[1] * ny;
-		double overlap = fmin( pmax - fmin( s0, s1 ), fmax( s0, s1 ) - pmin );
-		smallest = fmin( smallest, overlap );
-	}
-	return radius + smallest;
-}
-
-// The measure must see overlaps: a capsule standing 0.1 inside a box, across a ramp's slope, and one just clear.
-static bool overlap_measure_self_check( void )
-{
-	cpVect box[4] = { { 0.0, 0.0 }, { 1.0, 0.0 }, { 1.0, 1.0 }, { 0.0, 1.0 } };
-	cpVect ramp[3] = { { 0.0, 0.0 }, { 1.0, 0.0 }, { 1.0, 1.0 } };
-	double a[2] = { 0.5, 1.2 }, b[2] = { 0.5, 1.8 };
-	double sunk = capsule_polygon_depth( a, b, 0.3, box, 4 ); // bottom at 0.9: 0.1 deep
-	double c[2] = { 0.5, 0.2 }, d[2] = { 0.5, 0.8 };
-	double crossing = capsule_polygon_depth( c, d, 0.3, ramp, 3 ); // core crosses the slope
-	double e[2] = { 2.0, 0.5 }, f[2] = { 2.0, 1.1 };
-	double clear = capsule_polygon_depth( e, f, 0.3, box, 4 ); // 0.7 to the right of the box
-	return fabs( sunk - 0.1 ) < 1e-12 && crossing > 0.3 && clear < 0.0;
-}
-
-typedef struct quality
-{
-	uint64_t overlapping_steps; // character-steps with an overlap > 0.001
-	double largest_overlap;
-	double deepest_signed; // largest depth with its sign: negative is the closest approach (about -skin)
-	int deepest_character, deepest_step;
-	int left_map;
-	double mean_path;
-} quality;
-
-static quality measure_quality( const gauntlet_level* lv, int n, int steps, const float* frames )
-{
-	quality q = { 0 };
-	q.deepest_signed = -INFINITY;
-	bool* left = (bool*)calloc( (size_t)n, sizeof( bool ) );
-	double total_path = 0.0;
-	for ( int step = 1; step <= steps; ++step )
-	{
-		const float* frame = frames + (size_t)step * (size_t)n * 2;
-		const float* previous = frame - (size_t)n * 2;
-		for ( int i = 0; i < n; ++i )
-		{
-			double x = frame[2 * i], y = frame[2 * i + 1];
-			double dx = x - previous[2 * i], dy = y - previous[2 * i + 1];
-			total_path += sqrt( dx * dx + dy * dy );
-			if ( !( x >= 0.0 && x <= lv->width && y >= 0.0 && y <= lv->height ) )
-			{
-				left[i] = true;
-				continue;
-			}
-			double a[2] = { x, y - 0.3 }, b[2] = { x, y + 0.3 };
-			double deepest = -INFINITY;
-			int cx0 = (int)floor( x - 0.3 ), cx1 = (int)floor( x + 0.3 );
-			int cy0 = (int)floor( y - 0.6 ), cy1 = (int)floor( y + 0.6 );
-			for ( int cy = cy0; cy <= cy1; ++cy )
-			{
-				for ( int cx = cx0; cx <= cx1; ++cx )
-				{
-					if ( cx < 0 || cy < 0 || cx >= lv->width || cy >= lv->height )
-					{
-						continue;
-					}
-					int index = lv->grid[cy * lv->width + cx];
-					if ( index < 0 )
-					{
-						continue;
-					}
-					cpVect v[4];
-					int count = gauntlet_tile_vertices( &lv->tiles[index], v );
-					double depth = capsule_polygon_depth( a, b, 0.3, v, count );
-					deepest = fmax( deepest, depth );
-				}
-			}
-			if ( deepest > q.deepest_signed )
-			{
-				q.deepest_signed = deepest;
-				q.deepest_character = i;
-				q.deepest_step = step;
-			}
-			q.largest_overlap = fmax( q.largest_overlap, deepest );
-			q.overlapping_steps += deepest > 0.001 ? 1 : 0;
-		}
-	}
-	for ( int i = 0; i < n; ++i )
-	{
-		q.left_map += left[i] ? 1 : 0;
-	}
-	q.mean_path = total_path / n;
-	free( left );
-	return q;
-}
-
 int main( int argc, char** argv )
 {
-	const char* level_path = KCC_LEVEL_DIR "/level.txt";
-	const char* traj_path = NULL;
-	int runs = 5, steps = 600, workers = 0;
+	gauntlet_options o = gauntlet_default_options();
+	int workers = 0;
 	double cell = 1.0;
 	bool tree = false;
 	for ( int i = 1; i < argc; ++i )
 	{
-		if ( strcmp( argv[i], "--runs" ) == 0 && i + 1 < argc )
+		if ( gauntlet_option( &o, argc, argv, &i ) )
 		{
-			runs = atoi( argv[++i] );
+			continue;
 		}
-		else if ( strcmp( argv[i], "--steps" ) == 0 && i + 1 < argc )
-		{
-			steps = atoi( argv[++i] );
-		}
-		else if ( strcmp( argv[i], "--traj" ) == 0 && i + 1 < argc )
-		{
-			traj_path = argv[++i];
-		}
-		else if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
+		if ( strcmp( argv[i], "--cell" ) == 0 && i + 1 < argc )
 		{
 			cell = atof( argv[++i] );
 		}
@@ -372,10 +178,6 @@ int main( int argc, char** argv )
 		{
 			s_scrambled = true;
 		}
-		else if ( argv[i][0] != '-' )
-		{
-			level_path = argv[i];
-		}
 		else
 		{
 			fprintf( stderr,
@@ -390,20 +192,15 @@ int main( int argc, char** argv )
 		fprintf( stderr, "gauntlet: --deferred and --sync are for batches (--workers 1 or more)\n" );
 		return 2;
 	}
-	if ( runs < 1 || runs > MAX_RUNS || steps < 1 || !( cell > 0.0 ) || workers < 0 ||
+	if ( o.runs < 1 || o.runs > GAUNTLET_MAX_RUNS || o.steps < 1 || !( cell > 0.0 ) || workers < 0 ||
 		 workers > BENCH_POOL_MAX_WORKERS )
 	{
-		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", MAX_RUNS,
+		fprintf( stderr, "gauntlet: runs must be 1..%d, steps >= 1, cell > 0, workers 0..%d\n", GAUNTLET_MAX_RUNS,
 				 BENCH_POOL_MAX_WORKERS );
 		return 2;
 	}
-	if ( overlap_measure_self_check() == false )
-	{
-		fprintf( stderr, "gauntlet: the overlap measure failed its self-check\n" );
-		return 1;
-	}
 	gauntlet_level lv;
-	if ( gauntlet_level_load( level_path, &lv ) == false )
+	if ( gauntlet_measure_self_check() == false || gauntlet_level_load( o.level_path, &lv ) == false )
 	{
 		return 1;
 	}
@@ -413,24 +210,22 @@ int main( int argc, char** argv )
 		fprintf( stderr, "gauntlet: cannot start %d workers\n", workers );
 		return 1;
 	}
-	int n = lv.spawn_count;
-	size_t frame_floats = (size_t)( steps + 1 ) * (size_t)n * 2;
-	float* frames = (float*)malloc( sizeof( float ) * frame_floats );
-	float* first_frames = (float*)malloc( sizeof( float ) * frame_floats );
-	if ( frames == NULL || first_frames == NULL )
+	int n = lv.spawn_count, steps = o.steps;
+	gauntlet_runs runs;
+	if ( gauntlet_runs_create( &runs, n, steps ) == false )
 	{
 		return 1;
 	}
 	if ( tree )
 	{
 		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, Chipmunk's bounding box tree\n",
-				level_path, lv.width, lv.height, lv.tile_count, n, steps, runs );
+				o.level_path, lv.width, lv.height, lv.tile_count, n, steps, o.runs );
 		cell = 0.0;
 	}
 	else
 	{
-		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n", level_path,
-				lv.width, lv.height, lv.tile_count, n, steps, runs, cell );
+		printf( "gauntlet: %s, %d x %d, %d tiles, %d characters, %d steps, %d runs, spatial hash cell %g\n",
+				o.level_path, lv.width, lv.height, lv.tile_count, n, steps, o.runs, cell );
 	}
 	if ( workers == 0 )
 	{
@@ -451,61 +246,31 @@ int main( int argc, char** argv )
 				s_sync ? ", kcc_space_sync after each batch" : ", never synced" );
 	}
 
-	double rates[MAX_RUNS], cpu_rates[MAX_RUNS];
 	run_output first = { 0 };
-	bool identical = true;
-	for ( int r = 0; r < runs; ++r )
+	for ( int r = 0; r < o.runs; ++r )
 	{
 		run_output out = run_once( &lv, n, steps, cell, workers, workers > 1 ? &tasks.system : NULL,
-								   r == 0 ? first_frames : frames );
-		rates[r] = (double)n * steps / out.seconds;
-		cpu_rates[r] = (double)n * steps / out.cpu;
+								   gauntlet_runs_frames( &runs ) );
 		if ( r == 0 )
 		{
 			first = out;
 		}
-		else
-		{
-			identical = identical && memcmp( frames, first_frames, sizeof( float ) * frame_floats ) == 0;
-		}
-		printf( "  run %d: %.3f s, %.3f M moves/s (CPU time %.3f s, %.3f M moves/s)\n", r + 1, out.seconds,
-				rates[r] * 1e-6, out.cpu, cpu_rates[r] * 1e-6 );
+		gauntlet_runs_add( &runs, out.seconds, out.cpu );
 	}
-	qsort( rates, (size_t)runs, sizeof( double ), compare_doubles );
-	qsort( cpu_rates, (size_t)runs, sizeof( double ), compare_doubles );
-	double median = runs % 2 ? rates[runs / 2] : 0.5 * ( rates[runs / 2 - 1] + rates[runs / 2] );
-	double cpu_median = runs % 2 ? cpu_rates[runs / 2] : 0.5 * ( cpu_rates[runs / 2 - 1] + cpu_rates[runs / 2] );
-	quality q = measure_quality( &lv, n, steps, first_frames );
-	double moves = (double)n * steps;
+	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, runs.first_frames );
 
-	printf( "moves/s (median of %d): %.3f M  (spread %.3f - %.3f M), %.3f us per move\n", runs, median * 1e-6,
-			rates[0] * 1e-6, rates[runs - 1] * 1e-6, 1e6 / median );
-	printf( "by CPU time (median): %.3f M moves/s (spread %.3f - %.3f M)\n", cpu_median * 1e-6, cpu_rates[0] * 1e-6,
-			cpu_rates[runs - 1] * 1e-6 );
-	printf( "world queries per move: %.3f cpSpaceBBQuery\n", (double)first.bb_queries / moves );
-	printf( "character-steps with an overlap > 0.001: %llu\n", (unsigned long long)q.overlapping_steps );
-	printf( "largest overlap: %.6g (signed: %.6g, character %d after step %d; negative = closest approach)\n",
-			q.largest_overlap, q.deepest_signed, q.deepest_character, q.deepest_step - 1 );
-	printf( "characters out of the map: %d\n", q.left_map );
-	printf( "mean path length per character: %.4f\n", q.mean_path );
+	gauntlet_runs_print_rates( &runs );
+	printf( "world queries per move: %.3f cpSpaceBBQuery\n", (double)first.bb_queries / ( (double)n * steps ) );
+	gauntlet_quality_print( &q );
 	printf( "characters on the ground at the end: %d\n", first.on_ground_at_end );
 	printf( "moves with an error: %llu, moves with truncated candidates: %llu\n",
 			(unsigned long long)first.failed_moves, (unsigned long long)first.truncated_moves );
-	printf( "runs bit-identical: %s\n", runs > 1 ? ( identical ? "yes" : "NO" ) : "(one run)" );
+	gauntlet_runs_print_identical( &runs );
 	printf( "reference: Box2D v3 mover 0.6-0.74 M moves/s (largest overlap 5.6 mm); Rapier 0.21 (wasm) 0.18 M moves/s\n" );
 
-	if ( traj_path != NULL )
-	{
-		if ( write_trajectory( traj_path, n, steps, first_frames ) == false )
-		{
-			fprintf( stderr, "gauntlet: cannot write %s\n", traj_path );
-			return 1;
-		}
-		printf( "trajectory written to %s\n", traj_path );
-	}
-	free( frames );
-	free( first_frames );
+	bool written = gauntlet_runs_write_trajectory( &runs, o.traj_path );
+	gauntlet_runs_destroy( &runs );
 	gauntlet_level_free( &lv );
 	bench_tasks_destroy( &tasks );
-	return 0;
+	return written ? 0 : 1;
 }
