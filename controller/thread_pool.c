@@ -1,20 +1,27 @@
 // SPDX-License-Identifier: MIT
 // kcc_thread_pool: a kcc_task_system on thread_count - 1 threads of its own plus the thread that calls finish.
-#define _POSIX_C_SOURCE 200809L // pthreads under -std=c11
+#define _POSIX_C_SOURCE 200809L // pthreads, clock_gettime under -std=c11
 
 #include "internal.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <time.h>
 
 /// Ranges a task is cut into per worker: a few, so a worker that got slow ranges is helped by the others.
 #define KCC_POOL_RANGES_PER_WORKER 4
 
-/// Polls an idle worker (or a finish waiting for the last ranges) makes before it sleeps on a condition variable:
-/// some microseconds, so back-to-back tasks do not pay a wake-up each. Longer spins measured slower on a shared
-/// machine (2 cores, other processes): the spinning thread takes the core the caller's ranges need.
-#define KCC_POOL_SPIN 250
+/// How long an idle worker (or a finish waiting for the last ranges) polls before it sleeps on a condition variable.
+/// Waking a sleeping thread costs tens of microseconds: the poll spans the gaps between the tasks of one batch (the
+/// serial work between its phases), and ends well within a game's frame, so that a pool between frames sleeps.
+#define KCC_POOL_SPIN_NS 300000
+
+/// Polls between two reads of the clock, and between two sched_yield: a poll is a pause instruction (some tens of
+/// nanoseconds). The yield hands the core to any other thread waiting for it, where a bare poll measured slower on a
+/// shared machine (2 cores, other processes).
+#define KCC_POOL_POLLS_PER_CLOCK 32
 
 typedef struct kcc_pool_task
 {
@@ -24,7 +31,7 @@ typedef struct kcc_pool_task
 	int range_count;
 	atomic_int next_range;  ///< ranges claimed so far (overshoots range_count once they are all taken)
 	atomic_int ranges_left; ///< ranges not yet run to their end
-	int users;              ///< pool threads between taking the task and leaving it (under the mutex)
+	atomic_int users;       ///< pool threads between taking the task and leaving it (taken under the mutex)
 	bool active;            ///< enqueued and not yet finished (under the mutex)
 } kcc_pool_task;
 
@@ -62,6 +69,38 @@ static void kcc_pool_pause( void )
 #elif defined( __aarch64__ ) && ( defined( __GNUC__ ) || defined( __clang__ ) )
 	__asm__ __volatile__( "yield" );
 #endif
+}
+
+static int64_t kcc_pool_now_ns( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_MONOTONIC, &t );
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+// A bounded poll: `while ( condition && kcc_pool_poll_more( &poll ) )` pauses until the condition fails (true) or
+// KCC_POOL_SPIN_NS have passed since kcc_pool_poll_start (false: the caller sleeps instead).
+typedef struct kcc_pool_poll
+{
+	int64_t deadline;
+	int polls;
+} kcc_pool_poll;
+
+static kcc_pool_poll kcc_pool_poll_start( void )
+{
+	return (kcc_pool_poll){ kcc_pool_now_ns() + KCC_POOL_SPIN_NS, 0 };
+}
+
+static bool kcc_pool_poll_more( kcc_pool_poll* poll )
+{
+	kcc_pool_pause();
+	poll->polls += 1;
+	if ( poll->polls % KCC_POOL_POLLS_PER_CLOCK != 0 )
+	{
+		return true;
+	}
+	sched_yield();
+	return kcc_pool_now_ns() < poll->deadline;
 }
 
 static void kcc_pool_run_inline( const kcc_thread_pool* pool, kcc_task_fcn* fcn, int item_count, void* context )
@@ -113,6 +152,14 @@ static kcc_pool_task* kcc_pool_find_work( kcc_thread_pool* pool )
 	return NULL;
 }
 
+// Whether a range of the task is still running or a pool thread still reads its slot. Acquire: what the ranges wrote
+// is seen once it is false.
+static bool kcc_pool_task_running( kcc_pool_task* task )
+{
+	return atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0 ||
+		   atomic_load_explicit( &task->users, memory_order_acquire ) != 0;
+}
+
 static void* kcc_pool_worker_main( void* argument )
 {
 	kcc_pool_worker* worker = argument;
@@ -124,12 +171,14 @@ static void* kcc_pool_worker_main( void* argument )
 		if ( task != NULL )
 		{
 			// users keeps the slot from being finished and reused while this thread still reads it.
-			task->users += 1;
+			atomic_fetch_add_explicit( &task->users, 1, memory_order_relaxed );
 			pthread_mutex_unlock( &pool->mutex );
 			kcc_pool_run_ranges( pool, task, worker->id );
+			// Left before taking the mutex, so that a finish polling for the end sees it at once (release: this
+			// thread's reads of the slot come before its reuse). The slot is not read again.
+			bool last = atomic_fetch_sub_explicit( &task->users, 1, memory_order_release ) == 1;
 			pthread_mutex_lock( &pool->mutex );
-			task->users -= 1;
-			if ( task->users == 0 && pool->finishing > 0 )
+			if ( last && pool->finishing > 0 )
 			{
 				pthread_cond_broadcast( &pool->done );
 			}
@@ -137,10 +186,9 @@ static void* kcc_pool_worker_main( void* argument )
 		}
 		unsigned seen = atomic_load_explicit( &pool->published, memory_order_relaxed );
 		pthread_mutex_unlock( &pool->mutex );
-		for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen;
-			  ++i )
+		kcc_pool_poll poll = kcc_pool_poll_start();
+		while ( atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen && kcc_pool_poll_more( &poll ) )
 		{
-			kcc_pool_pause();
 		}
 		pthread_mutex_lock( &pool->mutex );
 		// Checked under the mutex that enqueue bumps it under: a task published meanwhile cannot be missed.
@@ -232,12 +280,12 @@ static void kcc_pool_finish( void* handle, void* user )
 
 	// The caller works as worker 0 on its own task, then waits for the ranges the pool's threads took.
 	kcc_pool_run_ranges( pool, task, 0 );
-	for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0; ++i )
+	kcc_pool_poll poll = kcc_pool_poll_start();
+	while ( kcc_pool_task_running( task ) && kcc_pool_poll_more( &poll ) )
 	{
-		kcc_pool_pause();
 	}
 	pthread_mutex_lock( &pool->mutex );
-	while ( atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0 || task->users != 0 )
+	while ( kcc_pool_task_running( task ) )
 	{
 		pool->finishing += 1;
 		pthread_cond_wait( &pool->done, &pool->mutex );
@@ -289,6 +337,7 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 		*task = (kcc_pool_task){ .fcn = NULL };
 		atomic_init( &task->next_range, 0 );
 		atomic_init( &task->ranges_left, 0 );
+		atomic_init( &task->users, 0 );
 	}
 	if ( pthread_mutex_init( &pool->mutex, NULL ) != 0 )
 	{
