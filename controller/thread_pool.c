@@ -18,6 +18,10 @@
 /// serial work between its phases), and ends well within a game's frame, so that a pool between frames sleeps.
 #define KCC_POOL_SPIN_NS 300000
 
+/// A worker whose last wait for a task outlasted KCC_POOL_SPIN_NS halves its next poll, down to this: tasks that
+/// come far apart (one per frame, a batch with a single short task) do not cost a vain poll each.
+#define KCC_POOL_SPIN_MIN_NS 10000
+
 /// Polls between two reads of the clock, and between two sched_yield: a poll is a pause instruction (some tens of
 /// nanoseconds). The yield hands the core to any other thread waiting for it, where a bare poll measured slower on a
 /// shared machine (2 cores, other processes).
@@ -39,7 +43,8 @@ typedef struct kcc_pool_worker
 {
 	kcc_thread_pool* pool; // borrowed: the pool that holds this worker
 	pthread_t thread;
-	int id; // 1 .. worker_count - 1: worker 0 is the thread that calls finish
+	int id;          // 1 .. worker_count - 1: worker 0 is the thread that calls finish
+	int64_t spin_ns; // how long this worker polls for a task before it sleeps
 } kcc_pool_worker;
 
 struct kcc_thread_pool
@@ -79,16 +84,18 @@ static int64_t kcc_pool_now_ns( void )
 }
 
 // A bounded poll: `while ( condition && kcc_pool_poll_more( &poll ) )` pauses until the condition fails (true) or
-// KCC_POOL_SPIN_NS have passed since kcc_pool_poll_start (false: the caller sleeps instead).
+// the time given to kcc_pool_poll_start has passed (false: the caller sleeps instead).
 typedef struct kcc_pool_poll
 {
+	int64_t start;
 	int64_t deadline;
 	int polls;
 } kcc_pool_poll;
 
-static kcc_pool_poll kcc_pool_poll_start( void )
+static kcc_pool_poll kcc_pool_poll_start( int64_t duration_ns )
 {
-	return (kcc_pool_poll){ kcc_pool_now_ns() + KCC_POOL_SPIN_NS, 0 };
+	int64_t now = kcc_pool_now_ns();
+	return (kcc_pool_poll){ now, now + duration_ns, 0 };
 }
 
 static bool kcc_pool_poll_more( kcc_pool_poll* poll )
@@ -186,7 +193,7 @@ static void* kcc_pool_worker_main( void* argument )
 		}
 		unsigned seen = atomic_load_explicit( &pool->published, memory_order_relaxed );
 		pthread_mutex_unlock( &pool->mutex );
-		kcc_pool_poll poll = kcc_pool_poll_start();
+		kcc_pool_poll poll = kcc_pool_poll_start( worker->spin_ns );
 		while ( atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen && kcc_pool_poll_more( &poll ) )
 		{
 		}
@@ -198,6 +205,9 @@ static void* kcc_pool_worker_main( void* argument )
 			pthread_cond_wait( &pool->work, &pool->mutex );
 			pool->sleepers -= 1;
 		}
+		// A wait a full poll would have spanned keeps the full poll; a longer one halves it.
+		int64_t halved = worker->spin_ns / 2 > KCC_POOL_SPIN_MIN_NS ? worker->spin_ns / 2 : KCC_POOL_SPIN_MIN_NS;
+		worker->spin_ns = kcc_pool_now_ns() - poll.start <= KCC_POOL_SPIN_NS ? KCC_POOL_SPIN_NS : halved;
 	}
 	pthread_mutex_unlock( &pool->mutex );
 	return NULL;
@@ -280,7 +290,7 @@ static void kcc_pool_finish( void* handle, void* user )
 
 	// The caller works as worker 0 on its own task, then waits for the ranges the pool's threads took.
 	kcc_pool_run_ranges( pool, task, 0 );
-	kcc_pool_poll poll = kcc_pool_poll_start();
+	kcc_pool_poll poll = kcc_pool_poll_start( KCC_POOL_SPIN_NS );
 	while ( kcc_pool_task_running( task ) && kcc_pool_poll_more( &poll ) )
 	{
 	}
@@ -362,6 +372,7 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 		kcc_pool_worker* worker = pool->workers + i;
 		worker->pool = pool;
 		worker->id = i + 1;
+		worker->spin_ns = KCC_POOL_SPIN_NS;
 		if ( pthread_create( &worker->thread, NULL, kcc_pool_worker_main, worker ) != 0 )
 		{
 			kcc_thread_pool_destroy( pool ); // joins the threads started so far
