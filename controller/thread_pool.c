@@ -1,20 +1,31 @@
 // SPDX-License-Identifier: MIT
 // kcc_thread_pool: a kcc_task_system on thread_count - 1 threads of its own plus the thread that calls finish.
-#define _POSIX_C_SOURCE 200809L // pthreads under -std=c11
+#define _POSIX_C_SOURCE 200809L // pthreads, clock_gettime under -std=c11
 
 #include "internal.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <time.h>
 
 /// Ranges a task is cut into per worker: a few, so a worker that got slow ranges is helped by the others.
 #define KCC_POOL_RANGES_PER_WORKER 4
 
-/// Polls an idle worker (or a finish waiting for the last ranges) makes before it sleeps on a condition variable:
-/// some microseconds, so back-to-back tasks do not pay a wake-up each. Longer spins measured slower on a shared
-/// machine (2 cores, other processes): the spinning thread takes the core the caller's ranges need.
-#define KCC_POOL_SPIN 250
+/// How long an idle worker (or a finish waiting for the last ranges) polls before it sleeps on a condition variable.
+/// Waking a sleeping thread costs tens of microseconds: the poll spans the gaps between the tasks of one batch (the
+/// serial work between its phases), and ends well within a game's frame, so that a pool between frames sleeps.
+#define KCC_POOL_SPIN_NS 300000
+
+/// A worker whose last wait for a task outlasted KCC_POOL_SPIN_NS halves its next poll, down to this: tasks that
+/// come far apart (one per frame, a batch with a single short task) do not cost a vain poll each.
+#define KCC_POOL_SPIN_MIN_NS 10000
+
+/// Polls between two reads of the clock, and between two sched_yield: a poll is a pause instruction (some tens of
+/// nanoseconds). The yield hands the core to any other thread waiting for it, where a bare poll measured slower on a
+/// shared machine (2 cores, other processes).
+#define KCC_POOL_POLLS_PER_CLOCK 32
 
 typedef struct kcc_pool_task
 {
@@ -24,7 +35,7 @@ typedef struct kcc_pool_task
 	int range_count;
 	atomic_int next_range;  ///< ranges claimed so far (overshoots range_count once they are all taken)
 	atomic_int ranges_left; ///< ranges not yet run to their end
-	int users;              ///< pool threads between taking the task and leaving it (under the mutex)
+	atomic_int users;       ///< pool threads between taking the task and leaving it (taken under the mutex)
 	bool active;            ///< enqueued and not yet finished (under the mutex)
 } kcc_pool_task;
 
@@ -32,7 +43,8 @@ typedef struct kcc_pool_worker
 {
 	kcc_thread_pool* pool; // borrowed: the pool that holds this worker
 	pthread_t thread;
-	int id; // 1 .. worker_count - 1: worker 0 is the thread that calls finish
+	int id;          // 1 .. worker_count - 1: worker 0 is the thread that calls finish
+	int64_t spin_ns; // how long this worker polls for a task before it sleeps
 } kcc_pool_worker;
 
 struct kcc_thread_pool
@@ -62,6 +74,40 @@ static void kcc_pool_pause( void )
 #elif defined( __aarch64__ ) && ( defined( __GNUC__ ) || defined( __clang__ ) )
 	__asm__ __volatile__( "yield" );
 #endif
+}
+
+static int64_t kcc_pool_now_ns( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_MONOTONIC, &t );
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+// A bounded poll: `while ( condition && kcc_pool_poll_more( &poll ) )` pauses until the condition fails (true) or
+// the time given to kcc_pool_poll_start has passed (false: the caller sleeps instead).
+typedef struct kcc_pool_poll
+{
+	int64_t start;
+	int64_t deadline;
+	int polls;
+} kcc_pool_poll;
+
+static kcc_pool_poll kcc_pool_poll_start( int64_t duration_ns )
+{
+	int64_t now = kcc_pool_now_ns();
+	return (kcc_pool_poll){ now, now + duration_ns, 0 };
+}
+
+static bool kcc_pool_poll_more( kcc_pool_poll* poll )
+{
+	kcc_pool_pause();
+	poll->polls += 1;
+	if ( poll->polls % KCC_POOL_POLLS_PER_CLOCK != 0 )
+	{
+		return true;
+	}
+	sched_yield();
+	return kcc_pool_now_ns() < poll->deadline;
 }
 
 static void kcc_pool_run_inline( const kcc_thread_pool* pool, kcc_task_fcn* fcn, int item_count, void* context )
@@ -113,6 +159,14 @@ static kcc_pool_task* kcc_pool_find_work( kcc_thread_pool* pool )
 	return NULL;
 }
 
+// Whether a range of the task is still running or a pool thread still reads its slot. Acquire: what the ranges wrote
+// is seen once it is false.
+static bool kcc_pool_task_running( kcc_pool_task* task )
+{
+	return atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0 ||
+		   atomic_load_explicit( &task->users, memory_order_acquire ) != 0;
+}
+
 static void* kcc_pool_worker_main( void* argument )
 {
 	kcc_pool_worker* worker = argument;
@@ -124,12 +178,14 @@ static void* kcc_pool_worker_main( void* argument )
 		if ( task != NULL )
 		{
 			// users keeps the slot from being finished and reused while this thread still reads it.
-			task->users += 1;
+			atomic_fetch_add_explicit( &task->users, 1, memory_order_relaxed );
 			pthread_mutex_unlock( &pool->mutex );
 			kcc_pool_run_ranges( pool, task, worker->id );
+			// Left before taking the mutex, so that a finish polling for the end sees it at once (release: this
+			// thread's reads of the slot come before its reuse). The slot is not read again.
+			bool last = atomic_fetch_sub_explicit( &task->users, 1, memory_order_release ) == 1;
 			pthread_mutex_lock( &pool->mutex );
-			task->users -= 1;
-			if ( task->users == 0 && pool->finishing > 0 )
+			if ( last && pool->finishing > 0 )
 			{
 				pthread_cond_broadcast( &pool->done );
 			}
@@ -137,10 +193,9 @@ static void* kcc_pool_worker_main( void* argument )
 		}
 		unsigned seen = atomic_load_explicit( &pool->published, memory_order_relaxed );
 		pthread_mutex_unlock( &pool->mutex );
-		for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen;
-			  ++i )
+		kcc_pool_poll poll = kcc_pool_poll_start( worker->spin_ns );
+		while ( atomic_load_explicit( &pool->published, memory_order_relaxed ) == seen && kcc_pool_poll_more( &poll ) )
 		{
-			kcc_pool_pause();
 		}
 		pthread_mutex_lock( &pool->mutex );
 		// Checked under the mutex that enqueue bumps it under: a task published meanwhile cannot be missed.
@@ -150,6 +205,9 @@ static void* kcc_pool_worker_main( void* argument )
 			pthread_cond_wait( &pool->work, &pool->mutex );
 			pool->sleepers -= 1;
 		}
+		// A wait a full poll would have spanned keeps the full poll; a longer one halves it.
+		int64_t halved = worker->spin_ns / 2 > KCC_POOL_SPIN_MIN_NS ? worker->spin_ns / 2 : KCC_POOL_SPIN_MIN_NS;
+		worker->spin_ns = kcc_pool_now_ns() - poll.start <= KCC_POOL_SPIN_NS ? KCC_POOL_SPIN_NS : halved;
 	}
 	pthread_mutex_unlock( &pool->mutex );
 	return NULL;
@@ -232,12 +290,12 @@ static void kcc_pool_finish( void* handle, void* user )
 
 	// The caller works as worker 0 on its own task, then waits for the ranges the pool's threads took.
 	kcc_pool_run_ranges( pool, task, 0 );
-	for ( int i = 0; i < KCC_POOL_SPIN && atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0; ++i )
+	kcc_pool_poll poll = kcc_pool_poll_start( KCC_POOL_SPIN_NS );
+	while ( kcc_pool_task_running( task ) && kcc_pool_poll_more( &poll ) )
 	{
-		kcc_pool_pause();
 	}
 	pthread_mutex_lock( &pool->mutex );
-	while ( atomic_load_explicit( &task->ranges_left, memory_order_acquire ) != 0 || task->users != 0 )
+	while ( kcc_pool_task_running( task ) )
 	{
 		pool->finishing += 1;
 		pthread_cond_wait( &pool->done, &pool->mutex );
@@ -289,6 +347,7 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 		*task = (kcc_pool_task){ .fcn = NULL };
 		atomic_init( &task->next_range, 0 );
 		atomic_init( &task->ranges_left, 0 );
+		atomic_init( &task->users, 0 );
 	}
 	if ( pthread_mutex_init( &pool->mutex, NULL ) != 0 )
 	{
@@ -313,6 +372,7 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 		kcc_pool_worker* worker = pool->workers + i;
 		worker->pool = pool;
 		worker->id = i + 1;
+		worker->spin_ns = KCC_POOL_SPIN_NS;
 		if ( pthread_create( &worker->thread, NULL, kcc_pool_worker_main, worker ) != 0 )
 		{
 			kcc_thread_pool_destroy( pool ); // joins the threads started so far

@@ -2,9 +2,10 @@
 // kcc_thread_pool as a kcc_task_system: every item visited exactly once in ranges of at least min_range, worker
 // numbers in range and never running two ranges at once, several tasks in flight, thousands of tiny tasks with
 // sleeping workers woken again, the inline cases (one worker, a task too small to split, every slot taken), what a
-// task wrote seen after finish, no allocation per task, an idle pool asleep, and create / destroy: in a loop, idle,
-// with bad arguments, out of memory, and a thread that cannot be started (nothing left behind). CI also runs it under
-// ThreadSanitizer (`ctest -L threads`), which names any race the checks below cannot see.
+// task wrote seen after finish, no allocation per task, an idle pool asleep (also between frames 2 ms apart), and
+// create / destroy: in a loop, idle, with bad arguments, out of memory, and a thread that cannot be started (nothing
+// left behind). CI also runs it under ThreadSanitizer (`ctest -L threads`), which names any race the checks below
+// cannot see.
 #define _POSIX_C_SOURCE 200809L // nanosleep, pthreads under -std=c11
 
 #include <errno.h>
@@ -535,6 +536,51 @@ static void test_idle_pool_sleeps( void** state )
 	assert_int_equal( s_threads_started, s_threads_joined );
 }
 
+static double thread_cpu_seconds( void )
+{
+	struct timespec t;
+	clock_gettime( CLOCK_THREAD_CPUTIME_ID, &t );
+	return (double)t.tv_sec + 1.0e-9 * (double)t.tv_nsec;
+}
+
+// Frames of a game: a task, then 2 ms of other work (here a sleep), 100 times. The pool's threads poll for the next
+// task for a while after each one, but a thread whose tasks keep coming far apart soon polls only briefly and sleeps:
+// the pool uses a small part of each frame, where polling for a fixed time (or a fixed count of polls, that a fast
+// machine runs in milliseconds) would cost every gap a poll.
+static void test_pool_sleeps_between_frames( void** state )
+{
+	(void)state;
+	enum
+	{
+		THREADS = 3,
+		FRAMES = 100
+	};
+	kcc_thread_pool* pool = kcc_thread_pool_create( THREADS );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	double wall = seconds_now();
+	double process = process_cpu_seconds();
+	double caller = thread_cpu_seconds();
+	for ( int frame = 0; frame < FRAMES; ++frame )
+	{
+		atomic_llong sum;
+		atomic_init( &sum, 0 );
+		tasks.finish( tasks.enqueue( sum_task, 64, 1, &sum, tasks.user ), tasks.user );
+		assert_int_equal( atomic_load( &sum ), 64 * 65 / 2 );
+		sleep_microseconds( 2000 );
+	}
+	wall = seconds_now() - wall;
+	// The CPU the pool's own threads used: the process's less this thread's.
+	double pool_cpu = ( process_cpu_seconds() - process ) - ( thread_cpu_seconds() - caller );
+	double share = pool_cpu / ( wall * ( THREADS - 1 ) );
+	if ( share > 0.1 )
+	{
+		fail_msg( "the pool's threads were busy %.0f%% of %d frames of 2 ms (%.1f ms of CPU)", 100.0 * share, FRAMES,
+				  1000.0 * pool_cpu );
+	}
+	kcc_thread_pool_destroy( pool );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bad use: a clear assert message, and a safe result.
 
@@ -657,6 +703,7 @@ int main( void )
 		cmocka_unit_test_setup( test_allocates_once, reset_recorder ),
 		cmocka_unit_test_setup( test_create_destroy_loop, reset_recorder ),
 		cmocka_unit_test_setup( test_idle_pool_sleeps, reset_recorder ),
+		cmocka_unit_test_setup( test_pool_sleeps_between_frames, reset_recorder ),
 		cmocka_unit_test_setup( test_create_rejects_no_worker, reset_recorder ),
 		cmocka_unit_test_setup( test_create_thread_failure_leaves_nothing, reset_recorder ),
 		cmocka_unit_test_setup( test_task_system_of_null_is_serial, reset_recorder ),
