@@ -332,9 +332,10 @@ typedef struct kcc_task_system
 /// and finish (one thread at a time, never from inside one of the pool's tasks); it runs ranges of the task it
 /// finishes. Workers 1 .. thread_count - 1 are the pool's own threads, each always the same thread, so a worker
 /// number never runs two ranges at once. A task too small for two ranges (item_count < 2 * min_range), or on a pool
-/// of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in any
-/// order. Everything a task wrote is visible to the caller when finish returns. Idle threads poll for up to
-/// 0.3 ms (10 us for a thread whose tasks keep coming far apart), then sleep. No allocation per task.
+/// of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before
+/// their finish calls, in any order. Everything a task wrote is visible to the caller when finish returns. Idle
+/// threads poll for up to 0.3 ms (10 us for a thread whose tasks keep coming far apart), then sleep. No allocation
+/// per task.
 typedef struct kcc_thread_pool kcc_thread_pool;
 /// A pool of thread_count workers (>= 1): the calling thread is one of them, so it starts thread_count - 1 threads.
 /// It allocates once, through kcc_set_allocator's hooks. NULL on failure (out of memory, a thread that could not be
