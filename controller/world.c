@@ -337,7 +337,6 @@ static void kcc_world_query( kcc_controller* c, cpBB box )
 	}
 	// The first query after the character moved also walks the cells where Chipmunk's spatial hash left dead entries
 	// of its shape (kcc_world_sync_body), when they are close: one query instead of two.
-	c->move->clip_query = false;
 	if ( c->stale )
 	{
 		c->stale = false;
@@ -520,7 +519,7 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
-	if ( c->batch != NULL || cpSpaceIsLocked( c->space ) )
+	if ( c->batch != NULL )
 	{
 		kcc_world_place_body( c, c->body );
 	}

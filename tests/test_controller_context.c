@@ -45,6 +45,14 @@ static scene* floor_with_hooks( void )
 	return s;
 }
 
+// Every controller destroyed: kcc2d holds nothing more; the hooks go, then the scene.
+static void end_holding_nothing( scene* s )
+{
+	assert_int_equal( s_hook_live, 0 );
+	kcc_set_allocator( NULL, NULL, NULL );
+	scene_destroy( s );
+}
+
 static void test_a_controller_holds_no_candidate_buffer( void** state )
 {
 	(void)state;
@@ -73,9 +81,7 @@ static void test_a_controller_holds_no_candidate_buffer( void** state )
 		kcc_controller_destroy( c[i] );
 	}
 	kcc_controller_destroy( first );
-	assert_int_equal( s_hook_live, 0 );
-	kcc_set_allocator( NULL, NULL, NULL );
-	scene_destroy( s );
+	end_holding_nothing( s );
 }
 
 // The same moves of a character with max_candidates 16, alone in its space or with one of 1024 created before it
@@ -155,9 +161,7 @@ static void test_destroy_from_a_callback_frees_the_space_state( void** state )
 	assert_true( s_hook_live > 0 );
 	cpSpaceBBQuery( s->space, cpBBNew( -1.0, 0.0, 1.0, 2.0 ), CP_SHAPE_FILTER_ALL, destroy_inside_query, &c );
 	assert_null( c );
-	assert_int_equal( s_hook_live, 0 );
-	kcc_set_allocator( NULL, NULL, NULL );
-	scene_destroy( s );
+	end_holding_nothing( s );
 }
 
 // Without memory for the static index (its arrays refused), a controller is still made and its moves read the level
@@ -194,9 +198,7 @@ static void test_a_space_without_its_static_index( void** state )
 	assert_int_equal( from_chipmunk.collision_count, from_index.collision_count );
 	kcc_controller_destroy( first );
 	kcc_controller_destroy( second );
-	assert_int_equal( s_hook_live, 0 );
-	kcc_set_allocator( NULL, NULL, NULL );
-	scene_destroy( s );
+	end_holding_nothing( s );
 }
 
 int main( void )
