@@ -476,6 +476,8 @@ typedef struct kcc_pending_shape
 	const cpBody* body; ///< identity only until found in the space again
 	cpShape* shape;     ///< identity only until found on body again
 	cpBB indexed;       ///< where Chipmunk's index holds it
+	int body_hint;      ///< where the last batch found the body and the shape (in bodies and shapes): checked before
+	int shape_hint;     ///< searching, as the space usually lists the same bodies in the same order
 } kcc_pending_shape;
 
 typedef struct kcc_snapshot_shape

@@ -155,23 +155,44 @@ static void kcc_sort_bodies( kcc_snapshot* s )
 	}
 }
 
+// Where shape is among body's shapes in shapes (hint first), or -1.
+static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body* body, const cpShape* shape, int hint )
+{
+	int end = body->first_shape + body->shape_count;
+	if ( hint >= body->first_shape && hint < end && s->shapes[hint].shape == shape )
+	{
+		return hint;
+	}
+	for ( int i = body->first_shape; i < end; ++i )
+	{
+		if ( s->shapes[i].shape == shape )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
 // The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
 // when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
+// A body is in bodies once: where its hint points, when that holds the same pointer, is what the search would find.
 static void kcc_snapshot_keep_pending( kcc_snapshot* s )
 {
 	int kept = 0;
 	for ( int k = 0; k < s->pending_count; ++k )
 	{
 		kcc_pending_shape p = s->pending[k];
-		int b = kcc_snapshot_body_index( s, p.body );
-		bool found = false;
-		for ( int i = 0; b >= 0 && i < s->bodies[b].shape_count && found == false; ++i )
+		int b = p.body_hint;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p.body )
 		{
-			found = s->shapes[s->bodies[b].first_shape + i].shape == p.shape;
+			b = kcc_snapshot_body_index( s, p.body );
 		}
-		if ( found )
+		int i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p.shape, p.shape_hint ) : -1;
+		if ( i >= 0 )
 		{
 			s->bodies[b].pending = true;
+			p.body_hint = b;
+			p.shape_hint = i;
 			s->pending[kept++] = p;
 		}
 	}
@@ -515,7 +536,8 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred )
 			const kcc_snapshot_shape* sh = s->shapes + b->first_shape + i;
 			if ( deferred )
 			{
-				s->pending[s->pending_count++] = ( kcc_pending_shape ){ b->body, sh->shape, sh->indexed };
+				s->pending[s->pending_count++] =
+					( kcc_pending_shape ){ b->body, sh->shape, sh->indexed, s->order[k], b->first_shape + i };
 			}
 			else
 			{
