@@ -490,6 +490,7 @@ typedef struct kcc_snapshot_shape
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
+	bool finite;      ///< its grid box is finite (else it is in no grid cell)
 	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;

@@ -5,6 +5,7 @@
 // no Chipmunk space structure and any number of threads may query it at once.
 #include "internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -270,9 +271,10 @@ bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 // ---------------------------------------------------------------------------------------------------------------
 // The grid
 
+// Finite and not inverted (each comparison fails on NaN).
 static bool kcc_snapshot_finite( cpBB bb )
 {
-	return isfinite( bb.l ) && isfinite( bb.r ) && isfinite( bb.b ) && isfinite( bb.t ) && bb.l <= bb.r && bb.b <= bb.t;
+	return -DBL_MAX <= bb.l && bb.l <= bb.r && bb.r <= DBL_MAX && -DBL_MAX <= bb.b && bb.b <= bb.t && bb.t <= DBL_MAX;
 }
 
 static inline int kcc_snapshot_cell( double x, double origin, double inverse_cell, int last )
@@ -295,19 +297,51 @@ static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, s->rows - 1 );
 }
 
-static int64_t kcc_snapshot_entry_count( const kcc_snapshot* s )
+// Each shape's cells in the grid of s->columns x s->rows cells (none when its grid box is not finite: never met by a
+// query, as Chipmunk's own test fails on such a box too), counted per cell in cell_start[cell] (zeroed first). False
+// as soon as the entries pass max_entries (the counts are then unfinished).
+static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 {
+	uint32_t* count = s->cell_start;
+	int columns = s->columns, last_column = s->columns - 1, last_row = s->rows - 1;
+	double left = s->bounds.l, bottom = s->bounds.b, inverse = s->inverse_cell;
+	memset( count, 0, (size_t)( s->columns * s->rows ) * sizeof( *count ) );
 	int64_t entries = 0;
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
-		cpBB g = s->shapes[i].grid;
-		if ( kcc_snapshot_finite( g ) )
+		kcc_snapshot_shape* sh = s->shapes + i;
+		if ( sh->finite == false )
 		{
-			entries += (int64_t)( kcc_snapshot_column( s, g.r ) - kcc_snapshot_column( s, g.l ) + 1 ) *
-					   (int64_t)( kcc_snapshot_row( s, g.t ) - kcc_snapshot_row( s, g.b ) + 1 );
+			sh->cells[0] = 0;
+			sh->cells[1] = -1;
+			sh->cells[2] = 0;
+			sh->cells[3] = -1;
+			continue;
+		}
+		cpBB g = sh->grid;
+		int i0 = kcc_snapshot_cell( g.l, left, inverse, last_column );
+		int i1 = kcc_snapshot_cell( g.r, left, inverse, last_column );
+		int j0 = kcc_snapshot_cell( g.b, bottom, inverse, last_row );
+		int j1 = kcc_snapshot_cell( g.t, bottom, inverse, last_row );
+		sh->cells[0] = i0;
+		sh->cells[1] = i1;
+		sh->cells[2] = j0;
+		sh->cells[3] = j1;
+		// Checked before the cells are walked: a grid too fine for the boxes costs no more than the limit.
+		entries += (int64_t)( i1 - i0 + 1 ) * (int64_t)( j1 - j0 + 1 );
+		if ( entries > max_entries )
+		{
+			return false;
+		}
+		for ( int j = j0; j <= j1; ++j )
+		{
+			for ( int k = i0; k <= i1; ++k )
+			{
+				count[j * columns + k] += 1;
+			}
 		}
 	}
-	return entries;
+	return true;
 }
 
 bool kcc_snapshot_build_grid( kcc_snapshot* s )
@@ -319,11 +353,13 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	int finite = 0;
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
-		const kcc_snapshot_shape* sh = s->shapes + i;
-		if ( kcc_snapshot_finite( sh->grid ) )
+		kcc_snapshot_shape* sh = s->shapes + i;
+		sh->finite = kcc_snapshot_finite( sh->grid );
+		if ( sh->finite )
 		{
 			bounds = cpBBMerge( bounds, sh->grid );
-			size += fmax( sh->grid.r - sh->grid.l, sh->grid.t - sh->grid.b );
+			double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
+			size += w > h ? w : h; // neither is NaN (the box is finite)
 			finite += 1;
 		}
 	}
@@ -337,7 +373,13 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	}
 	double max_cells = (double)KCC_SNAPSHOT_CELLS_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
 	double max_entries = (double)KCC_SNAPSHOT_ENTRIES_PER_SHAPE * finite + KCC_SNAPSHOT_GRID_SLACK;
-	int64_t counted = 0;
+	// Room for the limits, not for this grid: the next batches' grids (their boxes move) then fit without allocating.
+	int cell_room = (int)max_cells + 1, entry_room = (int)max_entries;
+	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, cell_room, sizeof( *s->cell_start ) ) == false ||
+		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, entry_room, sizeof( *s->entries ) ) == false )
+	{
+		return false;
+	}
 	for ( ;; )
 	{
 		double columns = floor( ( s->bounds.r - s->bounds.l ) / cell ) + 1.0;
@@ -347,70 +389,34 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 			s->inverse_cell = 1.0 / cell;
 			s->columns = (int)columns;
 			s->rows = (int)rows;
-			counted = kcc_snapshot_entry_count( s );
-			if ( (double)counted <= max_entries )
+			if ( kcc_snapshot_count_cells( s, (int64_t)max_entries ) )
 			{
 				break;
 			}
 		}
 		cell *= 2.0;
 	}
-	int cells = s->columns * s->rows;
-	// Room for the limits, not for this grid: the next batches' grids (their boxes move) then fit without allocating.
-	int cell_room = (int)max_cells + 1, entry_room = (int)max_entries;
-	if ( kcc_reserve( (void**)&s->cell_start, &s->cell_capacity, cell_room, sizeof( *s->cell_start ) ) == false ||
-		 kcc_reserve( (void**)&s->entries, &s->entry_capacity, entry_room, sizeof( *s->entries ) ) == false )
+	// Counting sort of the entries by cell, each cell listing its shapes in snapshot order: the counts summed into
+	// each cell's end, then the shapes from the last one back, each cell's end moving down to its first entry.
+	int cells = s->columns * s->rows, columns = s->columns;
+	uint32_t* start = s->cell_start;
+	uint32_t* entries = s->entries;
+	for ( int k = 1; k < cells; ++k )
 	{
-		return false;
+		start[k] += start[k - 1];
 	}
-	// Counting sort of the entries by cell: each cell lists its shapes in snapshot order.
-	memset( s->cell_start, 0, (size_t)( cells + 1 ) * sizeof( *s->cell_start ) );
-	for ( int pass = 0; pass < 2; ++pass )
+	start[cells] = start[cells - 1];
+	for ( int i = s->shape_count - 1; i >= 0; --i )
 	{
-		for ( int i = 0; i < s->shape_count; ++i )
+		const kcc_snapshot_shape* sh = s->shapes + i;
+		for ( int j = sh->cells[2]; j <= sh->cells[3]; ++j )
 		{
-			kcc_snapshot_shape* sh = s->shapes + i;
-			if ( pass == 0 )
+			for ( int k = sh->cells[0]; k <= sh->cells[1]; ++k )
 			{
-				cpBB g = sh->grid;
-				bool usable = kcc_snapshot_finite( g );
-				// Never met by a query when not finite (Chipmunk's own test fails on such a box too): no cells.
-				sh->cells[0] = usable ? kcc_snapshot_column( s, g.l ) : 0;
-				sh->cells[1] = usable ? kcc_snapshot_column( s, g.r ) : -1;
-				sh->cells[2] = usable ? kcc_snapshot_row( s, g.b ) : 0;
-				sh->cells[3] = usable ? kcc_snapshot_row( s, g.t ) : -1;
-			}
-			int i0 = sh->cells[0], i1 = sh->cells[1], j0 = sh->cells[2], j1 = sh->cells[3];
-			for ( int j = j0; j <= j1; ++j )
-			{
-				for ( int k = i0; k <= i1; ++k )
-				{
-					int cell_index = j * s->columns + k;
-					if ( pass == 0 )
-					{
-						s->cell_start[cell_index + 1] += 1;
-					}
-					else
-					{
-						s->entries[s->cell_start[cell_index]++] = (uint32_t)i;
-					}
-				}
-			}
-		}
-		if ( pass == 0 )
-		{
-			for ( int k = 0; k < cells; ++k )
-			{
-				s->cell_start[k + 1] += s->cell_start[k];
+				entries[--start[j * columns + k]] = (uint32_t)i;
 			}
 		}
 	}
-	// The second pass moved each start to the next cell's: shift back.
-	for ( int k = cells; k > 0; --k )
-	{
-		s->cell_start[k] = s->cell_start[k - 1];
-	}
-	s->cell_start[0] = 0;
 	s->grid_ready = true;
 	return true;
 }

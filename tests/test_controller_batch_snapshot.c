@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The batch's snapshot on its own, on a real cpSpace: which pending shapes a read keeps (those whose body is still in
-// the space and holds them, whatever their hints say, in their order, hints then pointing where they are found).
+// the space and holds them, whatever their hints say, in their order, hints then pointing where they are found), and
+// its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives).
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -165,10 +167,191 @@ static void test_pending_shapes_kept_whatever_their_hints( void** state )
 	fixture_destroy( &f );
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The grid
+
+static uint32_t s_seed;
+
+static double random_unit( void )
+{
+	s_seed = s_seed * 1664525u + 1013904223u;
+	return (double)( s_seed >> 8 ) / (double)( 1u << 24 );
+}
+
+static bool box_finite( cpBB bb )
+{
+	return isfinite( bb.l ) && isfinite( bb.r ) && isfinite( bb.b ) && isfinite( bb.t ) && bb.l <= bb.r && bb.b <= bb.t;
+}
+
+static int cell_of( double x, double origin, double inverse_cell, int last )
+{
+	double v = ( x - origin ) * inverse_cell;
+	return !( v > 0.0 ) ? 0 : v >= (double)last ? last : (int)v;
+}
+
+// Whether the grid of cell side cell over bounds fits the limits for these boxes (at most 2 cells and 8 entries per
+// finite box, plus 64).
+static bool grid_fits( const cpBB* boxes, int count, cpBB bounds, double cell )
+{
+	int finite = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		finite += box_finite( boxes[i] );
+	}
+	double columns = floor( ( bounds.r - bounds.l ) / cell ) + 1.0;
+	double rows = floor( ( bounds.t - bounds.b ) / cell ) + 1.0;
+	if ( columns * rows > 2.0 * finite + 64.0 )
+	{
+		return false;
+	}
+	double entries = 0.0;
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( box_finite( boxes[i] ) )
+		{
+			double w = cell_of( boxes[i].r, bounds.l, 1.0 / cell, (int)columns - 1 ) -
+					   cell_of( boxes[i].l, bounds.l, 1.0 / cell, (int)columns - 1 ) + 1;
+			double h = cell_of( boxes[i].t, bounds.b, 1.0 / cell, (int)rows - 1 ) -
+					   cell_of( boxes[i].b, bounds.b, 1.0 / cell, (int)rows - 1 ) + 1;
+			entries += w * h;
+		}
+	}
+	return entries <= 8.0 * finite + 64.0;
+}
+
+// Puts boxes in the snapshot's shapes as their grid boxes, builds the grid and checks it: its bounds, a cell of the
+// rule's size (a power of two at or above the boxes' mean larger side, the smallest of them that fits the limits),
+// each shape's cells, and each cell's list.
+static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
+{
+	assert_int_equal( s->shape_count, count );
+	for ( int i = 0; i < count; ++i )
+	{
+		s->shapes[i].grid = boxes[i];
+	}
+	assert_true( kcc_snapshot_build_grid( s ) );
+	assert_true( s->grid_ready );
+	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+	double size = 0.0;
+	int finite = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( box_finite( boxes[i] ) )
+		{
+			bounds = cpBBMerge( bounds, boxes[i] );
+			size += fmax( boxes[i].r - boxes[i].l, boxes[i].t - boxes[i].b );
+			finite += 1;
+		}
+	}
+	assert_true( finite > 0 );
+	assert_memory_equal( &s->bounds, &bounds, sizeof( cpBB ) );
+	double cell = 1.0 / s->inverse_cell;
+	int exponent = 0;
+	assert_true( frexp( cell, &exponent ) == 0.5 ); // a power of two
+	assert_true( cell >= size / finite || cell == ldexp( 1.0, 60 ) );
+	assert_true( grid_fits( boxes, count, bounds, cell ) );
+	assert_true( cell / 2.0 < size / finite || grid_fits( boxes, count, bounds, cell / 2.0 ) == false );
+	assert_true( s->columns >= 1 && s->rows >= 1 );
+	assert_true( s->columns == (int)( floor( ( bounds.r - bounds.l ) / cell ) + 1.0 ) );
+	assert_true( s->rows == (int)( floor( ( bounds.t - bounds.b ) / cell ) + 1.0 ) );
+	for ( int i = 0; i < count; ++i )
+	{
+		const int* c = s->shapes[i].cells;
+		if ( box_finite( boxes[i] ) )
+		{
+			assert_int_equal( c[0], cell_of( boxes[i].l, bounds.l, s->inverse_cell, s->columns - 1 ) );
+			assert_int_equal( c[1], cell_of( boxes[i].r, bounds.l, s->inverse_cell, s->columns - 1 ) );
+			assert_int_equal( c[2], cell_of( boxes[i].b, bounds.b, s->inverse_cell, s->rows - 1 ) );
+			assert_int_equal( c[3], cell_of( boxes[i].t, bounds.b, s->inverse_cell, s->rows - 1 ) );
+		}
+		else
+		{
+			assert_true( c[1] < c[0] && c[3] < c[2] ); // in no cell
+		}
+	}
+	int cells = s->columns * s->rows;
+	assert_int_equal( s->cell_start[0], 0 );
+	for ( int cell_index = 0; cell_index < cells; ++cell_index )
+	{
+		int column = cell_index % s->columns, row = cell_index / s->columns;
+		uint32_t e = s->cell_start[cell_index], end = s->cell_start[cell_index + 1];
+		assert_true( e <= end );
+		for ( int i = 0; i < count; ++i )
+		{
+			const int* c = s->shapes[i].cells;
+			if ( column >= c[0] && column <= c[1] && row >= c[2] && row <= c[3] )
+			{
+				assert_true( e < end );
+				assert_int_equal( s->entries[e], i );
+				e += 1;
+			}
+		}
+		assert_int_equal( e, end );
+	}
+	assert_true( s->cell_start[cells] <= 8.0 * finite + 64.0 );
+}
+
+// Shapes of every size, points, boxes across the map, boxes not finite or inverted: a grid whose cell is the mean
+// size's, one where the entries double it (tiny shapes and boxes across the map), one where the cell count does
+// (tiny shapes only).
+static void test_grid_lists_each_cells_shapes_in_order( void** state )
+{
+	(void)state;
+	enum { COUNT = 240 };
+	cpSpace* space = cpSpaceNew();
+	cpBody* bodies[COUNT];
+	cpShape* shapes[COUNT];
+	for ( int i = 0; i < COUNT; ++i )
+	{
+		bodies[i] = cpSpaceAddBody( space, cpBodyNewKinematic() );
+		shapes[i] = cpSpaceAddShape( space, cpCircleShapeNew( bodies[i], 0.5, cpvzero ) );
+	}
+	kcc_snapshot* s = snapshot_new();
+	static cpBB boxes[COUNT];
+	for ( int scene = 0; scene < 3; ++scene )
+	{
+		s_seed = 17u + (uint32_t)scene;
+		for ( int i = 0; i < COUNT; ++i )
+		{
+			double span = scene == 0 ? 400.0 : 10000.0;
+			double x = span * ( random_unit() - 0.5 ), y = 0.25 * span * ( random_unit() - 0.5 );
+			double size = scene == 0 ? 4.0 * random_unit() : 0.01 * random_unit();
+			boxes[i] = cpBBNew( x, y, x + size, y + 0.5 * size );
+			if ( i % 9 == 0 )
+			{
+				boxes[i] = cpBBNew( x, y, x, y ); // a point
+			}
+			if ( scene < 2 && i % 23 == 0 )
+			{
+				boxes[i] = cpBBNew( -0.5 * span, y, 0.5 * span, y + span * random_unit() ); // across the map
+			}
+		}
+		boxes[5] = cpBBNew( NAN, 0.0, 1.0, 1.0 );
+		boxes[6] = cpBBNew( 0.0, 0.0, INFINITY, 1.0 );
+		boxes[7] = cpBBNew( 2.0, 0.0, 1.0, 1.0 ); // inverted
+		boxes[8] = cpBBNew( 0.0, -INFINITY, 1.0, 1.0 );
+		s->shape_count = 0;
+		s->body_count = 0;
+		assert_true( kcc_snapshot_read( s, space, 0 ) );
+		check_grid( s, boxes, COUNT );
+		kcc_snapshot_spent( s );
+	}
+	kcc_snapshot_free( s );
+	for ( int i = 0; i < COUNT; ++i )
+	{
+		cpSpaceRemoveShape( space, shapes[i] );
+		cpShapeFree( shapes[i] );
+		cpSpaceRemoveBody( space, bodies[i] );
+		cpBodyFree( bodies[i] );
+	}
+	cpSpaceFree( space );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_pending_shapes_kept_whatever_their_hints ),
+		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
