@@ -44,7 +44,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 // kcc_reserve, or, when the snapshot is fixed, false where it would have to grow.
 static bool kcc_snapshot_reserve( const kcc_snapshot* s, void** array, int* capacity, int needed, size_t size )
 {
-	return s->fixed ? needed <= *capacity : kcc_reserve( array, capacity, needed, size );
+	return needed <= *capacity || ( s->fixed == false && kcc_reserve( array, capacity, needed, size ) );
 }
 
 typedef struct kcc_snapshot_reader
@@ -182,19 +182,23 @@ static void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	int kept = 0;
 	for ( int k = 0; k < s->pending_count; ++k )
 	{
-		kcc_pending_shape p = s->pending[k];
-		int b = p.body_hint;
-		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p.body )
+		const kcc_pending_shape* p = s->pending + k;
+		int b = p->body_hint;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p->body )
 		{
-			b = kcc_snapshot_body_index( s, p.body );
+			b = kcc_snapshot_body_index( s, p->body );
 		}
-		int i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p.shape, p.shape_hint ) : -1;
+		int i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p->shape, p->shape_hint ) : -1;
 		if ( i >= 0 )
 		{
 			s->bodies[b].pending = true;
-			p.body_hint = b;
-			p.shape_hint = i;
-			s->pending[kept++] = p;
+			kcc_pending_shape* q = s->pending + kept++;
+			if ( q != p )
+			{
+				*q = *p;
+			}
+			q->body_hint = b;
+			q->shape_hint = i;
 		}
 	}
 	s->pending_count = kept;
