@@ -151,9 +151,10 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 // batch it costs more than the moves gain from running in parallel: the batch moves in array order instead.
 #define KCC_BATCH_REACH_PAIRS 32
 
-// Finding the waves walks every move's influence box in the grid. In a crowd packed into that box (characters and
-// crates within reach of each other) it would cost more than the moves, which then depend on each other anyway: the
-// batch moves them in array order on the calling thread instead (the same results).
+// Finding the waves walks the influence box of every move that may read a shape another moves (kcc_snapshot_walks) in
+// the grid. In a crowd packed into those boxes (characters and crates within reach of each other) it would cost more
+// than the moves, which then depend on each other anyway: the batch moves them in array order on the calling thread
+// instead (the same results).
 #define KCC_BATCH_WAVE_ENTRIES 256
 
 static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count )
@@ -161,7 +162,7 @@ static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const*
 	int64_t entries = 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		entries += kcc_snapshot_wave_work( s, controllers[i] );
+		entries += controllers[i]->batch_walks ? kcc_snapshot_wave_work( s, controllers[i] ) : 0;
 	}
 	return entries <= (int64_t)KCC_BATCH_WAVE_ENTRIES * count;
 }
@@ -276,6 +277,7 @@ static void kcc_batch_reach_task( int start, int end, int worker, void* context 
 		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
 		c->batch_base = kcc_batch_influence( c, delta, reach );
 		c->influence = c->batch_base;
+		c->batch_walks = kcc_snapshot_walks( s, c );
 		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
 		{
 			s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
@@ -361,7 +363,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		c->batch_body = b;
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
-			s->shapes[s->bodies[b].first_shape + k].writable = true;
+			kcc_snapshot_set_writable( s, s->bodies[b].first_shape + k );
 		}
 	}
 	s->waves = false;
@@ -578,7 +580,6 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		kcc_batch_run run = { controllers, velocities, dt, out_velocities, out_results, s, NULL };
 		if ( s->waves )
 		{
-			kcc_snapshot_clear_waves( s );
 			kcc_batch_waves( &run, count, tasks );
 		}
 		else

@@ -165,6 +165,7 @@ struct kcc_controller
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
 	int batch_wave;          ///< the move's wave: after every earlier move it depends on
+	bool batch_walks;        ///< its queries may read a shape a batch move may move (kcc_snapshot_walks)
 	cpBB batch_base;         ///< the influence box without the boxes the move may push
 	double batch_push;       ///< how far the move may push a box (0: it pushes none)
 	vec2s batch_velocity;    ///< the move's velocity and collisions: the batch gives the impulses at its end
@@ -544,9 +545,18 @@ typedef bool kcc_snapshot_reads( const kcc_snapshot_shape* shape, void* data );
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
-/// Adds shape to the crates (the shapes a batch move may push). False when memory ran out (then the batch runs as
-/// sequential calls).
+/// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch
+/// runs as sequential calls).
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
+/// Marks shape as one a batch move may move, its filter joining the writable filters (for kcc_snapshot_walks).
+static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
+{
+	kcc_snapshot_shape* sh = s->shapes + shape;
+	sh->writable = true;
+	cpShapeFilter* u = sh->sensor ? &s->writable_sensors : &s->writable_solids;
+	u->categories |= sh->filter.categories;
+	u->mask |= sh->filter.mask;
+}
 /// Puts the shapes in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes, reads applying the filter (and may
@@ -568,12 +578,14 @@ kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );
 void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space, bool grow );
 /// The batch is over: the next one reads the space again.
 void kcc_snapshot_spent( kcc_snapshot* s );
-/// Clears the waves (after the grid is built) and gathers the filters of the shapes moves may move.
-void kcc_snapshot_clear_waves( kcc_snapshot* s );
+/// Whether c's queries may read a shape a batch move may move (after every kcc_snapshot_set_writable): only then does
+/// its wave depend on the moves that share its influence box.
+bool kcc_snapshot_walks( const kcc_snapshot* s, const kcc_controller* c );
+/// The grid entries kcc_snapshot_wave walks for c when it walks (its influence box's cells), counted without walking
+/// them.
+int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c );
 /// The wave of the next move in array order, c's: one more than that of every earlier move that touched a shape it may
 /// touch (its own, and the moving shapes its queries may read in its influence box); recorded for the later ones.
-/// The grid entries kcc_snapshot_wave walks for c (its influence box's cells), counted without walking them.
-int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c );
 int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c );
 void kcc_snapshot_free( kcc_snapshot* s );
 

@@ -212,6 +212,8 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->crate_count = 0;
 	s->loose_count = 0;
 	s->grid_ready = false;
+	s->writable_solids = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	kcc_snapshot_reader reader = { s, 0, false };
 	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
 	int previous = s->sorted_count;
@@ -268,9 +270,10 @@ bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape )
 		return false;
 	}
 	s->crates[s->crate_count++] = shape;
-	s->shapes[shape].writable = true;
+	kcc_snapshot_set_writable( s, shape );
 	return true;
 }
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // The grid
@@ -646,21 +649,11 @@ void kcc_snapshot_spent( kcc_snapshot* s )
 // ---------------------------------------------------------------------------------------------------------------
 // Waves
 
-void kcc_snapshot_clear_waves( kcc_snapshot* s )
+bool kcc_snapshot_walks( const kcc_snapshot* s, const kcc_controller* c )
 {
-	s->writable_solids = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
-	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
-	for ( int i = 0; i < s->shape_count; ++i )
-	{
-		const kcc_snapshot_shape* sh = s->shapes + i;
-		s->shapes[i].wave = 0;
-		if ( sh->writable )
-		{
-			cpShapeFilter* u = sh->sensor ? &s->writable_sensors : &s->writable_solids;
-			u->categories |= sh->filter.categories;
-			u->mask |= sh->filter.mask;
-		}
-	}
+	// The filters' rule on their OR-ed categories and masks rejects a set only when it rejects each of its shapes.
+	return kcc_world_may_read( c, NULL, s->writable_solids, false ) ||
+		   kcc_world_may_read( c, NULL, s->writable_sensors, true );
 }
 
 int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c )
@@ -705,15 +698,15 @@ int kcc_snapshot_wave( kcc_snapshot* s, const kcc_controller* c )
 		}
 	}
 	cpBB influence = c->influence;
-	int i0 = kcc_snapshot_column( s, influence.l ), i1 = kcc_snapshot_column( s, influence.r );
-	int j0 = kcc_snapshot_row( s, influence.b ), j1 = kcc_snapshot_row( s, influence.t );
 	// A character whose filter rejects every moving shape's categories (characters that ignore each other, and no
-	// crate it may meet) reads none of them: nothing to walk. The filters' rule on their OR-ed categories and masks
-	// rejects a set only when it rejects each of its shapes.
-	if ( kcc_world_may_read( c, NULL, s->writable_solids, false ) == false &&
-		 kcc_world_may_read( c, NULL, s->writable_sensors, true ) == false )
+	// crate it may meet) reads none of them: nothing to walk.
+	int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+	if ( c->batch_walks )
 	{
-		j1 = j0 - 1;
+		i0 = kcc_snapshot_column( s, influence.l );
+		i1 = kcc_snapshot_column( s, influence.r );
+		j0 = kcc_snapshot_row( s, influence.b );
+		j1 = kcc_snapshot_row( s, influence.t );
 	}
 	for ( int j = j0; j <= j1; ++j )
 	{

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The batch's snapshot on its own, on a real cpSpace: which pending shapes a read keeps (those whose body is still in
 // the space and holds them, whatever their hints say, in their order, hints then pointing where they are found), and
-// its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives).
+// its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives),
+// and the waves of characters that never read one another.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../controller/internal.h"
+#include "controller_scene.h"
 
 #define BODIES 5
 
@@ -308,20 +310,20 @@ static void test_grid_lists_each_cells_shapes_in_order( void** state )
 	}
 	kcc_snapshot* s = snapshot_new();
 	static cpBB boxes[COUNT];
-	for ( int scene = 0; scene < 3; ++scene )
+	for ( int layout = 0; layout < 3; ++layout )
 	{
-		s_seed = 17u + (uint32_t)scene;
+		s_seed = 17u + (uint32_t)layout;
 		for ( int i = 0; i < COUNT; ++i )
 		{
-			double span = scene == 0 ? 400.0 : 10000.0;
+			double span = layout == 0 ? 400.0 : 10000.0;
 			double x = span * ( random_unit() - 0.5 ), y = 0.25 * span * ( random_unit() - 0.5 );
-			double size = scene == 0 ? 4.0 * random_unit() : 0.01 * random_unit();
+			double size = layout == 0 ? 4.0 * random_unit() : 0.01 * random_unit();
 			boxes[i] = cpBBNew( x, y, x + size, y + 0.5 * size );
 			if ( i % 9 == 0 )
 			{
 				boxes[i] = cpBBNew( x, y, x, y ); // a point
 			}
-			if ( scene < 2 && i % 23 == 0 )
+			if ( layout < 2 && i % 23 == 0 )
 			{
 				boxes[i] = cpBBNew( -0.5 * span, y, 0.5 * span, y + span * random_unit() ); // across the map
 			}
@@ -347,11 +349,80 @@ static void test_grid_lists_each_cells_shapes_in_order( void** state )
 	cpSpaceFree( space );
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Waves
+
+#define GHOSTS 400
+#define GHOST_CATEGORY 8u
+
+static void ghosts_build( scene** s, kcc_controller** c )
+{
+	*s = scene_create( 1.0f );
+	scene_add_tile_row( *s, -20, -1, 40 );
+	scene_commit( *s, 3 );
+	for ( int i = 0; i < GHOSTS; ++i )
+	{
+		kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -1.0f + 0.005f * (float)i, 0.61f ) );
+		def.filter = cpShapeFilterNew( CP_NO_GROUP, GHOST_CATEGORY, ~GHOST_CATEGORY );
+		c[i] = kcc_controller_create( ( *s )->space, &def );
+		assert_non_null( c[i] );
+	}
+}
+
+static void ghosts_destroy( scene* s, kcc_controller** c )
+{
+	for ( int i = 0; i < GHOSTS; ++i )
+	{
+		kcc_controller_destroy( c[i] );
+	}
+	scene_destroy( s );
+}
+
+// Characters packed within one another's reach that ignore one another: no move reads a shape another moves, so the
+// batch finds their waves without walking the grid, and runs them all in one wave, however packed (as sequential
+// calls would move them).
+static void test_packed_characters_that_ignore_each_other_move_in_one_wave( void** state )
+{
+	(void)state;
+	static kcc_controller* a[GHOSTS];
+	static kcc_controller* b[GHOSTS];
+	static vec2s in[GHOSTS];
+	scene *sa, *sb;
+	ghosts_build( &sa, a );
+	ghosts_build( &sb, b );
+	kcc_thread_pool* pool = kcc_thread_pool_create( 2 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	for ( int frame = 0; frame < 8; ++frame )
+	{
+		for ( int i = 0; i < GHOSTS; ++i )
+		{
+			in[i] = kcc_v2( ( i + frame ) % 3 == 0 ? 6.0f : -6.0f, -3.0f );
+		}
+		assert_int_equal( kcc_move_and_slide_batch( a, GHOSTS, in, 1.0f / 60.0f, NULL, NULL, &tasks ), KCC_OK );
+		const kcc_snapshot* snapshot = *kcc_static_index_snapshot( a[0]->static_index );
+		assert_int_equal( snapshot->wave_count, 1 );
+		assert_int_equal( snapshot->largest_wave, GHOSTS );
+		for ( int i = 0; i < GHOSTS; ++i )
+		{
+			// Each move's influence box holds most of the others: walking it would cost more than the limit.
+			assert_true( kcc_snapshot_wave_work( snapshot, a[i] ) > GHOSTS / 2 );
+			assert_int_equal( kcc_controller_move_and_slide( b[i], in[i], 1.0f / 60.0f, NULL, NULL ), KCC_OK );
+			vec2s pa = kcc_controller_get_position( a[i] ), pb = kcc_controller_get_position( b[i] );
+			assert_memory_equal( &pa, &pb, sizeof( vec2s ) );
+		}
+	}
+	kcc_thread_pool_destroy( pool );
+	ghosts_destroy( sa, a );
+	ghosts_destroy( sb, b );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_pending_shapes_kept_whatever_their_hints ),
 		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
+		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
