@@ -275,9 +275,13 @@ static void kcc_batch_reach_task( int start, int end, int worker, void* context 
 		vec2s delta = glms_vec2_scale( run->velocities[i], run->dt );
 		double ridden = kcc_batch_rides_crate( c, s, run->pushable ) ? run->push_total : 0.0;
 		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
-		c->batch_base = kcc_batch_influence( c, delta, reach );
-		c->influence = c->batch_base;
 		c->batch_walks = kcc_snapshot_walks( s, c );
+		// A move that reads no shape another moves, and pushes none, depends on no other: where its queries go
+		// matters to no wave (its influence box is the whole plane).
+		bool bounded = c->batch_walks || c->def.pushable_categories != 0;
+		c->batch_base = bounded ? kcc_batch_influence( c, delta, reach )
+								: cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY );
+		c->influence = c->batch_base;
 		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
 		{
 			s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
