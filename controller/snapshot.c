@@ -284,24 +284,22 @@ static bool kcc_snapshot_finite( cpBB bb )
 	return -DBL_MAX <= bb.l && bb.l <= bb.r && bb.r <= DBL_MAX && -DBL_MAX <= bb.b && bb.b <= bb.t && bb.t <= DBL_MAX;
 }
 
-static inline int kcc_snapshot_cell( double x, double origin, double inverse_cell, int last )
+// The cell of x along one axis of last + 1 cells: clamped to them (NaN: the first), without a branch.
+static inline int kcc_snapshot_cell( double x, double origin, double inverse_cell, double last )
 {
 	double v = ( x - origin ) * inverse_cell;
-	if ( !( v > 0.0 ) )
-	{
-		return 0;
-	}
-	return v >= (double)last ? last : (int)v;
+	v = v > 0.0 ? v : 0.0;
+	return (int)( v < last ? v : last );
 }
 
 static inline int kcc_snapshot_column( const kcc_snapshot* s, double x )
 {
-	return kcc_snapshot_cell( x, s->bounds.l, s->inverse_cell, s->columns - 1 );
+	return kcc_snapshot_cell( x, s->bounds.l, s->inverse_cell, (double)( s->columns - 1 ) );
 }
 
 static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 {
-	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, s->rows - 1 );
+	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, (double)( s->rows - 1 ) );
 }
 
 // Each shape's cells in the grid of s->columns x s->rows cells (none when its grid box is not finite: never met by a
@@ -310,7 +308,8 @@ static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 {
 	uint32_t* count = s->cell_start;
-	int columns = s->columns, last_column = s->columns - 1, last_row = s->rows - 1;
+	int columns = s->columns;
+	double last_column = (double)( s->columns - 1 ), last_row = (double)( s->rows - 1 );
 	double left = s->bounds.l, bottom = s->bounds.b, inverse = s->inverse_cell;
 	memset( count, 0, (size_t)( s->columns * s->rows ) * sizeof( *count ) );
 	int64_t entries = 0;
