@@ -460,23 +460,40 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	kcc_snapshot* s = run->snapshot;
 	int* wave_start = s->slots; // count + 1 entries (waves are numbered from 1)
 	int* moves = s->slots + count + 1;
-	memset( wave_start, 0, (size_t)( count + 1 ) * sizeof( *wave_start ) );
-	int waves = 0;
-	for ( int i = 0; i < count; ++i )
+	// When no move reads a shape another moves, each depends on its own shapes only, which no other move touches: all
+	// in the first wave, in array order.
+	bool walks = false;
+	for ( int i = 0; i < count && walks == false; ++i )
 	{
-		kcc_controller* c = run->controllers[i];
-		c->batch_wave = kcc_snapshot_wave( s, c );
-		wave_start[c->batch_wave] += 1;
-		waves = c->batch_wave > waves ? c->batch_wave : waves;
+		walks = run->controllers[i]->batch_walks;
 	}
-	for ( int w = 1; w <= waves; ++w )
+	int waves = 1;
+	wave_start[1] = 0;
+	for ( int i = 0; i < count && walks == false; ++i )
 	{
-		wave_start[w] += wave_start[w - 1];
+		run->controllers[i]->batch_wave = 1;
+		moves[i] = i;
 	}
-	// Each wave's moves in array order (a stable counting sort, filling each wave from its end).
-	for ( int i = count - 1; i >= 0; --i )
+	if ( walks )
 	{
-		moves[--wave_start[run->controllers[i]->batch_wave]] = i;
+		memset( wave_start, 0, (size_t)( count + 1 ) * sizeof( *wave_start ) );
+		waves = 0;
+		for ( int i = 0; i < count; ++i )
+		{
+			kcc_controller* c = run->controllers[i];
+			c->batch_wave = kcc_snapshot_wave( s, c );
+			wave_start[c->batch_wave] += 1;
+			waves = c->batch_wave > waves ? c->batch_wave : waves;
+		}
+		for ( int w = 1; w <= waves; ++w )
+		{
+			wave_start[w] += wave_start[w - 1];
+		}
+		// Each wave's moves in array order (a stable counting sort, filling each wave from its end).
+		for ( int i = count - 1; i >= 0; --i )
+		{
+			moves[--wave_start[run->controllers[i]->batch_wave]] = i;
+		}
 	}
 	// wave_start[w] is now wave w's first move.
 	s->wave_count = waves;
@@ -596,12 +613,20 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		// What sequential calls did after each move, in array order on this thread: reindex the bodies it moved
 		// (those no later move moved again; or leave them to kcc_space_sync), then the impulses to the dynamic bodies
 		// it met.
-		kcc_snapshot_order_moved( s, count );
 		bool deferred = *kcc_static_index_deferred( first->static_index );
+		// Deferred, with every body moved pending already (each frame after the first): nothing to list.
+		bool reindex = deferred == false || kcc_snapshot_moved_unpending( s );
+		if ( reindex )
+		{
+			kcc_snapshot_order_moved( s, count );
+		}
 		for ( int i = 0; i < count; ++i )
 		{
 			kcc_controller* c = controllers[i];
-			kcc_snapshot_reindex_mover( s, i, deferred );
+			if ( reindex )
+			{
+				kcc_snapshot_reindex_mover( s, i, deferred );
+			}
 			kcc_push_dynamic( c, c->batch_velocity, c->batch_collisions, c->batch_collision_count );
 		}
 		kcc_snapshot_spent( s );

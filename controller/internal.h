@@ -571,6 +571,9 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 /// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have; with
 /// deferred sync, adds their shapes to the pending list instead (those not pending already).
 void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred );
+/// Whether the batch moved a body whose shapes are not pending (with deferred sync, kcc_snapshot_reindex_mover then
+/// has something to list).
+bool kcc_snapshot_moved_unpending( const kcc_snapshot* s );
 /// The space's snapshot, made when first asked for (NULL when memory ran out).
 kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );
 /// Reindexes the pending shapes still in the space, in their order, and empties the list. grow false (inside a move):

@@ -534,6 +534,16 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 	s->moved_first = first;
 }
 
+bool kcc_snapshot_moved_unpending( const kcc_snapshot* s )
+{
+	bool found = false;
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		found |= s->bodies[b].mover >= 0 && s->bodies[b].pending == false;
+	}
+	return found;
+}
+
 void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred )
 {
 	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
