@@ -167,6 +167,14 @@ static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const*
 	return entries <= (int64_t)KCC_BATCH_WAVE_ENTRIES * count;
 }
 
+// Whether the fixed point below can settle within its budget: at least a round that grows the boxes and one that finds
+// them settled (always, without crates). Known before anything else of the waves is worked out.
+static bool kcc_batch_reach_affordable( const kcc_snapshot* s, int count, int pushers )
+{
+	int64_t round_tests = 2 * (int64_t)pushers * s->crate_count;
+	return 2 * round_tests <= (int64_t)KCC_BATCH_REACH_PAIRS * count;
+}
+
 // Waves need every place a pushed box can reach in its grid box: a box moves at most by the pushes of the characters
 // that may reach it. A fixed point (a box's reach grows its grid box, which more pushers may reach), or every pusher's
 // push for every box when it takes too many rounds. False when it would take more than KCC_BATCH_REACH_PAIRS tests
@@ -176,9 +184,9 @@ static bool kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* contr
 {
 	int64_t round_tests = 2 * (int64_t)pushers * s->crate_count;
 	int64_t budget = (int64_t)KCC_BATCH_REACH_PAIRS * count;
-	if ( 2 * round_tests > budget )
+	if ( kcc_batch_reach_affordable( s, count, pushers ) == false )
 	{
-		return false; // not even a round that grows the boxes and one that finds them settled
+		return false;
 	}
 	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS; ++round )
 	{
@@ -371,7 +379,8 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		}
 	}
 	s->waves = false;
-	if ( tasks != NULL )
+	// Too many pushers and crates for waves (kcc_batch_crate_reach would say so after the grid): array order at once.
+	if ( tasks != NULL && kcc_batch_reach_affordable( s, count, pushers ) )
 	{
 		// Waves: a character's shapes may be anywhere within its reach, and so its grid box. Each character's on
 		// the workers (it writes only its own controller and shapes).
