@@ -718,14 +718,21 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 	bool backward = u < 0.0f;
 	*core = backward ? enter : next;
 	vec2s c = backward ? start : glms_vec2_sub( points_b[next], enter_a );
-	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( points_b, count_b );
-	float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded + source );
 	int beyond = backward ? ( enter == 0 ? count_b - 1 : enter - 1 ) : next;
-	if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
-		 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
-							  kcc_walk_may_follow( glms_vec2_negate( m ), c, p, d, rounded, slack ) ) ) )
+	// Only a line facing the ray can be followed: the slack (a pass over both shapes' points) is wanted only then. A
+	// ray straight down (the ground probe) onto a box's corner faces none.
+	bool facing = glms_vec2_dot( normals_b[beyond], d ) < 0.0f ||
+				  ( a->count == 2 && ( glms_vec2_dot( m, d ) < 0.0f || glms_vec2_dot( glms_vec2_negate( m ), d ) < 0.0f ) );
+	if ( facing )
 	{
-		return KCC_RAY_UNDECIDED;
+		float source = kcc_points_size( a->points, a->count ) + kcc_points_size( points_b, count_b );
+		float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded + source );
+		if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
+			 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
+								  kcc_walk_may_follow( glms_vec2_negate( m ), c, p, d, rounded, slack ) ) ) )
+		{
+			return KCC_RAY_UNDECIDED;
+		}
 	}
 	hit->corner = true;
 	return kcc_ray_disc( c, rounded, kcc_v2( 0.0f, 0.0f ), d, normals_b[enter], &hit->fraction, &hit->normal )
