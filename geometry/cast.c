@@ -123,13 +123,14 @@ typedef enum kcc_ray_result
 // radius (a box with sharp corners); the entry point is the hit unless it lies beyond the entry edge, where the
 // rounded corner is the disc at that edge's end: a ray missing that disc leaves the sharp shape without meeting any
 // other part of the rounded one. A start within every offset line may be inside the rounded shape, or in the
-// corner region of its closest vertex. source: |x| + |y| of the coordinates the vertices and normals were computed
-// from, beyond the vertices' own (0 for a shape's own core; both shapes' for their difference M, whose small vertices
-// carry the rounding of far coordinates: a turned box's corners lie off its faces' lines by that much). Only the walk
+// corner region of its closest vertex. from_a, from_b: the cores whose difference M is (NULL for a shape's own core):
+// the walk allows for the rounding of their coordinates, beyond the vertices' own (M's small vertices carry the
+// rounding of far coordinates: a turned box's corners lie off its faces' lines by that much). Only the walk
 // along collinear faces allows for it: a face it reports holds the entry point within its extent, a contact whatever
 // the slack, while the tolerances of sharp shapes' empty intervals would turn near misses into hits.
 static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normals, int count, float radius,
-												vec2s p0, vec2s d, float source, kcc_polytope_hit* hit )
+												vec2s p0, vec2s d, const kcc_proxy* from_a, const kcc_proxy* from_b,
+												kcc_polytope_hit* hit )
 {
 	kcc_polytope_closest start = { 0 };
 	if ( count == 1 )
@@ -233,7 +234,11 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 		corner = backward ? enter : next;
 		// Faces of M nearly collinear (boxes turned by multiples of pi/2): rounding may have picked the short one as
 		// entered while the point lies on a neighbour whose line passes through it within rounding. The walk follows
-		// such faces: the contact is on the one holding the point, or at the disc of the last corner passed.
+		// such faces: the contact is on the one holding the point, or at the disc of the last corner passed. The size
+		// of the source coordinates is measured only here, where a cast first needs it.
+		float source = from_a != NULL ? kcc_points_size( from_a->points, from_a->count ) +
+											kcc_points_size( from_b->points, from_b->count )
+									  : 0.0f;
 		for ( int walked = 1; walked < count; ++walked )
 		{
 			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;
@@ -470,7 +475,7 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 	kcc_cast_output out = kcc_cast_miss();
 	kcc_polytope_hit hit;
 	kcc_ray_result result =
-		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, 0.0f, &hit );
+		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, NULL, NULL, &hit );
 	if ( result != KCC_RAY_MISS )
 	{
 		out.hit = true;
@@ -771,8 +776,7 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 	kcc_minkowski m;
 	kcc_minkowski_difference( a, b, &m );
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count );
-	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, source, &hit );
+	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, a, b, &hit );
 	if ( result == KCC_RAY_MISS )
 	{
 		return out;
