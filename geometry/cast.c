@@ -833,14 +833,15 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s translation, const kcc_shape* target,
 											  float target_separation, bool conservative )
 {
-	if ( kcc_is_valid_vec2( translation ) == false || kcc_is_valid_float( target_separation ) == false ||
-		 target_separation < 0.0f )
+	// In range implies finite (a NaN fails every compare): one test each, before the target's proxies.
+	if ( na == 0 || kcc_in_range( translation ) == false ||
+		 !( target_separation >= 0.0f && target_separation <= KCC_MAX_MAGNITUDE ) )
 	{
 		return kcc_cast_miss();
 	}
 	kcc_proxy pb[KCC_MAX_PROXIES];
 	int nb = kcc_make_proxies( target, pb );
-	if ( na == 0 || nb == 0 || kcc_in_range( translation ) == false || target_separation > KCC_MAX_MAGNITUDE )
+	if ( nb == 0 )
 	{
 		return kcc_cast_miss();
 	}
