@@ -840,7 +840,9 @@ static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s
 		return kcc_cast_miss();
 	}
 	kcc_proxy pb[KCC_MAX_PROXIES];
-	int nb = kcc_make_proxies( target, pb );
+	// Most targets are polygons (tiles): their proxy is made here, without kcc_make_proxies' dispatch.
+	int nb = target != NULL && target->type == KCC_SHAPE_POLYGON ? kcc_proxy_set_polygon( pb, &target->polygon )
+																 : kcc_make_proxies( target, pb );
 	if ( nb == 0 )
 	{
 		return kcc_cast_miss();

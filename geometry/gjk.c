@@ -196,25 +196,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		}
 		case KCC_SHAPE_POLYGON:
 		{
-			const kcc_polygon* poly = &s->polygon;
-			if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES || kcc_valid_radius( poly->radius ) == false )
-			{
-				return 0;
-			}
-			kcc_proxy* p = proxies;
-			for ( int i = 0; i < poly->count; ++i )
-			{
-				if ( kcc_usable_vec2( poly->vertices[i] ) == false || kcc_unit( poly->normals[i] ) == false )
-				{
-					return 0;
-				}
-			}
-			p->points = poly->vertices;
-			p->normals = poly->normals;
-			p->curved = false;
-			p->count = poly->count;
-			p->radius = poly->radius;
-			return 1;
+			return kcc_proxy_set_polygon( proxies, &s->polygon );
 		}
 		case KCC_SHAPE_SECTOR:
 		{
