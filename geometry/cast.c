@@ -499,55 +499,65 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
 {
 	vec2s e = kcc_v2( -n.y, n.x );
+	// Locals, the extremes kept as they are found: the stores to the height arrays could alias the proxies' fields.
+	const vec2s *points_a = a->points, *points_b = b->points;
+	int count_a = a->count, count_b = b->count;
 	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
 	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
 	int top = 0, bottom = 0;
-	for ( int i = 0; i < b->count; ++i )
+	float top_height = glms_vec2_dot( n, points_b[0] ), bottom_height = glms_vec2_dot( n, points_a[0] );
+	height_b[0] = top_height;
+	height_a[0] = bottom_height;
+	for ( int i = 1; i < count_b; ++i )
 	{
-		height_b[i] = glms_vec2_dot( n, b->points[i] );
-		top = height_b[i] > height_b[top] ? i : top;
+		float h = glms_vec2_dot( n, points_b[i] );
+		height_b[i] = h;
+		top = h > top_height ? i : top;
+		top_height = h > top_height ? h : top_height;
 	}
-	for ( int i = 0; i < a->count; ++i )
+	for ( int i = 1; i < count_a; ++i )
 	{
-		height_a[i] = glms_vec2_dot( n, a->points[i] );
-		bottom = height_a[i] < height_a[bottom] ? i : bottom;
+		float h = glms_vec2_dot( n, points_a[i] );
+		height_a[i] = h;
+		bottom = h < bottom_height ? i : bottom;
+		bottom_height = h < bottom_height ? h : bottom_height;
 	}
-	vec2s sb = b->points[top], sa = a->points[bottom];
-	float level_b = height_b[top] - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = height_a[bottom] + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
+	vec2s sb = points_b[top], sa = points_a[bottom];
+	float level_b = top_height - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
+	float level_a = bottom_height + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	int lo = top, hi = top;
 	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
-	for ( int i = 0; i < b->count; ++i )
+	for ( int i = 0; i < count_b; ++i )
 	{
 		if ( i != top && height_b[i] >= level_b )
 		{
-			float c = glms_vec2_dot( e, b->points[i] );
+			float c = glms_vec2_dot( e, points_b[i] );
 			lo = c < b_lo ? i : lo;
 			b_lo = c < b_lo ? c : b_lo;
 			hi = c > b_hi ? i : hi;
 			b_hi = c > b_hi ? c : b_hi;
 		}
 	}
+	if ( b_hi == b_lo )
+	{
+		return sb; // b touches at a vertex: a's feature does not matter
+	}
 	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
-	for ( int i = 0; i < a->count; ++i )
+	for ( int i = 0; i < count_a; ++i )
 	{
 		if ( i != bottom && height_a[i] <= level_a )
 		{
-			float c = glms_vec2_dot( e, a->points[i] );
+			float c = glms_vec2_dot( e, points_a[i] );
 			a_lo = c < a_lo ? c : a_lo;
 			a_hi = c > a_hi ? c : a_hi;
 		}
-	}
-	if ( b_hi == b_lo )
-	{
-		return sb;
 	}
 	float shift = glms_vec2_dot( e, q );
 	float from = a_lo + shift > b_lo ? a_lo + shift : b_lo;
 	float to = a_hi + shift < b_hi ? a_hi + shift : b_hi;
 	float mid = 0.5f * ( from + to );
 	mid = mid < b_lo ? b_lo : ( mid > b_hi ? b_hi : mid );
-	return kcc_lerp( b->points[lo], b->points[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
+	return kcc_lerp( points_b[lo], points_b[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
 }
 
 // A hit at a vertex of M may take any normal between its two edges' normals, and a hit on a face within rounding of
