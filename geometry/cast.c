@@ -504,10 +504,9 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	int count_a = a->count, count_b = b->count;
 	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
 	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
-	int top = 0, bottom = 0;
-	float top_height = glms_vec2_dot( n, points_b[0] ), bottom_height = glms_vec2_dot( n, points_a[0] );
+	int top = 0;
+	float top_height = glms_vec2_dot( n, points_b[0] );
 	height_b[0] = top_height;
-	height_a[0] = bottom_height;
 	for ( int i = 1; i < count_b; ++i )
 	{
 		float h = glms_vec2_dot( n, points_b[i] );
@@ -515,16 +514,8 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 		top = h > top_height ? i : top;
 		top_height = h > top_height ? h : top_height;
 	}
-	for ( int i = 1; i < count_a; ++i )
-	{
-		float h = glms_vec2_dot( n, points_a[i] );
-		height_a[i] = h;
-		bottom = h < bottom_height ? i : bottom;
-		bottom_height = h < bottom_height ? h : bottom_height;
-	}
-	vec2s sb = points_b[top], sa = points_a[bottom];
+	vec2s sb = points_b[top];
 	float level_b = top_height - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = bottom_height + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	int lo = top, hi = top;
 	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
 	for ( int i = 0; i < count_b; ++i )
@@ -542,6 +533,18 @@ static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, 
 	{
 		return sb; // b touches at a vertex: a's feature does not matter
 	}
+	int bottom = 0;
+	float bottom_height = glms_vec2_dot( n, points_a[0] );
+	height_a[0] = bottom_height;
+	for ( int i = 1; i < count_a; ++i )
+	{
+		float h = glms_vec2_dot( n, points_a[i] );
+		height_a[i] = h;
+		bottom = h < bottom_height ? i : bottom;
+		bottom_height = h < bottom_height ? h : bottom_height;
+	}
+	vec2s sa = points_a[bottom];
+	float level_a = bottom_height + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
 	for ( int i = 0; i < count_a; ++i )
 	{
