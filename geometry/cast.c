@@ -123,13 +123,14 @@ typedef enum kcc_ray_result
 // radius (a box with sharp corners); the entry point is the hit unless it lies beyond the entry edge, where the
 // rounded corner is the disc at that edge's end: a ray missing that disc leaves the sharp shape without meeting any
 // other part of the rounded one. A start within every offset line may be inside the rounded shape, or in the
-// corner region of its closest vertex. source: |x| + |y| of the coordinates the vertices and normals were computed
-// from, beyond the vertices' own (0 for a shape's own core; both shapes' for their difference M, whose small vertices
-// carry the rounding of far coordinates: a turned box's corners lie off its faces' lines by that much). Only the walk
+// corner region of its closest vertex. from_a, from_b: the cores whose difference M is (NULL for a shape's own core):
+// the walk allows for the rounding of their coordinates, beyond the vertices' own (M's small vertices carry the
+// rounding of far coordinates: a turned box's corners lie off its faces' lines by that much). Only the walk
 // along collinear faces allows for it: a face it reports holds the entry point within its extent, a contact whatever
 // the slack, while the tolerances of sharp shapes' empty intervals would turn near misses into hits.
 static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec2s* normals, int count, float radius,
-												vec2s p0, vec2s d, float source, kcc_polytope_hit* hit )
+												vec2s p0, vec2s d, const kcc_proxy* from_a, const kcc_proxy* from_b,
+												kcc_polytope_hit* hit )
 {
 	kcc_polytope_closest start = { 0 };
 	if ( count == 1 )
@@ -233,7 +234,11 @@ static kcc_ray_result kcc_ray_rounded_polytope( const vec2s* vertices, const vec
 		corner = backward ? enter : next;
 		// Faces of M nearly collinear (boxes turned by multiples of pi/2): rounding may have picked the short one as
 		// entered while the point lies on a neighbour whose line passes through it within rounding. The walk follows
-		// such faces: the contact is on the one holding the point, or at the disc of the last corner passed.
+		// such faces: the contact is on the one holding the point, or at the disc of the last corner passed. The size
+		// of the source coordinates is measured only here, where a cast first needs it.
+		float source = from_a != NULL ? kcc_points_size( from_a->points, from_a->count ) +
+											kcc_points_size( from_b->points, from_b->count )
+									  : 0.0f;
 		for ( int walked = 1; walked < count; ++walked )
 		{
 			int neighbour = backward ? ( corner == 0 ? count - 1 : corner - 1 ) : corner;
@@ -470,7 +475,7 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 	kcc_cast_output out = kcc_cast_miss();
 	kcc_polytope_hit hit;
 	kcc_ray_result result =
-		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, 0.0f, &hit );
+		kcc_ray_rounded_polytope( p->points, p->normals, p->count, p->radius, origin, translation, NULL, NULL, &hit );
 	if ( result != KCC_RAY_MISS )
 	{
 		out.hit = true;
@@ -494,55 +499,68 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
 {
 	vec2s e = kcc_v2( -n.y, n.x );
+	// Locals, the extremes kept as they are found: the stores to the height arrays could alias the proxies' fields.
+	const vec2s *points_a = a->points, *points_b = b->points;
+	int count_a = a->count, count_b = b->count;
 	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
 	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
-	int top = 0, bottom = 0;
-	for ( int i = 0; i < b->count; ++i )
+	int top = 0;
+	float top_height = glms_vec2_dot( n, points_b[0] );
+	height_b[0] = top_height;
+	for ( int i = 1; i < count_b; ++i )
 	{
-		height_b[i] = glms_vec2_dot( n, b->points[i] );
-		top = height_b[i] > height_b[top] ? i : top;
+		float h = glms_vec2_dot( n, points_b[i] );
+		height_b[i] = h;
+		top = h > top_height ? i : top;
+		top_height = h > top_height ? h : top_height;
 	}
-	for ( int i = 0; i < a->count; ++i )
-	{
-		height_a[i] = glms_vec2_dot( n, a->points[i] );
-		bottom = height_a[i] < height_a[bottom] ? i : bottom;
-	}
-	vec2s sb = b->points[top], sa = a->points[bottom];
-	float level_b = height_b[top] - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	float level_a = height_a[bottom] + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
+	vec2s sb = points_b[top];
+	float level_b = top_height - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
 	int lo = top, hi = top;
 	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
-	for ( int i = 0; i < b->count; ++i )
+	for ( int i = 0; i < count_b; ++i )
 	{
 		if ( i != top && height_b[i] >= level_b )
 		{
-			float c = glms_vec2_dot( e, b->points[i] );
+			float c = glms_vec2_dot( e, points_b[i] );
 			lo = c < b_lo ? i : lo;
 			b_lo = c < b_lo ? c : b_lo;
 			hi = c > b_hi ? i : hi;
 			b_hi = c > b_hi ? c : b_hi;
 		}
 	}
+	if ( b_hi == b_lo )
+	{
+		return sb; // b touches at a vertex: a's feature does not matter
+	}
+	int bottom = 0;
+	float bottom_height = glms_vec2_dot( n, points_a[0] );
+	height_a[0] = bottom_height;
+	for ( int i = 1; i < count_a; ++i )
+	{
+		float h = glms_vec2_dot( n, points_a[i] );
+		height_a[i] = h;
+		bottom = h < bottom_height ? i : bottom;
+		bottom_height = h < bottom_height ? h : bottom_height;
+	}
+	vec2s sa = points_a[bottom];
+	float level_a = bottom_height + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
 	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
-	for ( int i = 0; i < a->count; ++i )
+	for ( int i = 0; i < count_a; ++i )
 	{
 		if ( i != bottom && height_a[i] <= level_a )
 		{
-			float c = glms_vec2_dot( e, a->points[i] );
+			float c = glms_vec2_dot( e, points_a[i] );
 			a_lo = c < a_lo ? c : a_lo;
 			a_hi = c > a_hi ? c : a_hi;
 		}
-	}
-	if ( b_hi == b_lo )
-	{
-		return sb;
 	}
 	float shift = glms_vec2_dot( e, q );
 	float from = a_lo + shift > b_lo ? a_lo + shift : b_lo;
 	float to = a_hi + shift < b_hi ? a_hi + shift : b_hi;
 	float mid = 0.5f * ( from + to );
 	mid = mid < b_lo ? b_lo : ( mid > b_hi ? b_hi : mid );
-	return kcc_lerp( b->points[lo], b->points[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
+	return kcc_lerp( points_b[lo], points_b[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
 }
 
 // A hit at a vertex of M may take any normal between its two edges' normals, and a hit on a face within rounding of
@@ -718,14 +736,21 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 	bool backward = u < 0.0f;
 	*core = backward ? enter : next;
 	vec2s c = backward ? start : glms_vec2_sub( points_b[next], enter_a );
-	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( points_b, count_b );
-	float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded + source );
 	int beyond = backward ? ( enter == 0 ? count_b - 1 : enter - 1 ) : next;
-	if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
-		 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
-							  kcc_walk_may_follow( glms_vec2_negate( m ), c, p, d, rounded, slack ) ) ) )
+	// Only a line facing the ray can be followed: the slack (a pass over both shapes' points) is wanted only then. A
+	// ray straight down (the ground probe) onto a box's corner faces none.
+	bool facing = glms_vec2_dot( normals_b[beyond], d ) < 0.0f ||
+				  ( a->count == 2 && ( glms_vec2_dot( m, d ) < 0.0f || glms_vec2_dot( glms_vec2_negate( m ), d ) < 0.0f ) );
+	if ( facing )
 	{
-		return KCC_RAY_UNDECIDED;
+		float source = kcc_points_size( a->points, a->count ) + kcc_points_size( points_b, count_b );
+		float slack = KCC_ROUNDING * ( fabsf( p.x ) + fabsf( p.y ) + fabsf( c.x ) + fabsf( c.y ) + rounded + source );
+		if ( kcc_walk_may_follow( normals_b[beyond], c, p, d, rounded, slack ) ||
+			 ( a->count == 2 && ( kcc_walk_may_follow( m, c, p, d, rounded, slack ) ||
+								  kcc_walk_may_follow( glms_vec2_negate( m ), c, p, d, rounded, slack ) ) ) )
+		{
+			return KCC_RAY_UNDECIDED;
+		}
 	}
 	hit->corner = true;
 	return kcc_ray_disc( c, rounded, kcc_v2( 0.0f, 0.0f ), d, normals_b[enter], &hit->fraction, &hit->normal )
@@ -764,8 +789,7 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 	kcc_minkowski m;
 	kcc_minkowski_difference( a, b, &m );
 	vec2s origin = kcc_v2( 0.0f, 0.0f );
-	float source = kcc_points_size( a->points, a->count ) + kcc_points_size( b->points, b->count );
-	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, source, &hit );
+	kcc_ray_result result = kcc_ray_rounded_polytope( m.vertices, m.normals, m.count, rounded, origin, d, a, b, &hit );
 	if ( result == KCC_RAY_MISS )
 	{
 		return out;
@@ -822,14 +846,17 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s translation, const kcc_shape* target,
 											  float target_separation, bool conservative )
 {
-	if ( kcc_is_valid_vec2( translation ) == false || kcc_is_valid_float( target_separation ) == false ||
-		 target_separation < 0.0f )
+	// In range implies finite (a NaN fails every compare): one test each, before the target's proxies.
+	if ( na == 0 || kcc_in_range( translation ) == false ||
+		 !( target_separation >= 0.0f && target_separation <= KCC_MAX_MAGNITUDE ) )
 	{
 		return kcc_cast_miss();
 	}
 	kcc_proxy pb[KCC_MAX_PROXIES];
-	int nb = kcc_make_proxies( target, pb );
-	if ( na == 0 || nb == 0 || kcc_in_range( translation ) == false || target_separation > KCC_MAX_MAGNITUDE )
+	// Most targets are polygons (tiles): their proxy is made here, without kcc_make_proxies' dispatch.
+	int nb = target != NULL && target->type == KCC_SHAPE_POLYGON ? kcc_proxy_set_polygon( pb, &target->polygon )
+																 : kcc_make_proxies( target, pb );
+	if ( nb == 0 )
 	{
 		return kcc_cast_miss();
 	}

@@ -110,11 +110,9 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 	{
 		return 0;
 	}
-	for ( int i = 0; i < KCC_MAX_PROXIES; ++i )
-	{
-		proxies[i].points = proxies[i].own_points;
-		proxies[i].normals = proxies[i].own_normals;
-	}
+	// The second proxy is set only where there is one (a sector wider than pi).
+	proxies[0].points = proxies[0].own_points;
+	proxies[0].normals = proxies[0].own_normals;
 	switch ( s->type )
 	{
 		case KCC_SHAPE_CIRCLE:
@@ -196,25 +194,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		}
 		case KCC_SHAPE_POLYGON:
 		{
-			const kcc_polygon* poly = &s->polygon;
-			if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES || kcc_valid_radius( poly->radius ) == false )
-			{
-				return 0;
-			}
-			kcc_proxy* p = proxies;
-			for ( int i = 0; i < poly->count; ++i )
-			{
-				if ( kcc_usable_vec2( poly->vertices[i] ) == false || kcc_unit( poly->normals[i] ) == false )
-				{
-					return 0;
-				}
-			}
-			p->points = poly->vertices;
-			p->normals = poly->normals;
-			p->curved = false;
-			p->count = poly->count;
-			p->radius = poly->radius;
-			return 1;
+			return kcc_proxy_set_polygon( proxies, &s->polygon );
 		}
 		case KCC_SHAPE_SECTOR:
 		{
@@ -246,6 +226,8 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 			qc = qc < 0.0f ? 0.0f : qc;
 			vec2s left = kcc_v2( qc * direction.x - qs * direction.y, qs * direction.x + qc * direction.y );
 			vec2s right = kcc_v2( qc * direction.x + qs * direction.y, -qs * direction.x + qc * direction.y );
+			proxies[1].points = proxies[1].own_points;
+			proxies[1].normals = proxies[1].own_normals;
 			kcc_proxy_set_sector( proxies + 0, sec->apex, left, sec->radius, kcc_v2( qc, qs ) );
 			kcc_proxy_set_sector( proxies + 1, sec->apex, right, sec->radius, kcc_v2( qc, qs ) );
 			for ( int i = 0; i < 2; ++i )

@@ -169,6 +169,31 @@ static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
 /// below this, so no NaN can come out. Beyond it the queries return their empty result.
 #define KCC_MAX_MAGNITUDE 1.0e9f
 
+/// kcc_make_proxies for a polygon, inline: a cast builds one per target. 1, or 0 when a value is out of range.
+static inline int kcc_proxy_set_polygon( kcc_proxy* p, const kcc_polygon* poly )
+{
+	if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES ||
+		 !( poly->radius >= 0.0f && poly->radius <= KCC_MAX_MAGNITUDE ) )
+	{
+		return 0;
+	}
+	for ( int i = 0; i < poly->count; ++i )
+	{
+		vec2s v = poly->vertices[i], n = poly->normals[i];
+		if ( !( fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE ) ||
+			 !( fabsf( n.x * n.x + n.y * n.y - 1.0f ) <= KCC_UNIT_TOLERANCE ) )
+		{
+			return 0;
+		}
+	}
+	p->points = poly->vertices;
+	p->normals = poly->normals;
+	p->curved = false;
+	p->count = poly->count;
+	p->radius = poly->radius;
+	return 1;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Trusted entry points (gjk.c, cast.c, penetration.c). The public kcc_distance, kcc_shape_cast(_separation) and
 // kcc_penetration treat every shape kcc_shape_is_valid rejects as invalid (an O(n) pass over a polygon, convexity

@@ -1796,6 +1796,70 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 	assert_true( kcc_distance_trusted( &far, &circle ).distance == 0.0f );
 }
 
+// The trusted casts make a polygon target's proxy themselves (the tiles' path) and test the translation and the
+// separation by their range alone: data out of range, a bad translation or separation still gives a miss, and a
+// separation of -0 is 0.
+static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state )
+{
+	(void)state;
+	kcc_shape moving = kcc_make_capsule( kcc_v2( 0.0f, 0.5f ), kcc_v2( 0.0f, 1.5f ), 0.4f );
+	kcc_proxy proxies[KCC_MAX_PROXIES];
+	int proxy_count = kcc_make_proxies( &moving, proxies );
+	assert_int_equal( proxy_count, 1 );
+	const vec2s tile[4] = { { { -0.5f, -1.0f } }, { { 0.5f, -1.0f } }, { { 0.5f, 0.0f } }, { { -0.5f, 0.0f } } };
+	kcc_shape floor = kcc_make_polygon( tile, 4, 0.0f );
+	vec2s down = kcc_v2( 0.0f, -0.5f );
+	kcc_cast_output out = kcc_proxies_cast_trusted( proxies, proxy_count, down, &floor, 0.0f );
+	assert_true( out.hit );
+	assert_true( same_cast( out, kcc_shape_cast( &moving, down, &floor ) ) );
+	assert_true( same_cast( out, kcc_proxies_cast_trusted( proxies, proxy_count, down, &floor, -0.0f ) ) );
+
+	const float not_a_number = NAN, inf = INFINITY;
+	const vec2s bad_translations[] = { { { not_a_number, -0.5f } }, { { 0.0f, inf } }, { { -2.0e9f, -0.5f } },
+									   { { 0.0f, -2.0e9f } } };
+	for ( int i = 0; i < 4; ++i )
+	{
+		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, bad_translations[i], &floor, 0.0f ).hit );
+	}
+	const float bad_separations[] = { not_a_number, inf, -0.01f, 2.0e9f };
+	for ( int i = 0; i < 4; ++i )
+	{
+		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, down, &floor, bad_separations[i] ).hit );
+	}
+	assert_false( kcc_proxies_cast_trusted( proxies, 0, down, &floor, 0.0f ).hit );
+
+	for ( int kind = 0; kind < 6; ++kind )
+	{
+		kcc_shape bad = floor;
+		if ( kind == 0 )
+		{
+			bad.polygon.vertices[3].x = -2.0e9f; // beyond KCC_MAX_MAGNITUDE
+		}
+		else if ( kind == 1 )
+		{
+			bad.polygon.vertices[0].y = not_a_number;
+		}
+		else if ( kind == 2 )
+		{
+			bad.polygon.normals[2] = kcc_v2( 0.0f, 1.1f ); // not unit
+		}
+		else if ( kind == 3 )
+		{
+			bad.polygon.radius = -0.1f;
+		}
+		else if ( kind == 4 )
+		{
+			bad.polygon.radius = 2.0e9f;
+		}
+		else
+		{
+			bad.polygon.count = KCC_MAX_POLYGON_VERTICES + 1;
+		}
+		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, down, &bad, 0.0f ).hit );
+		assert_false( kcc_shape_cast_trusted( &moving, down, &bad, 0.0f ).hit );
+	}
+}
+
 static void test_casts_make_no_allocation( void** state )
 {
 	(void)state;
@@ -1845,6 +1909,7 @@ int main( void )
 		cmocka_unit_test( test_shape_cast_far_from_origin_against_exact_reference ),
 		cmocka_unit_test( test_casts_across_flat_shapes ),
 		cmocka_unit_test( test_trusted_entry_points_match_public_ones ),
+		cmocka_unit_test( test_trusted_casts_refuse_out_of_range_polygon_targets ),
 		cmocka_unit_test( test_casts_make_no_allocation ),
 	};
 	return cmocka_run_group_tests_name( "geometry_cast", tests, NULL, NULL );
