@@ -521,7 +521,9 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		kcc_world_place_body( c, c->body );
+		// kcc_world_place_body for the character's body, whose one shape the controller knows (as the reindex below).
+		cpShapeCacheBB( c->shape );
+		kcc_snapshot_note_moved( c->batch, c->batch_body, c->batch_mover, c->batch_seq++ );
 	}
 	else
 	{
