@@ -141,12 +141,8 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 }
 
 // Appends a world position to the result's path (the first one kept, then the latest ones).
-void kcc_result_path_add( kcc_move_result* out, vec2s world )
+static inline void kcc_path_push( kcc_move_result* out, vec2s world )
 {
-	if ( out == NULL )
-	{
-		return;
-	}
 	if ( out->path_count > 0 && out->path[out->path_count - 1].x == world.x && out->path[out->path_count - 1].y == world.y )
 	{
 		return;
@@ -160,6 +156,14 @@ void kcc_result_path_add( kcc_move_result* out, vec2s world )
 		out->path_count -= 1;
 	}
 	out->path[out->path_count++] = world;
+}
+
+void kcc_result_path_add( kcc_move_result* out, vec2s world )
+{
+	if ( out != NULL )
+	{
+		kcc_path_push( out, world );
+	}
 }
 
 // One sub-move (a piece) as it goes: the state its phases share, in the local frame centred on c->move->origin.
@@ -530,11 +534,15 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	kcc_move_accumulator* acc = m->acc;
 	vec2s p = m->p;
 	kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
-	for ( int i = 0; i < m->path.count; ++i )
-	{
-		kcc_result_path_add( acc->out, kcc_bridge_offset( c->move->origin, m->path.points[i] ) );
-	}
 	kcc_move_result* out = acc->out;
+	if ( out != NULL )
+	{
+		vec2s origin = c->move->origin;
+		for ( int i = 0; i < m->path.count; ++i )
+		{
+			kcc_path_push( out, kcc_bridge_offset( origin, m->path.points[i] ) );
+		}
+	}
 	if ( out != NULL && last_piece )
 	{
 		kcc_zones_report( c, p, out );
