@@ -692,29 +692,31 @@ void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFil
 	for ( int j = j0; j <= j1; ++j )
 	{
 		// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the query
-		// was reported already unless it starts in that column (row).
+		// was reported already unless it starts in that column (row). A row's cells are one run of entries: the first
+		// column's, then the later columns'.
+		size_t row = (size_t)j * (size_t)index->columns;
+		uint32_t later = start[row + (size_t)i0 + 1];
 		uint32_t seen = j > j0 ? KCC_ENTRY_LATER_ROW : 0u;
-		for ( int i = i0; i <= i1; ++i )
+		for ( uint32_t e = start[row + (size_t)i0], end = start[row + (size_t)i1 + 1]; e < end; ++e )
 		{
-			size_t cell = (size_t)j * (size_t)index->columns + (size_t)i;
-			for ( uint32_t e = start[cell], end = start[cell + 1]; e < end; ++e )
+			if ( e == later )
 			{
-				uint32_t entry = entries[e];
-				if ( ( entry & seen ) != 0 )
-				{
-					continue;
-				}
-				const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
-				if ( cpBBIntersects( box, s->bb ) == false || kcc_filter_rejects( s->filter, filter ) )
-				{
-					continue;
-				}
-				if ( visit( s, data ) == false )
-				{
-					return;
-				}
+				seen |= KCC_ENTRY_LATER_COLUMN;
 			}
-			seen |= KCC_ENTRY_LATER_COLUMN;
+			uint32_t entry = entries[e];
+			if ( ( entry & seen ) != 0 )
+			{
+				continue;
+			}
+			const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
+			if ( cpBBIntersects( box, s->bb ) == false || kcc_filter_rejects( s->filter, filter ) )
+			{
+				continue;
+			}
+			if ( visit( s, data ) == false )
+			{
+				return;
+			}
 		}
 	}
 }
