@@ -283,12 +283,15 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 static void kcc_world_sort( kcc_controller* c, int first )
 {
 	kcc_candidate* cands = c->move->candidates;
-	for ( int i = first + 1; i < c->move->candidate_count; ++i )
+	int count = c->move->candidate_count;
+	bool moved = false; // each candidate's order is its place as the query added it, until one moves
+	for ( int i = first + 1; i < count; ++i )
 	{
 		if ( kcc_world_compare( cands + i - 1, cands + i ) <= 0 )
 		{
 			continue;
 		}
+		moved = true;
 		kcc_candidate moving;
 		memcpy( &moving, cands + i, offsetof( kcc_candidate, core ) );
 		int j = i;
@@ -299,7 +302,7 @@ static void kcc_world_sort( kcc_controller* c, int first )
 		}
 		memcpy( cands + j, &moving, offsetof( kcc_candidate, core ) );
 	}
-	for ( int i = first; i < c->move->candidate_count; ++i )
+	for ( int i = first; i < count && moved; ++i )
 	{
 		cands[i].order = i;
 	}
