@@ -172,6 +172,14 @@ struct kcc_controller
 	kcc_collision batch_collisions[KCC_MAX_COLLISIONS];
 };
 
+/// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
+/// call is a large part of their cost (run once or twice per move, or per sweep).
+#if defined( __GNUC__ ) || defined( __clang__ )
+#define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
+#else
+#define KCC_ALWAYS_INLINE static inline
+#endif
+
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
 /// here are never NaN (validated before the move).
 static inline float kcc_minf( float a, float b )

@@ -143,7 +143,8 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 // Appends a world position to the result's path (the first one kept, then the latest ones).
 static inline void kcc_path_push( kcc_move_result* out, vec2s world )
 {
-	if ( out->path_count > 0 && out->path[out->path_count - 1].x == world.x && out->path[out->path_count - 1].y == world.y )
+	int n = out->path_count;
+	if ( n > 0 && out->path[n - 1].x == world.x && out->path[n - 1].y == world.y )
 	{
 		return;
 	}
@@ -590,7 +591,7 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 
 // One sub-move, DESIGN.md's steps 2 to 6: the candidates for it are already gathered around c->position (the
 // context's origin).
-static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
+KCC_ALWAYS_INLINE void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
 	kcc_piece m;
 	kcc_piece_begin( &m, c, delta, acc );
@@ -691,7 +692,7 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 // kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
 // receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
 // batch.
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+KCC_ALWAYS_INLINE kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
 {
 	// 1. Validate (a batch did already).
 	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );

@@ -200,10 +200,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 }
 
 // Inlined into each of the two sweeps below: most sweeps reach no candidate, and then the call is most of their cost.
-#if defined( __GNUC__ ) || defined( __clang__ )
-__attribute__( ( always_inline ) )
-#endif
-static inline kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
 {
 	kcc_sweep best = { 0 };
 	float len = glms_vec2_norm( translation );
