@@ -280,7 +280,7 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 // come in, then depends on the world only, never on the order its shapes were added or on the spatial index.
 // Insertion sort (no allocation; a query's answer is short, and an index often returns it nearly sorted). Only the
 // fields a query fills are moved: the cores are not converted yet.
-static void kcc_world_sort( kcc_controller* c, int first )
+KCC_ALWAYS_INLINE void kcc_world_sort( kcc_controller* c, int first )
 {
 	kcc_candidate* cands = c->move->candidates;
 	int count = c->move->candidate_count;
@@ -317,7 +317,7 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 
 // One query over box: the static shapes from the index (when ready), the others from Chipmunk, or in a batch from
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
-static void kcc_world_query( kcc_controller* c, cpBB box )
+KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 {
 	c->move->static_from_index = kcc_static_index_ready( c->static_index );
 	if ( c->move->static_from_index )
