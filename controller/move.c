@@ -534,7 +534,10 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	kcc_controller* c = m->c;
 	kcc_move_accumulator* acc = m->acc;
 	vec2s p = m->p;
-	kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
+	if ( c->zone_count > 0 || c->move->has_sensors ) // else no zone around (the common case): nothing to track
+	{
+		kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
+	}
 	kcc_move_result* out = acc->out;
 	if ( out != NULL )
 	{
@@ -544,7 +547,7 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 			kcc_path_push( out, kcc_bridge_offset( origin, m->path.points[i] ) );
 		}
 	}
-	if ( out != NULL && last_piece )
+	if ( out != NULL && last_piece && c->move->has_sensors ) // else its sensor count stays 0, as cleared
 	{
 		kcc_zones_report( c, p, out );
 	}
