@@ -565,7 +565,10 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	{
 		kcc_add_support( m->supports, &m->support_count, m->floor_normal );
 		c->support_count = m->support_count;
-		memcpy( c->supports, m->supports, (size_t)m->support_count * sizeof( vec2s ) );
+		for ( int i = 0; i < m->support_count; ++i ) // at most KCC_MAX_SUPPORTS: no call
+		{
+			c->supports[i] = m->supports[i];
+		}
 	}
 	acc->travel += m->travel;
 	acc->flags |= m->flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
@@ -866,7 +869,11 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 		// is read only by later impulses, and waking it changes the space).
 		c->batch_velocity = velocity;
 		c->batch_collision_count = c->def.mass > 0.0f ? result->collision_count : 0;
-		memcpy( c->batch_collisions, result->collisions, (size_t)c->batch_collision_count * sizeof( kcc_collision ) );
+		if ( c->batch_collision_count > 0 ) // most moves touch nothing
+		{
+			size_t size = (size_t)c->batch_collision_count * sizeof( kcc_collision );
+			memcpy( c->batch_collisions, result->collisions, size );
+		}
 		return KCC_OK;
 	}
 	kcc_push_dynamic( c, velocity, result->collisions, result->collision_count );
