@@ -436,19 +436,6 @@ kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
 	return KCC_OK;
 }
 
-kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
-{
-	kcc_slide_params p;
-	p.up = c->def.up;
-	p.grounded = c->def.mode == KCC_MODE_GROUNDED;
-	p.stop_on_slope = c->def.stop_on_slope;
-	p.constant_speed_on_slopes = c->def.constant_speed_on_slopes;
-	p.slide_on_ceiling = c->def.slide_on_ceiling;
-	p.on_floor = false;
-	p.leaving = false;
-	return p;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Accessors and state
 

@@ -7,22 +7,6 @@
 
 #include <float.h>
 
-// Resting tolerance beyond the skin: a character this close to a floor stands on it.
-static float kcc_rest_tolerance( const kcc_controller* c )
-{
-	return 0.5f * c->def.skin;
-}
-
-float kcc_snap_reach( const kcc_controller* c, float lateral_length )
-{
-	return c->def.snap_distance + lateral_length * c->tan_floor;
-}
-
-float kcc_probe_reach( const kcc_controller* c )
-{
-	return kcc_skin_backoff( c->def.skin, c->cos_floor ) + kcc_rest_tolerance( c );
-}
-
 // Distance to move along -up from the contact found by a downward sweep so that the gap along the floor normal
 // is the skin. Negative when the character is closer than the skin.
 static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )

@@ -173,6 +173,14 @@ struct kcc_controller
 	kcc_collision batch_collisions[KCC_MAX_COLLISIONS];
 };
 
+/// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
+/// call is a large part of their cost (run once or twice per move, or per sweep).
+#if defined( __GNUC__ ) || defined( __clang__ )
+#define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
+#else
+#define KCC_ALWAYS_INLINE static inline
+#endif
+
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
 /// here are never NaN (validated before the move).
 static inline float kcc_minf( float a, float b )
@@ -324,7 +332,18 @@ void kcc_space_release( kcc_controller* c );
 /// KCC_OK when p is finite and within max_coordinate.
 kcc_status kcc_validate_position( const kcc_controller* c, vec2s p );
 /// The slide options of the controller's def.
-kcc_slide_params kcc_slide_params_of( const kcc_controller* c );
+static inline kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
+{
+	kcc_slide_params p;
+	p.up = c->def.up;
+	p.grounded = c->def.mode == KCC_MODE_GROUNDED;
+	p.stop_on_slope = c->def.stop_on_slope;
+	p.constant_speed_on_slopes = c->def.constant_speed_on_slopes;
+	p.slide_on_ceiling = c->def.slide_on_ceiling;
+	p.on_floor = false;
+	p.leaving = false;
+	return p;
+}
 
 // slide.c ---------------------------------------------------------------------------------------------------------
 
@@ -335,7 +354,18 @@ vec2s kcc_clip_vector( vec2s v, vec2s n );
 vec2s kcc_floor_response( const kcc_slide_params* p, vec2s v, vec2s n );
 
 /// Classify a contact normal: KCC_KIND_FLOOR, KCC_KIND_WALL or KCC_KIND_CEILING (FLOATING: always a wall).
-uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode );
+static inline uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode )
+{
+	if ( mode == KCC_MODE_FLOATING )
+	{
+		return KCC_KIND_WALL;
+	}
+	if ( kcc_within_floor_angle( normal, up, cos_floor ) )
+	{
+		return KCC_KIND_FLOOR;
+	}
+	return kcc_within_floor_angle( normal, glms_vec2_negate( up ), cos_floor ) ? KCC_KIND_CEILING : KCC_KIND_WALL;
+}
 
 /// The motion that remains after hitting a surface of normal/kind with remaining motion left of the move whose
 /// input was delta. planes holds the normals met earlier in this move (checked for creases). Never points
@@ -648,12 +678,25 @@ typedef struct kcc_ground_result
 	const kcc_candidate* floor;
 } kcc_ground_result;
 
+/// Resting tolerance beyond the skin: a character this close to a floor stands on it.
+static inline float kcc_rest_tolerance( const kcc_controller* c )
+{
+	return 0.5f * c->def.skin;
+}
+
 /// Snap reach below the character for a move with this lateral length: walking down any walkable slope at speed
 /// keeps contact.
-float kcc_snap_reach( const kcc_controller* c, float lateral_length );
+static inline float kcc_snap_reach( const kcc_controller* c, float lateral_length )
+{
+	return c->def.snap_distance + lateral_length * c->tan_floor;
+}
+
 /// How far below the character the ground probe looks when it may not snap: the skin along the steepest floor
 /// normal, plus the resting tolerance.
-float kcc_probe_reach( const kcc_controller* c );
+static inline float kcc_probe_reach( const kcc_controller* c )
+{
+	return kcc_skin_backoff( c->def.skin, c->cos_floor ) + kcc_rest_tolerance( c );
+}
 
 /// Ground probe at local position p: finds a walkable floor within reach below (cast along -up); snaps to it
 /// keeping the skin when allow_snap, and reports resting contact within the skin in any case.

@@ -141,13 +141,10 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 }
 
 // Appends a world position to the result's path (the first one kept, then the latest ones).
-void kcc_result_path_add( kcc_move_result* out, vec2s world )
+static inline void kcc_path_push( kcc_move_result* out, vec2s world )
 {
-	if ( out == NULL )
-	{
-		return;
-	}
-	if ( out->path_count > 0 && out->path[out->path_count - 1].x == world.x && out->path[out->path_count - 1].y == world.y )
+	int n = out->path_count;
+	if ( n > 0 && out->path[n - 1].x == world.x && out->path[n - 1].y == world.y )
 	{
 		return;
 	}
@@ -160,6 +157,14 @@ void kcc_result_path_add( kcc_move_result* out, vec2s world )
 		out->path_count -= 1;
 	}
 	out->path[out->path_count++] = world;
+}
+
+void kcc_result_path_add( kcc_move_result* out, vec2s world )
+{
+	if ( out != NULL )
+	{
+		kcc_path_push( out, world );
+	}
 }
 
 // One sub-move (a piece) as it goes: the state its phases share, in the local frame centred on c->move->origin.
@@ -529,13 +534,20 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	kcc_controller* c = m->c;
 	kcc_move_accumulator* acc = m->acc;
 	vec2s p = m->p;
-	kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
-	for ( int i = 0; i < m->path.count; ++i )
+	if ( c->zone_count > 0 || c->move->has_sensors ) // else no zone around (the common case): nothing to track
 	{
-		kcc_result_path_add( acc->out, kcc_bridge_offset( c->move->origin, m->path.points[i] ) );
+		kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
 	}
 	kcc_move_result* out = acc->out;
-	if ( out != NULL && last_piece )
+	if ( out != NULL )
+	{
+		vec2s origin = c->move->origin;
+		for ( int i = 0; i < m->path.count; ++i )
+		{
+			kcc_path_push( out, kcc_bridge_offset( origin, m->path.points[i] ) );
+		}
+	}
+	if ( out != NULL && last_piece && c->move->has_sensors ) // else its sensor count stays 0, as cleared
 	{
 		kcc_zones_report( c, p, out );
 	}
@@ -553,7 +565,10 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	{
 		kcc_add_support( m->supports, &m->support_count, m->floor_normal );
 		c->support_count = m->support_count;
-		memcpy( c->supports, m->supports, (size_t)m->support_count * sizeof( vec2s ) );
+		for ( int i = 0; i < m->support_count; ++i ) // at most KCC_MAX_SUPPORTS: no call
+		{
+			c->supports[i] = m->supports[i];
+		}
 	}
 	acc->travel += m->travel;
 	acc->flags |= m->flags & ~(uint32_t)KCC_ON_FLOOR; // what happened in any part; the floor is the last part's
@@ -582,7 +597,7 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 
 // One sub-move, DESIGN.md's steps 2 to 6: the candidates for it are already gathered around c->position (the
 // context's origin).
-static void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
+KCC_ALWAYS_INLINE void kcc_move_piece( kcc_controller* c, vec2s delta, kcc_move_accumulator* acc, bool last_piece )
 {
 	kcc_piece m;
 	kcc_piece_begin( &m, c, delta, acc );
@@ -683,7 +698,7 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 // kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
 // receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
 // batch.
-static kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+KCC_ALWAYS_INLINE kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
 {
 	// 1. Validate (a batch did already).
 	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );
@@ -854,7 +869,11 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 		// is read only by later impulses, and waking it changes the space).
 		c->batch_velocity = velocity;
 		c->batch_collision_count = c->def.mass > 0.0f ? result->collision_count : 0;
-		memcpy( c->batch_collisions, result->collisions, (size_t)c->batch_collision_count * sizeof( kcc_collision ) );
+		if ( c->batch_collision_count > 0 ) // most moves touch nothing
+		{
+			size_t size = (size_t)c->batch_collision_count * sizeof( kcc_collision );
+			memcpy( c->batch_collisions, result->collisions, size );
+		}
 		return KCC_OK;
 	}
 	kcc_push_dynamic( c, velocity, result->collisions, result->collision_count );

@@ -29,19 +29,6 @@ vec2s kcc_clip_vector( vec2s v, vec2s n )
 	return r;
 }
 
-uint32_t kcc_classify_normal( vec2s normal, vec2s up, float cos_floor, kcc_motion_mode mode )
-{
-	if ( mode == KCC_MODE_FLOATING )
-	{
-		return KCC_KIND_WALL;
-	}
-	if ( kcc_within_floor_angle( normal, up, cos_floor ) )
-	{
-		return KCC_KIND_FLOOR;
-	}
-	return kcc_within_floor_angle( normal, glms_vec2_negate( up ), cos_floor ) ? KCC_KIND_CEILING : KCC_KIND_WALL;
-}
-
 static bool kcc_violates( vec2s v, vec2s n, float scale )
 {
 	return glms_vec2_dot( v, n ) < -KCC_PLANE_TOLERANCE * scale;

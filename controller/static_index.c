@@ -21,6 +21,13 @@
 #define KCC_STATIC_ENTRIES_PER_SHAPE 8
 #define KCC_STATIC_GRID_SLACK 64
 
+// An entry of a cell: the shape's index, and whether the cell is past the first column (row) of the shape's box. The
+// query reports a shape from the first cell of the query box that holds it: with these bits it tells the cells where
+// it met the shape already without reading the shape.
+#define KCC_ENTRY_LATER_COLUMN 0x80000000u
+#define KCC_ENTRY_LATER_ROW 0x40000000u
+#define KCC_ENTRY_SHAPE 0x3fffffffu
+
 // Cell exponents tallied to find the shapes' median size (2^-64 .. 2^63: far beyond any world's units).
 #define KCC_STATIC_EXPONENTS 128
 
@@ -39,7 +46,7 @@ struct kcc_static_index
 	double inverse_cell;
 	int columns, rows;
 	uint32_t* cell_start;     ///< owned, columns * rows + 1: cell k holds entries cell_start[k] .. cell_start[k + 1]
-	uint32_t* entries;        ///< owned, indices into shapes
+	uint32_t* entries;        ///< owned, indices into shapes, each with the KCC_ENTRY_LATER_* bits of its cell
 	kcc_snapshot* snapshot;   ///< owned, the batches' snapshot of the space (NULL until the first batch)
 	bool deferred_sync;       ///< batches leave Chipmunk's index to kcc_space_sync
 	kcc_move_context context; ///< the single calls' scratch
@@ -368,7 +375,7 @@ static bool kcc_index_build( kcc_static_index* index )
 			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
 			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 2, sizeof( *r.points ) ) == false;
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
-	bool ok = r.failed == false;
+	bool ok = r.failed == false && r.count <= (int)KCC_ENTRY_SHAPE; // an entry's shape index fits its bits
 	kcc_static_shape* shapes = NULL;
 	cpVect* points = NULL;
 	kcc_sort_key* order = NULL;
@@ -469,7 +476,8 @@ static bool kcc_index_build( kcc_static_index* index )
 					{
 						for ( int x = i0; x <= i1; ++x )
 						{
-							index->entries[start[(size_t)j * (size_t)index->columns + (size_t)x]++] = (uint32_t)i;
+							uint32_t later = ( x > i0 ? KCC_ENTRY_LATER_COLUMN : 0u ) | ( j > j0 ? KCC_ENTRY_LATER_ROW : 0u );
+							index->entries[start[(size_t)j * (size_t)index->columns + (size_t)x]++] = (uint32_t)i | later;
 						}
 					}
 				}
@@ -624,9 +632,10 @@ static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape*
 		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
 		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
 		{
-			if ( index->shapes[index->entries[e]].shape == shape )
+			kcc_static_shape* s = index->shapes + ( index->entries[e] & KCC_ENTRY_SHAPE );
+			if ( s->shape == shape )
 			{
-				return index->shapes + index->entries[e];
+				return s;
 			}
 		}
 	}
@@ -675,37 +684,38 @@ void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFil
 	{
 		return;
 	}
-	int i0, i1, j0, j1;
-	kcc_cell_range( index, box, &i0, &i1, &j0, &j1 );
+	int i0 = kcc_column( index, box.l ), i1 = kcc_column( index, box.r );
+	int j0 = kcc_row( index, box.b ), j1 = kcc_row( index, box.t );
 	const uint32_t* start = index->cell_start;
 	const uint32_t* entries = index->entries;
 	const kcc_static_shape* shapes = index->shapes;
 	for ( int j = j0; j <= j1; ++j )
 	{
-		for ( int i = i0; i <= i1; ++i )
+		// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the query
+		// was reported already unless it starts in that column (row). A row's cells are one run of entries: the first
+		// column's, then the later columns'.
+		size_t row = (size_t)j * (size_t)index->columns;
+		uint32_t later = start[row + (size_t)i0 + 1];
+		uint32_t seen = j > j0 ? KCC_ENTRY_LATER_ROW : 0u;
+		for ( uint32_t e = start[row + (size_t)i0], end = start[row + (size_t)i1 + 1]; e < end; ++e )
 		{
-			size_t cell = (size_t)j * (size_t)index->columns + (size_t)i;
-			for ( uint32_t e = start[cell], end = start[cell + 1]; e < end; ++e )
+			if ( e == later )
 			{
-				const kcc_static_shape* s = shapes + entries[e];
-				if ( cpBBIntersects( box, s->bb ) == false )
-				{
-					continue;
-				}
-				// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the
-				// query was reported already unless it starts in that column (row).
-				if ( ( i > i0 && kcc_column( index, s->bb.l ) != i ) || ( j > j0 && kcc_row( index, s->bb.b ) != j ) )
-				{
-					continue;
-				}
-				if ( kcc_filter_rejects( s->filter, filter ) )
-				{
-					continue;
-				}
-				if ( visit( s, data ) == false )
-				{
-					return;
-				}
+				seen |= KCC_ENTRY_LATER_COLUMN;
+			}
+			uint32_t entry = entries[e];
+			if ( ( entry & seen ) != 0 )
+			{
+				continue;
+			}
+			const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
+			if ( cpBBIntersects( box, s->bb ) == false || kcc_filter_rejects( s->filter, filter ) )
+			{
+				continue;
+			}
+			if ( visit( s, data ) == false )
+			{
+				return;
 			}
 		}
 	}

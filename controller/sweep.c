@@ -112,7 +112,6 @@ static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_aabb swept 
 static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_aabb swept, int first,
 							bool floor_only, kcc_sweep* result )
 {
-	kcc_sweep best = *result;
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
 	kcc_character_at( c, from, &moving );
@@ -179,29 +178,29 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 		// The first contact (smallest time of impact, ties by kcc_candidate_before) gives the normal to slide on; the
 		// travel keeps the skin from every surface hit on the way.
 		best_allowed = kcc_minf( best_allowed, allowed );
-		best.blocked = true;
+		result->blocked = true;
 		if ( floor_only && kcc_classify_normal( n, c->def.up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
 		{
 			continue;
 		}
-		if ( best.hit == false || distance < best.distance ||
-			 ( distance == best.distance && kcc_candidate_before( cand, best.candidate ) ) )
+		if ( result->hit == false || distance < result->distance ||
+			 ( distance == result->distance && kcc_candidate_before( cand, result->candidate ) ) )
 		{
-			best.hit = true;
-			best.distance = distance;
-			best.normal = n;
-			best.point = out.point;
-			best.candidate = cand;
+			result->hit = true;
+			result->distance = distance;
+			result->normal = n;
+			result->point = out.point;
+			result->candidate = cand;
 		}
 	}
-	if ( best.blocked )
+	if ( result->blocked )
 	{
-		best.travel = best_allowed;
+		result->travel = best_allowed;
 	}
-	*result = best;
 }
 
-static kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+// Inlined into each of the two sweeps below: most sweeps reach no candidate, and then the call is most of their cost.
+KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
 {
 	kcc_sweep best = { 0 };
 	float len = glms_vec2_norm( translation );

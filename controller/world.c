@@ -280,15 +280,18 @@ static int kcc_world_compare( const kcc_candidate* a, const kcc_candidate* b )
 // come in, then depends on the world only, never on the order its shapes were added or on the spatial index.
 // Insertion sort (no allocation; a query's answer is short, and an index often returns it nearly sorted). Only the
 // fields a query fills are moved: the cores are not converted yet.
-static void kcc_world_sort( kcc_controller* c, int first )
+KCC_ALWAYS_INLINE void kcc_world_sort( kcc_controller* c, int first )
 {
 	kcc_candidate* cands = c->move->candidates;
-	for ( int i = first + 1; i < c->move->candidate_count; ++i )
+	int count = c->move->candidate_count;
+	bool moved = false; // each candidate's order is its place as the query added it, until one moves
+	for ( int i = first + 1; i < count; ++i )
 	{
 		if ( kcc_world_compare( cands + i - 1, cands + i ) <= 0 )
 		{
 			continue;
 		}
+		moved = true;
 		kcc_candidate moving;
 		memcpy( &moving, cands + i, offsetof( kcc_candidate, core ) );
 		int j = i;
@@ -299,7 +302,7 @@ static void kcc_world_sort( kcc_controller* c, int first )
 		}
 		memcpy( cands + j, &moving, offsetof( kcc_candidate, core ) );
 	}
-	for ( int i = first; i < c->move->candidate_count; ++i )
+	for ( int i = first; i < count && moved; ++i )
 	{
 		cands[i].order = i;
 	}
@@ -314,7 +317,7 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 
 // One query over box: the static shapes from the index (when ready), the others from Chipmunk, or in a batch from
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
-static void kcc_world_query( kcc_controller* c, cpBB box )
+KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 {
 	c->move->static_from_index = kcc_static_index_ready( c->static_index );
 	if ( c->move->static_from_index )
@@ -521,7 +524,9 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		kcc_world_place_body( c, c->body );
+		// kcc_world_place_body for the character's body, whose one shape the controller knows (as the reindex below).
+		cpShapeCacheBB( c->shape );
+		kcc_snapshot_note_moved( c->batch, c->batch_body, c->batch_mover, c->batch_seq++ );
 	}
 	else
 	{
