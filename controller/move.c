@@ -117,11 +117,14 @@ typedef struct kcc_path
 	int count;
 } kcc_path;
 
+// A point equal to the last one replaces it: the same place, but its bits are the latest (a -0 that became +0), which
+// the end of the move must match.
 static void kcc_path_add( kcc_path* path, vec2s p )
 {
 	const int capacity = (int)( sizeof( path->points ) / sizeof( path->points[0] ) );
 	if ( path->count > 0 && path->points[path->count - 1].x == p.x && path->points[path->count - 1].y == p.y )
 	{
+		path->points[path->count - 1] = p;
 		return;
 	}
 	path->points[path->count < capacity ? path->count++ : capacity - 1] = p;
@@ -140,13 +143,22 @@ static void kcc_add_support( vec2s* supports, int* count, vec2s normal )
 	supports[*count < KCC_MAX_SUPPORTS ? ( *count )++ : KCC_MAX_SUPPORTS - 1] = normal;
 }
 
-// Appends a world position to the result's path (the first one kept, then the latest ones).
+// Appends a world position to the result's path (the first one kept, then the latest ones). One equal to the last
+// replaces it (its bits are the latest), except the start: the path runs from the start to the end bit for bit.
 static inline void kcc_path_push( kcc_move_result* out, vec2s world )
 {
 	int n = out->path_count;
 	if ( n > 0 && out->path[n - 1].x == world.x && out->path[n - 1].y == world.y )
 	{
-		return;
+		if ( n > 1 )
+		{
+			out->path[n - 1] = world;
+			return;
+		}
+		if ( memcmp( &out->path[0], &world, sizeof( vec2s ) ) == 0 )
+		{
+			return;
+		}
 	}
 	if ( out->path_count == KCC_MAX_PATH_POINTS )
 	{

@@ -615,6 +615,39 @@ static void test_flags_and_set_position( void** state )
 	scene_destroy( s );
 }
 
+// The result's path runs from the start to the end bit for bit, also when the move only turns a coordinate's -0 into
+// +0 (an odd state the fuzzer found: the path kept the start alone, equal to the end but for the sign of its zero).
+static void test_path_runs_from_the_start_to_the_end_bit_for_bit( void** state )
+{
+	(void)state;
+	scene* s = scene_create( 1.0f );
+	scene_add_tile_row( s, -10, -5, 20 );
+	const vec2s starts[] = { { { -0.0f, -0.0f } }, { { 0.0248f, -0.0f } }, { { -0.0f, 0.0f } }, { { 0.0f, 0.0f } } };
+	const vec2s deltas[] = { { { 0.0f, 0.0f } }, { { -0.0f, -0.0f } }, { { 1e-30f, 0.0f } }, { { 0.0f, -0.0f } },
+							 { { 0.25f, 0.0f } }, { { 0.0f, -0.25f } } };
+	for ( int kind = 0; kind < TEST_CHARACTER_COUNT; ++kind )
+	{
+		for ( int i = 0; i < (int)( sizeof( starts ) / sizeof( starts[0] ) ); ++i )
+		{
+			for ( int j = 0; j < (int)( sizeof( deltas ) / sizeof( deltas[0] ) ); ++j )
+			{
+				kcc_controller_def def = test_character_def( kind, starts[i] );
+				kcc_controller* c = kcc_controller_create( s->space, &def );
+				assert_non_null( c );
+				kcc_move_result r;
+				assert_int_equal( kcc_controller_move( c, deltas[j], &r ), KCC_OK );
+				vec2s end = kcc_controller_get_position( c );
+				assert_true( r.path_count >= 1 && r.path_count <= KCC_MAX_PATH_POINTS );
+				assert_memory_equal( &r.path[0], &starts[i], sizeof( vec2s ) );
+				assert_memory_equal( &r.path[r.path_count - 1], &end, sizeof( vec2s ) );
+				assert_memory_equal( &r.position, &end, sizeof( vec2s ) );
+				kcc_controller_destroy( c );
+			}
+		}
+	}
+	scene_destroy( s );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Allocation: only create and destroy may allocate.
 
@@ -676,6 +709,7 @@ int main( void )
 		cmocka_unit_test( test_set_mode ),
 		cmocka_unit_test( test_body_and_shape_live_in_the_space ),
 		cmocka_unit_test( test_flags_and_set_position ),
+		cmocka_unit_test( test_path_runs_from_the_start_to_the_end_bit_for_bit ),
 		cmocka_unit_test( test_state_snapshot_restore_round_trip ),
 		cmocka_unit_test( test_no_heap_allocation_in_moves ),
 	};
