@@ -153,7 +153,8 @@ typedef struct kcc_move_result
 	int sensor_event_count; ///< zones entered and left along the path, in path order
 	kcc_sensor_event sensor_events[KCC_MAX_SENSOR_EVENTS];
 	int path_count;         ///< the character's positions through the move: the start, then after the platform's
-							///< carry, each cast, the step and the snap (the last KCC_MAX_PATH_POINTS - 1 kept)
+							///< carry, each cast, the step and the snap (the last KCC_MAX_PATH_POINTS - 1 kept);
+							///< path[0] is the start and path[path_count - 1] the end, bit for bit
 	vec2s path[KCC_MAX_PATH_POINTS];
 } kcc_move_result;
 
