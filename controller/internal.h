@@ -756,10 +756,18 @@ bool kcc_corner_nudge( kcc_controller* c, vec2s p, vec2s r, const kcc_sweep* hit
 
 // zones.c ---------------------------------------------------------------------------------------------------------
 
+/// Whether the move may meet a zone: the character is inside some, or its candidates hold sensors. Without, there is
+/// nothing to track (the common case: the callers test this and skip the call).
+static inline bool kcc_zones_around( const kcc_controller* c )
+{
+	return c->zone_count > 0 || c->move->has_sensors;
+}
 /// Zone events along a path of character positions (local frame, count >= 1, the current candidates) that starts
-/// travel along the move: updates the zones the character is inside and adds the events to acc->out.
+/// travel along the move: updates the zones the character is inside and adds the events to acc->out. Only when
+/// kcc_zones_around.
 void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float travel, kcc_move_accumulator* acc );
-/// Sensors overlapping the character at local position p, into out.
+/// Sensors overlapping the character at local position p, into out. Only when the candidates hold sensors (else
+/// out's sensor count stays as kcc_controller_move cleared it: 0).
 void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out );
 
 // move.c ----------------------------------------------------------------------------------------------------------

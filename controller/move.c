@@ -546,7 +546,7 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 	kcc_controller* c = m->c;
 	kcc_move_accumulator* acc = m->acc;
 	vec2s p = m->p;
-	if ( c->zone_count > 0 || c->move->has_sensors ) // else no zone around (the common case): nothing to track
+	if ( kcc_zones_around( c ) )
 	{
 		kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
 	}
@@ -559,7 +559,7 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 			kcc_path_push( out, kcc_bridge_offset( origin, m->path.points[i] ) );
 		}
 	}
-	if ( out != NULL && last_piece && c->move->has_sensors ) // else its sensor count stays 0, as cleared
+	if ( out != NULL && last_piece && c->move->has_sensors )
 	{
 		kcc_zones_report( c, p, out );
 	}

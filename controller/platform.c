@@ -60,7 +60,10 @@ static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, 
 	}
 	c->position = moved;
 	const vec2s path[2] = { kcc_v2( 0.0f, 0.0f ), p };
-	kcc_zones_track( c, path, 2, acc->travel, acc );
+	if ( kcc_zones_around( c ) )
+	{
+		kcc_zones_track( c, path, 2, acc->travel, acc );
+	}
 	kcc_result_path_add( acc->out, moved );
 	acc->travel += glms_vec2_norm( p );
 	*reached = p;

@@ -70,10 +70,6 @@ static bool kcc_zone_interval( const kcc_controller* c, vec2s a, vec2s b, const 
 
 void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float travel, kcc_move_accumulator* acc )
 {
-	if ( c->zone_count == 0 && c->move->has_sensors == false )
-	{
-		return; // no zone around: the common case costs one test
-	}
 	kcc_aabb swept = kcc_aabb_offset( c->local_bounds, path[0] );
 	for ( int i = 1; i < count; ++i )
 	{
@@ -177,10 +173,6 @@ void kcc_zones_track( kcc_controller* c, const vec2s* path, int count, float tra
 void kcc_zones_report( kcc_controller* c, vec2s p, kcc_move_result* out )
 {
 	out->sensor_count = 0;
-	if ( c->move->has_sensors == false )
-	{
-		return;
-	}
 	kcc_shape character;
 	kcc_character_at( c, p, &character );
 	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
