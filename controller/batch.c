@@ -178,16 +178,12 @@ static bool kcc_batch_reach_affordable( const kcc_snapshot* s, int count, int pu
 // Waves need every place a pushed box can reach in its grid box: a box moves at most by the pushes of the characters
 // that may reach it. A fixed point (a box's reach grows its grid box, which more pushers may reach), or every pusher's
 // push for every box when it takes too many rounds. False when it would take more than KCC_BATCH_REACH_PAIRS tests
-// per move (the boxes' grid boxes are then left unfinished).
+// per move (the boxes' grid boxes are then left unfinished). Called only when kcc_batch_reach_affordable.
 static bool kcc_batch_crate_reach( kcc_snapshot* s, kcc_controller* const* controllers, int count, int pushers,
 								   double push_total )
 {
 	int64_t round_tests = 2 * (int64_t)pushers * s->crate_count;
 	int64_t budget = (int64_t)KCC_BATCH_REACH_PAIRS * count;
-	if ( kcc_batch_reach_affordable( s, count, pushers ) == false )
-	{
-		return false;
-	}
 	for ( int round = 0; round <= KCC_BATCH_REACH_ROUNDS; ++round )
 	{
 		budget -= round_tests;
@@ -476,17 +472,20 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	{
 		walks = run->controllers[i]->batch_walks;
 	}
-	int waves = 1;
-	wave_start[1] = 0;
-	for ( int i = 0; i < count && walks == false; ++i )
+	int waves = 0;
+	if ( walks == false )
 	{
-		run->controllers[i]->batch_wave = 1;
-		moves[i] = i;
+		waves = 1;
+		wave_start[1] = 0;
+		for ( int i = 0; i < count; ++i )
+		{
+			run->controllers[i]->batch_wave = 1;
+			moves[i] = i;
+		}
 	}
-	if ( walks )
+	else
 	{
 		memset( wave_start, 0, (size_t)( count + 1 ) * sizeof( *wave_start ) );
-		waves = 0;
 		for ( int i = 0; i < count; ++i )
 		{
 			kcc_controller* c = run->controllers[i];

@@ -459,8 +459,17 @@ static void kcc_world_place_body( kcc_controller* c, cpBody* body )
 {
 	if ( c->batch != NULL )
 	{
-		cpBodyEachShape( body, kcc_cache_shape, NULL );
-		int b = body == c->body ? c->batch_body : kcc_snapshot_body_index( c->batch, body );
+		// The character's body has one shape, which the controller knows (the single call reindexes only it too).
+		int b = c->batch_body;
+		if ( body == c->body )
+		{
+			cpShapeCacheBB( c->shape );
+		}
+		else
+		{
+			cpBodyEachShape( body, kcc_cache_shape, NULL );
+			b = kcc_snapshot_body_index( c->batch, body );
+		}
 		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
 		return;
 	}
@@ -524,9 +533,7 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		// kcc_world_place_body for the character's body, whose one shape the controller knows (as the reindex below).
-		cpShapeCacheBB( c->shape );
-		kcc_snapshot_note_moved( c->batch, c->batch_body, c->batch_mover, c->batch_seq++ );
+		kcc_world_place_body( c, c->body );
 	}
 	else
 	{
