@@ -234,47 +234,47 @@ static inline float kcc_box_size( kcc_aabb b )
 	return kcc_maxf( kcc_maxf( fabsf( b.min.x ), fabsf( b.min.y ) ), kcc_maxf( fabsf( b.max.x ), fabsf( b.max.y ) ) );
 }
 
-// The casts of a floor sweep in order of a lower bound of their distance, stopping once no cast left can change the
-// result. The bound: the character, moved by a distance t along a unit direction, comes t closer to a shape at most, so
-// no cast meets the candidate before the distance between the character's core box and the candidate's box (grown by
-// the cull margin: the shape lies within it) less the rounding radius, less the cast's own rounding. Once the result
-// holds a floor and its travel is 0 (the common case: a character resting on the floor, within the skin), a candidate
-// whose bound is beyond the floor's distance can change neither. False when the candidates do not allow it (then every
-// reaching candidate is cast in the list's order).
-static bool kcc_sweep_floor_ordered( kcc_controller* c, vec2s from, vec2s translation, vec2s dir, float len,
-									 kcc_aabb swept, int first, const kcc_proxy* moving_proxies,
-									 int moving_proxy_count, const kcc_shape* moving, kcc_sweep* result )
+// The order to cast a floor sweep's candidates in: by a lower bound of their distance, so that the casts can stop once
+// none left can change the result. The bound: the character, moved by a distance t along a unit direction, comes t
+// closer to a shape at most, so no cast meets the candidate before the distance between the character's core box and
+// the candidate's box (grown by the cull margin: the shape lies within it) less the rounding radius, less the cast's
+// own rounding. Fills index and bound with the candidates reaching the swept box from first on; 0 when they are to be
+// cast in the list's order instead (fewer than two, too many, or one that may add fan pieces).
+static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, kcc_aabb swept, int first,
+							int* index, float* bound )
 {
 	// A floor contact approaches at least this steeply: its distance is as precise as that.
 	float approach = c->cos_floor - KCC_CLASSIFY_SLACK;
-	if ( !( approach > 0.0f ) )
+	int count = 0;
+	for ( int i = first; i < c->move->candidate_count; ++i )
 	{
-		return false;
+		const kcc_candidate* cand = c->move->candidates + i;
+		if ( kcc_sweep_reaches( cand, swept ) )
+		{
+			if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
+			{
+				return 0;
+			}
+			index[count++] = i;
+		}
+	}
+	if ( count < 2 || !( approach > 0.0f ) )
+	{
+		return 0;
 	}
 	float radius;
 	kcc_aabb core = kcc_core_box( moving, &radius );
 	float size = kcc_box_size( core ) + radius + len;
 	float slack = KCC_CAST_ROUNDING / approach;
-	int index[KCC_SWEEP_ORDERED];
-	float bound[KCC_SWEEP_ORDERED];
-	int count = 0;
-	for ( int i = first; i < c->move->candidate_count; ++i )
+	for ( int j = 0; j < count; ++j )
 	{
-		kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, swept ) == false )
-		{
-			continue;
-		}
-		if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
-		{
-			return false;
-		}
-		kcc_aabb b = kcc_aabb_inflate( cand->bounds, KCC_CULL_MARGIN );
+		int i = index[j];
+		kcc_aabb b = kcc_aabb_inflate( c->move->candidates[i].bounds, KCC_CULL_MARGIN );
 		float gx = kcc_maxf( kcc_maxf( b.min.x - core.max.x, core.min.x - b.max.x ), 0.0f );
 		float gy = kcc_maxf( kcc_maxf( b.min.y - core.max.y, core.min.y - b.max.y ), 0.0f );
 		float lower = sqrtf( gx * gx + gy * gy ) - radius - slack * ( size + kcc_box_size( b ) );
 		// Insertion by bound; equal bounds keep the list's order.
-		int k = count++;
+		int k = j;
 		while ( k > 0 && bound[k - 1] > lower )
 		{
 			index[k] = index[k - 1];
@@ -284,25 +284,13 @@ static bool kcc_sweep_floor_ordered( kcc_controller* c, vec2s from, vec2s transl
 		index[k] = i;
 		bound[k] = lower;
 	}
-	float best_allowed = FLT_MAX;
-	for ( int k = 0; k < count; ++k )
-	{
-		// NaN bounds never stop the casts.
-		if ( result->hit && best_allowed == 0.0f && bound[k] > result->distance )
-		{
-			break;
-		}
-		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
-					   moving_proxy_count, moving, true, &best_allowed, result );
-	}
-	if ( result->blocked )
-	{
-		result->travel = best_allowed;
-	}
-	return true;
+	return count;
 }
 
-// The casts of a sweep against the candidates from first on (first reaches the swept box).
+// The casts of a sweep against the candidates from first on (first reaches the swept box). A floor sweep casts them
+// nearest first when it can (kcc_sweep_order): once the result holds a floor and its travel is 0 (the common case: a
+// character resting on the floor, within the skin), a candidate whose bound is beyond the floor's distance can change
+// neither, nor can those after it.
 static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_aabb swept, int first,
 							bool floor_only, kcc_sweep* result )
 {
@@ -311,13 +299,21 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	kcc_character_at( c, from, &moving );
 	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
 	int moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
-	if ( floor_only && kcc_sweep_floor_ordered( c, from, translation, dir, len, swept, first, moving_proxies,
-												 moving_proxy_count, &moving, result ) )
-	{
-		return;
-	}
+	int index[KCC_SWEEP_ORDERED];
+	float bound[KCC_SWEEP_ORDERED];
+	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;
 	float best_allowed = FLT_MAX;
-	for ( int i = first; i < c->move->candidate_count; ++i )
+	for ( int k = 0; k < ordered; ++k )
+	{
+		// NaN bounds never stop the casts.
+		if ( result->hit && best_allowed == 0.0f && bound[k] > result->distance )
+		{
+			break;
+		}
+		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
+					   moving_proxy_count, &moving, true, &best_allowed, result );
+	}
+	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
 		kcc_candidate* cand = c->move->candidates + i;
 		if ( kcc_sweep_reaches( cand, swept ) )
