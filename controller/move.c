@@ -119,7 +119,7 @@ typedef struct kcc_path
 
 // A point equal to the last one replaces it: the same place, but its bits are the latest (a -0 that became +0), which
 // the end of the move must match.
-static void kcc_path_add( kcc_path* path, vec2s p )
+KCC_ALWAYS_INLINE void kcc_path_add( kcc_path* path, vec2s p )
 {
 	const int capacity = (int)( sizeof( path->points ) / sizeof( path->points[0] ) );
 	if ( path->count > 0 && path->points[path->count - 1].x == p.x && path->points[path->count - 1].y == p.y )

@@ -106,9 +106,191 @@ static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_aabb swept 
 	return cand->blocks && kcc_aabb_overlaps_aabb( swept, cand->bounds );
 }
 
-// The casts of a sweep against the candidates from first on (first reaches the swept box). floor_only: the
-// reported contact is the first one with a walkable normal (a steep edge met first does not hide the floor the
-// character stands on); the travel still keeps the skin from every hit.
+// One candidate's cast in a sweep (cand reaches the swept box): its contact, when it blocks, joins the result.
+// floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide the
+// floor the character stands on); the travel still keeps the skin from every hit. *best_allowed: the travel so far.
+KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, vec2s from, vec2s translation, vec2s dir,
+									  float len, const kcc_proxy* moving_proxies, int moving_proxy_count,
+									  const kcc_shape* moving, bool floor_only, float* best_allowed, kcc_sweep* result )
+{
+	kcc_candidate_ready( c, cand );
+	kcc_cast_output out = kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
+	if ( out.hit == false )
+	{
+		return;
+	}
+	vec2s n = out.normal;
+	float distance;
+	float allowed;
+	if ( out.fraction <= 0.0f && kcc_has_normal( n ) == false )
+	{
+		// Started touching or overlapping: the penetration normal says which way is out. Moving out (or
+		// along) is free; moving in is blocked at once.
+		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, moving );
+		if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
+		{
+			return;
+		}
+		n = pen.normal;
+		if ( glms_vec2_dot( dir, n ) >= 0.0f )
+		{
+			return;
+		}
+		if ( cand->one_way && kcc_one_way_on_top( c, cand, n, pen.depth ) == false )
+		{
+			return;
+		}
+		distance = 0.0f;
+		allowed = 0.0f;
+	}
+	else
+	{
+		float approach = -glms_vec2_dot( dir, n );
+		if ( approach <= 0.0f )
+		{
+			// Contact while moving along or away from the surface: it does not block.
+			return;
+		}
+		if ( cand->one_way && kcc_one_way_blocks( c, from, n, out.point ) == false )
+		{
+			return;
+		}
+		distance = out.fraction * len;
+		// Stop where the gap measured along the normal is the skin: a surface moved along at the skin's
+		// gap (a coplanar tile seam) is then never reached.
+		allowed = distance - kcc_skin_backoff( c->def.skin, approach );
+		allowed = allowed > 0.0f ? allowed : 0.0f;
+	}
+	// The first contact (smallest time of impact, ties by kcc_candidate_before) gives the normal to slide on; the
+	// travel keeps the skin from every surface hit on the way. Neither depends on the order the candidates are cast in.
+	*best_allowed = kcc_minf( *best_allowed, allowed );
+	result->blocked = true;
+	if ( floor_only && kcc_classify_normal( n, c->def.up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
+	{
+		return;
+	}
+	if ( result->hit == false || distance < result->distance ||
+		 ( distance == result->distance && kcc_candidate_before( cand, result->candidate ) ) )
+	{
+		result->hit = true;
+		result->distance = distance;
+		result->normal = n;
+		result->point = out.point;
+		result->candidate = cand;
+	}
+}
+
+/// Most candidates a floor sweep puts in order of their distance bounds (more: they are cast in the list's order).
+#define KCC_SWEEP_ORDERED 16
+
+/// Relative rounding of a cast's distance: it falls short of the exact one by less than this much times the size of the
+/// coordinates involved (the largest of the shapes' and the translation's), over the contact's approach cosine.
+#define KCC_CAST_ROUNDING ( 64.0f * FLT_EPSILON )
+
+// Whether converting the candidate can add candidates (the fan pieces of a polygon of more than
+// KCC_MAX_POLYGON_VERTICES vertices, which join the list in the order the polygons are converted): only a candidate
+// that cannot is cast out of the list's order, or not at all.
+static inline bool kcc_candidate_settled( const kcc_candidate* cand )
+{
+	return cand->converted || cand->piece > 0 ||
+		   ( cand->source != NULL &&
+			 ( cand->source->type != KCC_SHAPE_POLYGON || cand->source->count <= KCC_MAX_POLYGON_VERTICES ) );
+}
+
+// The box of a shape's core (the shape less its rounding radius) and that radius.
+static kcc_aabb kcc_core_box( const kcc_shape* s, float* radius )
+{
+	kcc_aabb box;
+	switch ( s->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			box.min = box.max = s->circle.center;
+			*radius = s->circle.radius;
+			return box;
+		case KCC_SHAPE_CAPSULE:
+			box.min = glms_vec2_minv( s->capsule.a, s->capsule.b );
+			box.max = glms_vec2_maxv( s->capsule.a, s->capsule.b );
+			*radius = s->capsule.radius;
+			return box;
+		case KCC_SHAPE_POLYGON:
+			box.min = box.max = s->polygon.vertices[0];
+			for ( int i = 1; i < s->polygon.count; ++i )
+			{
+				box.min = glms_vec2_minv( box.min, s->polygon.vertices[i] );
+				box.max = glms_vec2_maxv( box.max, s->polygon.vertices[i] );
+			}
+			*radius = s->polygon.radius;
+			return box;
+		default:
+			box.min = kcc_v2( -FLT_MAX, -FLT_MAX ); // no bound
+			box.max = kcc_v2( FLT_MAX, FLT_MAX );
+			*radius = 0.0f;
+			return box;
+	}
+}
+
+static inline float kcc_box_size( kcc_aabb b )
+{
+	return kcc_maxf( kcc_maxf( fabsf( b.min.x ), fabsf( b.min.y ) ), kcc_maxf( fabsf( b.max.x ), fabsf( b.max.y ) ) );
+}
+
+// The order to cast a floor sweep's candidates in: by a lower bound of their distance, so that the casts can stop once
+// none left can change the result. The bound: the character, moved by a distance t along a unit direction, comes t
+// closer to a shape at most, so no cast meets the candidate before the distance between the character's core box and
+// the candidate's box (grown by the cull margin: the shape lies within it) less the rounding radius, less the cast's
+// own rounding. Fills index and bound with the candidates reaching the swept box from first on; 0 when they are to be
+// cast in the list's order instead (fewer than two, too many, or one that may add fan pieces).
+static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, kcc_aabb swept, int first,
+							int* index, float* bound )
+{
+	// A floor contact approaches at least this steeply: its distance is as precise as that.
+	float approach = c->cos_floor - KCC_CLASSIFY_SLACK;
+	int count = 0;
+	for ( int i = first; i < c->move->candidate_count; ++i )
+	{
+		const kcc_candidate* cand = c->move->candidates + i;
+		if ( kcc_sweep_reaches( cand, swept ) )
+		{
+			if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
+			{
+				return 0;
+			}
+			index[count++] = i;
+		}
+	}
+	if ( count < 2 || !( approach > 0.0f ) )
+	{
+		return 0;
+	}
+	float radius;
+	kcc_aabb core = kcc_core_box( moving, &radius );
+	float size = kcc_box_size( core ) + radius + len;
+	float slack = KCC_CAST_ROUNDING / approach;
+	for ( int j = 0; j < count; ++j )
+	{
+		int i = index[j];
+		kcc_aabb b = kcc_aabb_inflate( c->move->candidates[i].bounds, KCC_CULL_MARGIN );
+		float gx = kcc_maxf( kcc_maxf( b.min.x - core.max.x, core.min.x - b.max.x ), 0.0f );
+		float gy = kcc_maxf( kcc_maxf( b.min.y - core.max.y, core.min.y - b.max.y ), 0.0f );
+		float lower = sqrtf( gx * gx + gy * gy ) - radius - slack * ( size + kcc_box_size( b ) );
+		// Insertion by bound; equal bounds keep the list's order.
+		int k = j;
+		while ( k > 0 && bound[k - 1] > lower )
+		{
+			index[k] = index[k - 1];
+			bound[k] = bound[k - 1];
+			k -= 1;
+		}
+		index[k] = i;
+		bound[k] = lower;
+	}
+	return count;
+}
+
+// The casts of a sweep against the candidates from first on (first reaches the swept box). A floor sweep casts them
+// nearest first when it can (kcc_sweep_order): once the result holds a floor and its travel is 0 (the common case: a
+// character resting on the floor, within the skin), a candidate whose bound is beyond the floor's distance can change
+// neither, nor can those after it.
 static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_aabb swept, int first,
 							bool floor_only, kcc_sweep* result )
 {
@@ -117,80 +299,27 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	kcc_character_at( c, from, &moving );
 	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
 	int moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
-	float skin = c->def.skin;
+	int index[KCC_SWEEP_ORDERED];
+	float bound[KCC_SWEEP_ORDERED];
+	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;
 	float best_allowed = FLT_MAX;
-
-	for ( int i = first; i < c->move->candidate_count; ++i )
+	for ( int k = 0; k < ordered; ++k )
+	{
+		// NaN bounds never stop the casts.
+		if ( result->hit && best_allowed == 0.0f && bound[k] > result->distance )
+		{
+			break;
+		}
+		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
+					   moving_proxy_count, &moving, true, &best_allowed, result );
+	}
+	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
 		kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, swept ) == false )
+		if ( kcc_sweep_reaches( cand, swept ) )
 		{
-			continue;
-		}
-		kcc_candidate_ready( c, cand );
-		kcc_cast_output out = kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
-		if ( out.hit == false )
-		{
-			continue;
-		}
-		vec2s n = out.normal;
-		float distance;
-		float allowed;
-		if ( out.fraction <= 0.0f && kcc_has_normal( n ) == false )
-		{
-			// Started touching or overlapping: the penetration normal says which way is out. Moving out (or
-			// along) is free; moving in is blocked at once.
-			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &moving );
-			if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
-			{
-				continue;
-			}
-			n = pen.normal;
-			if ( glms_vec2_dot( dir, n ) >= 0.0f )
-			{
-				continue;
-			}
-			if ( cand->one_way && kcc_one_way_on_top( c, cand, n, pen.depth ) == false )
-			{
-				continue;
-			}
-			distance = 0.0f;
-			allowed = 0.0f;
-		}
-		else
-		{
-			float approach = -glms_vec2_dot( dir, n );
-			if ( approach <= 0.0f )
-			{
-				// Contact while moving along or away from the surface: it does not block.
-				continue;
-			}
-			if ( cand->one_way && kcc_one_way_blocks( c, from, n, out.point ) == false )
-			{
-				continue;
-			}
-			distance = out.fraction * len;
-			// Stop where the gap measured along the normal is the skin: a surface moved along at the skin's
-			// gap (a coplanar tile seam) is then never reached.
-			allowed = distance - kcc_skin_backoff( skin, approach );
-			allowed = allowed > 0.0f ? allowed : 0.0f;
-		}
-		// The first contact (smallest time of impact, ties by kcc_candidate_before) gives the normal to slide on; the
-		// travel keeps the skin from every surface hit on the way.
-		best_allowed = kcc_minf( best_allowed, allowed );
-		result->blocked = true;
-		if ( floor_only && kcc_classify_normal( n, c->def.up, c->cos_floor, c->def.mode ) != KCC_KIND_FLOOR )
-		{
-			continue;
-		}
-		if ( result->hit == false || distance < result->distance ||
-			 ( distance == result->distance && kcc_candidate_before( cand, result->candidate ) ) )
-		{
-			result->hit = true;
-			result->distance = distance;
-			result->normal = n;
-			result->point = out.point;
-			result->candidate = cand;
+			kcc_sweep_one( c, cand, from, translation, dir, len, moving_proxies, moving_proxy_count, &moving,
+						   floor_only, &best_allowed, result );
 		}
 	}
 	if ( result->blocked )
