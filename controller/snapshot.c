@@ -435,14 +435,19 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 	}
 	int i0 = kcc_snapshot_column( s, box.l ), i1 = kcc_snapshot_column( s, box.r );
 	int j0 = kcc_snapshot_row( s, box.b ), j1 = kcc_snapshot_row( s, box.t );
+	// In locals: as far as the compiler knows, the callbacks could change *s.
+	const uint32_t* cell_start = s->cell_start;
+	const uint32_t* entries = s->entries;
+	const kcc_snapshot_shape* shapes = s->shapes;
+	size_t columns = (size_t)s->columns;
 	for ( int j = j0; j <= j1; ++j )
 	{
 		for ( int i = i0; i <= i1; ++i )
 		{
-			size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
-			for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
+			size_t cell = (size_t)j * columns + (size_t)i;
+			for ( uint32_t e = cell_start[cell], end = cell_start[cell + 1]; e < end; ++e )
 			{
-				const kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				const kcc_snapshot_shape* sh = shapes + entries[e];
 				// The grid box first: a shape whose grid box misses the query is never read, so a move never reads a
 				// shape another thread may be moving.
 				if ( cpBBIntersects( box, sh->grid ) == false || sh->loose )
