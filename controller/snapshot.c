@@ -426,8 +426,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	return true;
 }
 
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
-						 void* data )
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+						 kcc_snapshot_visit* visit, void* data )
 {
 	if ( s->shape_count == 0 || cpBBIntersects( box, s->bounds ) == false )
 	{
@@ -458,9 +458,13 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 				{
 					continue; // reported from the first cell of the query that holds it
 				}
-				// Then what cpSpaceBBQuery keeps (the filter, by reads with the rest of the gather's tests on what
-				// never changes during a batch), and the shape's current box, read live.
-				if ( reads( sh, data ) == false || cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
+				// Then what cpSpaceBBQuery keeps: Chipmunk's filter rule (here, without a call: the query's own shape
+				// shares its group), the rest of the gather's tests on what never changes during a batch (reads), and
+				// the shape's current box, read live.
+				cpShapeFilter f = sh->filter;
+				if ( ( f.group != 0 && f.group == filter.group ) || ( f.categories & filter.mask ) == 0 ||
+					 ( filter.categories & f.mask ) == 0 || reads( sh, data ) == false ||
+					 cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
 				{
 					continue;
 				}

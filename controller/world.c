@@ -331,7 +331,7 @@ KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 		KCC_ASSERT( c->batch->waves == false || ( box.l >= c->influence.l && box.b >= c->influence.b &&
 												  box.r <= c->influence.r && box.t <= c->influence.t ),
 					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
-		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
+		kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_reads, kcc_gather_callback, c );
 		return;
 	}
 	// Chipmunk's index must hold the bodies deferred batches moved where they are now (a move never allocates).
