@@ -287,6 +287,61 @@ static void kcc_polygon_world_vertices( const cpShape* shape, int count, int fir
 	}
 }
 
+// Sides of an axis-aligned rectangle whose squares are normal floats: sqrtf( w * w ) is then |w| exactly, so the
+// side's normal is exactly a unit axis.
+#define KCC_EXACT_SIDE_MIN 0x1p-63f
+#define KCC_EXACT_SIDE_MAX 0x1p63f
+
+// Whether a and b, the signed lengths of two consecutive sides of an axis-aligned rectangle, are in the exact range.
+static inline bool kcc_exact_sides( float a, float b )
+{
+	float aa = fabsf( a ), ab = fabsf( b );
+	return aa >= KCC_EXACT_SIDE_MIN && aa <= KCC_EXACT_SIDE_MAX && ab >= KCC_EXACT_SIDE_MIN && ab <= KCC_EXACT_SIDE_MAX;
+}
+
+// The normals of a counter-clockwise, axis-aligned rectangle (a box tile), bit for bit what kcc_edge_normal gives,
+// without its square roots and divisions: a side along x of length w has the normal (its zero y, -sign( w )), one
+// along y of length h (sign( h ), its zero x negated). True when the four sides alternate between the axes and turn
+// left: kcc_clean_polygon then has nothing to clean. False for any other polygon of four vertices, or a side out of
+// the exact range (nothing written).
+static bool kcc_rectangle_normals( kcc_polygon* p )
+{
+	const vec2s* v = p->vertices;
+	vec2s* n = p->normals;
+	if ( v[0].y == v[1].y && v[1].x == v[2].x && v[2].y == v[3].y && v[3].x == v[0].x )
+	{
+		// Along x first: w, then h of the same sign (a left turn); the third and fourth sides are the first two
+		// reversed.
+		float w = v[1].x - v[0].x, h = v[2].y - v[1].y;
+		if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) != ( h > 0.0f ) )
+		{
+			return false;
+		}
+		float s = w > 0.0f ? 1.0f : -1.0f;
+		n[0] = kcc_v2( v[1].y - v[0].y, -s );
+		n[1] = kcc_v2( s, -( v[2].x - v[1].x ) );
+		n[2] = kcc_v2( v[3].y - v[2].y, s );
+		n[3] = kcc_v2( -s, -( v[0].x - v[3].x ) );
+		return true;
+	}
+	if ( v[0].x == v[1].x && v[1].y == v[2].y && v[2].x == v[3].x && v[3].y == v[0].y )
+	{
+		// Along y first: h, then w of the opposite sign (a left turn).
+		float h = v[1].y - v[0].y, w = v[2].x - v[1].x;
+		if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) == ( h > 0.0f ) )
+		{
+			return false;
+		}
+		float s = h > 0.0f ? 1.0f : -1.0f;
+		n[0] = kcc_v2( s, -( v[1].x - v[0].x ) );
+		n[1] = kcc_v2( v[2].y - v[1].y, s );
+		n[2] = kcc_v2( -s, -( v[3].x - v[2].x ) );
+		n[3] = kcc_v2( v[0].y - v[3].y, -s );
+		return true;
+	}
+	return false;
+}
+
 // A polygon piece's world vertices (n >= 3) in the local frame: in float around the character, with the normals of
 // those float edges (far from the character, float vertices move by their rounding and Chipmunk's own normals would
 // no longer be perpendicular to them), cleaned.
@@ -299,12 +354,15 @@ static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s o
 	{
 		p->vertices[i] = kcc_bridge_relative( world[i], origin );
 	}
-	for ( int i = 0; i < n; ++i )
-	{
-		p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
-	}
 	p->count = n;
-	kcc_clean_polygon( out );
+	if ( n != 4 || kcc_rectangle_normals( p ) == false )
+	{
+		for ( int i = 0; i < n; ++i )
+		{
+			p->normals[i] = kcc_edge_normal( p->vertices[i], p->vertices[i + 1 < n ? i + 1 : 0] );
+		}
+		kcc_clean_polygon( out );
+	}
 	if ( out->type == KCC_SHAPE_POLYGON )
 	{
 		p->centroid = kcc_polygon_centroid( p->vertices, p->count );

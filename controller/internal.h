@@ -589,11 +589,11 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 }
 /// Puts the shapes in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
-/// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes, reads applying the filter (and may
-/// drop more), the shapes' boxes read live; in the snapshot's order. Shapes whose grid box misses box are never read,
-/// nor, beyond what reads looks at, those reads drops.
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
-						 void* data );
+/// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (reads may drop more), the shapes' boxes
+/// read live; in the snapshot's order. Shapes whose grid box misses box are never read, nor, beyond what reads looks
+/// at, those filter or reads drops.
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+						 kcc_snapshot_visit* visit, void* data );
 /// Records that mover (a place in the batch) moved body b (an index in bodies, or -1: none), seq-th in its move.
 void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq );
 /// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.

@@ -426,8 +426,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	return true;
 }
 
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* reads, kcc_snapshot_visit* visit,
-						 void* data )
+void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+						 kcc_snapshot_visit* visit, void* data )
 {
 	if ( s->shape_count == 0 || cpBBIntersects( box, s->bounds ) == false )
 	{
@@ -435,14 +435,19 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 	}
 	int i0 = kcc_snapshot_column( s, box.l ), i1 = kcc_snapshot_column( s, box.r );
 	int j0 = kcc_snapshot_row( s, box.b ), j1 = kcc_snapshot_row( s, box.t );
+	// In locals: as far as the compiler knows, the callbacks could change *s.
+	const uint32_t* cell_start = s->cell_start;
+	const uint32_t* entries = s->entries;
+	const kcc_snapshot_shape* shapes = s->shapes;
+	size_t columns = (size_t)s->columns;
 	for ( int j = j0; j <= j1; ++j )
 	{
 		for ( int i = i0; i <= i1; ++i )
 		{
-			size_t cell = (size_t)j * (size_t)s->columns + (size_t)i;
-			for ( uint32_t e = s->cell_start[cell], end = s->cell_start[cell + 1]; e < end; ++e )
+			size_t cell = (size_t)j * columns + (size_t)i;
+			for ( uint32_t e = cell_start[cell], end = cell_start[cell + 1]; e < end; ++e )
 			{
-				const kcc_snapshot_shape* sh = s->shapes + s->entries[e];
+				const kcc_snapshot_shape* sh = shapes + entries[e];
 				// The grid box first: a shape whose grid box misses the query is never read, so a move never reads a
 				// shape another thread may be moving.
 				if ( cpBBIntersects( box, sh->grid ) == false || sh->loose )
@@ -453,9 +458,13 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, kcc_snapshot_reads* re
 				{
 					continue; // reported from the first cell of the query that holds it
 				}
-				// Then what cpSpaceBBQuery keeps (the filter, by reads with the rest of the gather's tests on what
-				// never changes during a batch), and the shape's current box, read live.
-				if ( reads( sh, data ) == false || cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
+				// Then what cpSpaceBBQuery keeps: Chipmunk's filter rule (here, without a call: the query's own shape
+				// shares its group), the rest of the gather's tests on what never changes during a batch (reads), and
+				// the shape's current box, read live.
+				cpShapeFilter f = sh->filter;
+				if ( ( f.group != 0 && f.group == filter.group ) || ( f.categories & filter.mask ) == 0 ||
+					 ( filter.categories & f.mask ) == 0 || reads( sh, data ) == false ||
+					 cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
 				{
 					continue;
 				}

@@ -4,6 +4,7 @@
 // chipmunk_shapes.c. Every float <-> double conversion goes through chipmunk_bridge.h.
 #include "chipmunk_bridge.h"
 #include "internal.h"
+#include "static_index.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -212,8 +213,9 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 }
 
 // The static index's answer. Once the buffer is full, counting stops where the move's splitting decisions no longer
-// depend on the count (KCC_MAX_SPLIT_DEPTH): a query meeting any number of shapes then costs a bounded time.
-static bool kcc_gather_static( const kcc_static_shape* s, void* data )
+// depend on the count (KCC_MAX_SPLIT_DEPTH): a query meeting any number of shapes then costs a bounded time. Inlined
+// into the index's walk.
+KCC_ALWAYS_INLINE bool kcc_gather_static( const kcc_static_shape* s, void* data )
 {
 	kcc_controller* c = data;
 	if ( kcc_gather_wants( c, s->sensor, s->filter ) == false )
@@ -319,17 +321,17 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
 KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 {
-	c->move->static_from_index = kcc_static_index_ready( c->static_index );
+	c->move->static_from_index = c->static_index != NULL && c->static_index->ready; // kcc_static_index_ready, inline
 	if ( c->move->static_from_index )
 	{
-		kcc_static_index_query( c->static_index, box, c->gather_filter, kcc_gather_static, c );
+		kcc_static_index_walk( c->static_index, box, c->gather_filter, kcc_gather_static, c );
 	}
 	if ( c->batch != NULL )
 	{
 		KCC_ASSERT( c->batch->waves == false || ( box.l >= c->influence.l && box.b >= c->influence.b &&
 												  box.r <= c->influence.r && box.t <= c->influence.t ),
 					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
-		kcc_snapshot_query( c->batch, box, kcc_gather_reads, kcc_gather_callback, c );
+		kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_reads, kcc_gather_callback, c );
 		return;
 	}
 	// Chipmunk's index must hold the bodies deferred batches moved where they are now (a move never allocates).

@@ -13,8 +13,19 @@
 // Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
 static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
 {
+	vec2s d = glms_vec2_sub( b, a );
+	// Along an axis (a character's upright capsule), kcc_unit_or's result is exact without its divisions and square
+	// root: the sign of the non-zero coordinate, and the zero as it is.
+	if ( d.x == 0.0f && fabsf( d.y ) > 0.0f && fabsf( d.y ) < INFINITY )
+	{
+		return kcc_v2( d.y > 0.0f ? 1.0f : -1.0f, -d.x );
+	}
+	if ( d.y == 0.0f && fabsf( d.x ) > 0.0f && fabsf( d.x ) < INFINITY )
+	{
+		return kcc_v2( d.y, d.x > 0.0f ? -1.0f : 1.0f );
+	}
 	// Scaled before normalising: points denormal-apart still give a unit normal.
-	vec2s e = kcc_unit_or( glms_vec2_sub( b, a ), kcc_v2( 0.0f, 0.0f ) );
+	vec2s e = kcc_unit_or( d, kcc_v2( 0.0f, 0.0f ) );
 	return kcc_v2( e.y, -e.x );
 }
 

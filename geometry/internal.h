@@ -5,6 +5,9 @@
 #include "kcc/geometry.h"
 
 #include <float.h>
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+#include <emmintrin.h>
+#endif
 
 // Overlap of two valid shapes by GJK distance (touching within KCC_LINEAR_SLOP counts). Any kinds, sectors wider
 // than pi included (split into two convex halves). Used by kcc_overlap for pairs without an analytic test.
@@ -169,22 +172,52 @@ static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
 /// below this, so no NaN can come out. Beyond it the queries return their empty result.
 #define KCC_MAX_MAGNITUDE 1.0e9f
 
-/// kcc_make_proxies for a polygon, inline: a cast builds one per target. 1, or 0 when a value is out of range.
-static inline int kcc_proxy_set_polygon( kcc_proxy* p, const kcc_polygon* poly )
+/// Whether a polygon's count vertices (3 .. KCC_MAX_POLYGON_VERTICES) are within KCC_MAX_MAGNITUDE and its normals
+/// unit within KCC_UNIT_TOLERANCE (a NaN fails). With SSE2, two vertices and two normals per register: the same
+/// operations and comparisons as the scalar loop, lane by lane.
+static inline bool kcc_polygon_in_range( const kcc_polygon* poly )
 {
-	if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES ||
-		 !( poly->radius >= 0.0f && poly->radius <= KCC_MAX_MAGNITUDE ) )
+	int count = poly->count;
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+	const __m128 abs_mask = _mm_castsi128_ps( _mm_set1_epi32( 0x7fffffff ) );
+	const __m128 limit = _mm_set1_ps( KCC_MAX_MAGNITUDE ), one = _mm_set1_ps( 1.0f );
+	const __m128 tolerance = _mm_set1_ps( KCC_UNIT_TOLERANCE );
+	unsigned failed = 0u;
+	for ( int i = 0; i < count; i += 2 )
 	{
-		return 0;
+		// Lanes x, y of vertex (normal) i, then of i + 1 (inside the arrays for any count: the last pair of an odd
+		// count holds one vertex, and the other's lanes are ignored).
+		__m128 v = _mm_loadu_ps( &poly->vertices[i].x );
+		__m128 n = _mm_loadu_ps( &poly->normals[i].x );
+		__m128 squares = _mm_mul_ps( n, n );
+		__m128 length = _mm_add_ps( squares, _mm_shuffle_ps( squares, squares, _MM_SHUFFLE( 2, 3, 0, 1 ) ) );
+		__m128 ok = _mm_and_ps( _mm_cmple_ps( _mm_and_ps( v, abs_mask ), limit ),
+								_mm_cmple_ps( _mm_and_ps( _mm_sub_ps( length, one ), abs_mask ), tolerance ) );
+		unsigned lanes = (unsigned)_mm_movemask_ps( ok ) ^ 0xfu;
+		failed |= i + 1 < count ? lanes : lanes & 0x3u;
 	}
-	for ( int i = 0; i < poly->count; ++i )
+	return failed == 0u;
+#else
+	for ( int i = 0; i < count; ++i )
 	{
 		vec2s v = poly->vertices[i], n = poly->normals[i];
 		if ( !( fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE ) ||
 			 !( fabsf( n.x * n.x + n.y * n.y - 1.0f ) <= KCC_UNIT_TOLERANCE ) )
 		{
-			return 0;
+			return false;
 		}
+	}
+	return true;
+#endif
+}
+
+/// kcc_make_proxies for a polygon, inline: a cast builds one per target. 1, or 0 when a value is out of range.
+static inline int kcc_proxy_set_polygon( kcc_proxy* p, const kcc_polygon* poly )
+{
+	if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES ||
+		 !( poly->radius >= 0.0f && poly->radius <= KCC_MAX_MAGNITUDE ) || kcc_polygon_in_range( poly ) == false )
+	{
+		return 0;
 	}
 	p->points = poly->vertices;
 	p->normals = poly->normals;

@@ -231,11 +231,72 @@ static void test_lookalikes( void** state )
 	cpSpaceFree( space );
 }
 
+// A box's normals are those of its float edges, bit for bit: (e.y / |e|, -e.x / |e|) for each edge e of the converted
+// vertices, whichever vertex it starts at and wherever it lies from the frame's origin (sides of every size, signed
+// zeros at the origin, sides that round to nothing far from it).
+static void test_box_normals_are_their_float_edges( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 5.0e5f, 5.0e5f ); // out of the way
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	const double sides[6] = { 1.0, 0.5, 3.0e-3, 1.0e-21, 7.0e3, 0.3 };
+	const double places[4] = { 0.0, -0.5, 1.0e7, -3.0e4 };
+	int boxes = 0, checked = 0;
+	for ( int k = 0; k < 6 * 6 * 4 * 4 * 2 * 4; ++k )
+	{
+		double w = sides[k % 6], h = sides[( k / 6 ) % 6], x = places[( k / 36 ) % 4];
+		int first = ( k / 144 ) % 4;
+		bool clockwise = ( k / 576 ) % 2 == 1;
+		// Zeros of either sign on the bottom side (and on the left one at x = 0): a side's zero may be -0.
+		double z0 = ( k / 1152 ) & 1 ? -0.0 : 0.0, z1 = ( k / 1152 ) & 2 ? -0.0 : 0.0;
+		cpVect corners[4] = { cpv( x + z1, z0 ), cpv( x + w, z1 ), cpv( x + w, h ), cpv( x + z0, h ) };
+		cpVect vertices[4];
+		for ( int i = 0; i < 4; ++i )
+		{
+			vertices[i] = corners[clockwise ? ( first + 4 - i ) % 4 : ( first + i ) % 4];
+		}
+		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( cpSpaceGetStaticBody( space ), 4, vertices, 0.0 ) );
+		kcc_space_static_changed( space );
+		// The frame's origin at the box's first corner (local zeros there, -0 included) or far from it.
+		c->move->origin = k % 2 == 0 ? kcc_v2( (float)x, 0.0f ) : kcc_v2( 0.0f, 0.0f );
+		cpBB bb = cpShapeGetBB( shape );
+		kcc_aabb region = { kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin ),
+							kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin ) };
+		kcc_world_gather( c, kcc_aabb_inflate( region, 1.0f ) );
+		assert_int_equal( c->move->candidate_count, 1 );
+		const kcc_shape* core = &kcc_candidate_ready( c, c->move->candidates )->core;
+		if ( core->type == KCC_SHAPE_POLYGON )
+		{
+			boxes += 1;
+			const kcc_polygon* p = &core->polygon;
+			for ( int i = 0; i < p->count; ++i )
+			{
+				vec2s a = p->vertices[i], b = p->vertices[( i + 1 ) % p->count];
+				vec2s e = kcc_v2( b.x - a.x, b.y - a.y );
+				float length = sqrtf( e.x * e.x + e.y * e.y );
+				vec2s expected = length > 0.0f ? kcc_v2( e.y / length, -e.x / length ) : kcc_v2( 0.0f, 0.0f );
+				assert_memory_equal( &p->normals[i], &expected, sizeof( expected ) );
+				checked += 1;
+			}
+		}
+		cpSpaceRemoveShape( space, shape );
+		cpShapeFree( shape );
+	}
+	print_message( "%d boxes, %d normals checked\n", boxes, checked );
+	assert_true( boxes > 300 && checked == 4 * boxes );
+	kcc_controller_destroy( c );
+	cpSpaceFree( space );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_every_kind_is_recognised ),
 		cmocka_unit_test( test_lookalikes ),
+		cmocka_unit_test( test_box_normals_are_their_float_edges ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
