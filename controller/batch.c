@@ -340,9 +340,15 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	cpBitmask pushable = 0;
 	double push_total = 0.0;
 	int pushers = 0;
+	// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes (kcc_world_may_read).
+	s->readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	s->sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
+		s->readers.categories |= c->def.filter.categories;
+		s->readers.mask |= c->def.filter.mask;
+		s->sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
 		if ( c->def.pushable_categories != 0 )
 		{

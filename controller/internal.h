@@ -522,6 +522,7 @@ typedef struct kcc_snapshot_shape
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
 	bool finite;      ///< its grid box is finite (else it is in no grid cell)
+	bool readable;    ///< a move of the batch may read it (kcc_snapshot_build_grid): else it is in no grid cell either
 	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;
@@ -561,6 +562,9 @@ struct kcc_snapshot
 	int pending_count, pending_capacity;
 	cpShapeFilter writable_solids;  ///< categories and masks OR-ed over the shapes moves may move, sensors apart
 	cpShapeFilter writable_sensors; ///< (the waves' quick test)
+	cpShapeFilter readers;        ///< categories and masks OR-ed over the filters of the batch's characters, and over
+	cpShapeFilter sensor_readers; ///< their sensor masks for sensors (every category until the batch sets them): a
+								  ///< shape they reject, no move reads; it stays out of the grid
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 	kcc_move_context* contexts; ///< one per worker (the batch's moves run in them)
@@ -587,7 +591,7 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 	u->categories |= sh->filter.categories;
 	u->mask |= sh->filter.mask;
 }
-/// Puts the shapes in the grid by their grid boxes. False when memory ran out.
+/// Puts the shapes that s->readers may read in the grid by their grid boxes. False when memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes, reads applying the filter (and may
 /// drop more), the shapes' boxes read live; in the snapshot's order. Shapes whose grid box misses box are never read,

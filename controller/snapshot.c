@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The batch's picture of the non-static world: every shape of the space's kinematic and dynamic bodies (sleeping ones
-// included), read once per batch on the calling thread and put in a uniform grid by a box holding every place the
-// shape can be during the batch. A batch move gathers those shapes from it instead of asking Chipmunk, so moves touch
-// no Chipmunk space structure and any number of threads may query it at once.
+// included), read once per batch on the calling thread, and those a move of the batch may read put in a uniform grid
+// by a box holding every place the shape can be during the batch. A batch move gathers those shapes from it instead
+// of asking Chipmunk, so moves touch no Chipmunk space structure and any number of threads may query it at once.
 #include "internal.h"
 
 #include <float.h>
@@ -214,6 +214,8 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->grid_ready = false;
 	s->writable_solids = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	s->readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, CP_ALL_CATEGORIES );
+	s->sensor_readers = s->readers;
 	kcc_snapshot_reader reader = { s, 0, false };
 	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
 	int previous = s->sorted_count;
@@ -302,7 +304,7 @@ static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 }
 
 // Each shape's cells in the grid of s->columns x s->rows cells (none when its grid box is not finite: never met by a
-// query, as Chipmunk's own test fails on such a box too), counted per cell in cell_start[cell] (zeroed first). False
+// query, as Chipmunk's own test fails on such a box too; none when no move may read it), counted per cell in cell_start[cell] (zeroed first). False
 // as soon as the entries pass max_entries (the counts are then unfinished).
 static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 {
@@ -315,7 +317,7 @@ static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
 		kcc_snapshot_shape* sh = s->shapes + i;
-		if ( sh->finite == false )
+		if ( sh->finite == false || sh->readable == false )
 		{
 			sh->cells[0] = 0;
 			sh->cells[1] = -1;
@@ -360,7 +362,11 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	{
 		kcc_snapshot_shape* sh = s->shapes + i;
 		sh->finite = kcc_snapshot_finite( sh->grid );
-		if ( sh->finite )
+		// Chipmunk's filter rule on the readers' OR-ed categories and masks (groups aside) rejects a shape only when
+		// it rejects it for every character: no move's query returns it (characters that ignore each other).
+		cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
+		sh->readable = ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
+		if ( sh->finite && sh->readable )
 		{
 			bounds = cpBBMerge( bounds, sh->grid );
 			double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
@@ -487,7 +493,7 @@ void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
 	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
 	{
 		kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
-		if ( sh->loose == false && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
+		if ( sh->loose == false && sh->readable && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
 		{
 			sh->loose = true;
 			s->loose[s->loose_count++] = s->bodies[b].first_shape + k;
