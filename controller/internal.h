@@ -161,6 +161,7 @@ struct kcc_controller
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
 	int batch_mover;         ///< the move's place in the batch's array
+	uint32_t batch_stamp;    ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
 	int batch_body;          ///< its body in the snapshot's bodies
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
@@ -537,8 +538,12 @@ struct kcc_snapshot
 	int body_count, body_capacity;
 	int* sorted;               ///< body indices by pointer value (finding a body)
 	int sorted_capacity;
-	int sorted_count;          ///< bodies sorted (of the last batch: kept when the next lists the same bodies)
+	int sorted_count;          ///< bodies sorted (of the last read that did not fail: kept when the next lists the same
+							   ///< bodies)
 	bool same_bodies;
+	int dynamic_count;         ///< dynamic bodies read (without any, the batch gives no impulses)
+	uint32_t stamp;            ///< bumped by each batch: a controller given twice carries this batch's stamp already
+	int walkers;               ///< the batch's moves that walk (kcc_snapshot_walks: set with the influence boxes)
 	int* order;                ///< the moved bodies in reindexing order (kcc_snapshot_order_moved)
 	int order_capacity;
 	kcc_snapshot_shape* shapes;

@@ -50,8 +50,9 @@ static bool kcc_snapshot_reserve( const kcc_snapshot* s, void** array, int* capa
 typedef struct kcc_snapshot_reader
 {
 	kcc_snapshot* s;
-	int body;     ///< the body whose shapes are read
-	bool failed;  ///< out of memory
+	int body;            ///< the body whose shapes are read
+	int previous_bodies; ///< bodies of the last read (same_bodies compares with them)
+	bool failed;         ///< out of memory
 } kcc_snapshot_reader;
 
 static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
@@ -82,10 +83,12 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 {
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	if ( r->failed || cpBodyGetType( body ) == CP_BODY_TYPE_STATIC )
+	cpBodyType type = cpBodyGetType( body );
+	if ( r->failed || type == CP_BODY_TYPE_STATIC )
 	{
 		return; // the static index answers for static bodies
 	}
+	s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
 	int room = s->body_count + 1;
 	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
 	{
@@ -93,7 +96,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 		return;
 	}
 	kcc_snapshot_body* b = s->bodies + s->body_count;
-	s->same_bodies &= s->body_count < s->sorted_count && b->body == body;
+	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 	b->body = body;
 	b->first_shape = s->shape_count;
 	b->shape_count = 0;
@@ -216,12 +219,14 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	s->readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, CP_ALL_CATEGORIES );
 	s->sensor_readers = s->readers;
-	kcc_snapshot_reader reader = { s, 0, false };
-	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
-	int previous = s->sorted_count;
-	s->same_bodies = previous > 0;
+	s->dynamic_count = 0;
+	// The bodies of the last read (the sort is kept when the space lists the same bodies in the same order); none after
+	// a read that failed half-way (its bodies are not those sorted).
+	kcc_snapshot_reader reader = { s, 0, s->sorted_count, false };
+	s->sorted_count = 0;
+	s->same_bodies = reader.previous_bodies > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
-	s->same_bodies &= s->body_count == previous;
+	s->same_bodies &= s->body_count == reader.previous_bodies;
 	int bodies = s->body_count, shapes = s->shape_count, slots = 2 * ( slot_count + 1 );
 	if ( reader.failed ||
 		 kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
