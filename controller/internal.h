@@ -522,8 +522,8 @@ typedef struct kcc_snapshot_shape
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
-	bool finite;      ///< its grid box is finite (else it is in no grid cell)
-	bool readable;    ///< a move of the batch may read it (kcc_snapshot_build_grid): else it is in no grid cell either
+	bool readable;    ///< a move of the batch may read it (kcc_snapshot_build_grid): else it is in no grid cell, as
+					  ///< when its grid box is not finite
 	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;
@@ -561,6 +561,8 @@ struct kcc_snapshot
 	const int* moved_first;    ///< in slots: mover m's moved bodies are order[moved_first[m] .. moved_first[m + 1])
 	int* crates;               ///< the shapes a batch move may push (indices into shapes)
 	int crate_count, crate_capacity;
+	int* listed;               ///< the shapes the grid lists, in order (indices into shapes)
+	int listed_count, listed_capacity;
 	int* loose;                ///< the shapes that left their grid boxes in an array-order batch (indices into shapes)
 	int loose_count, loose_capacity;
 	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them

@@ -29,6 +29,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->slots );
 	kcc_free( s->crates );
 	kcc_free( s->loose );
+	kcc_free( s->listed );
 	kcc_free( s->pending );
 	for ( int i = 0; i < s->context_count; ++i )
 	{
@@ -232,6 +233,7 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 		 kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->order, &s->order_capacity, bodies, sizeof( *s->order ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->loose, &s->loose_capacity, shapes, sizeof( *s->loose ) ) == false ||
+		 kcc_snapshot_reserve( s, (void**)&s->listed, &s->listed_capacity, shapes, sizeof( *s->listed ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->slots, &s->slot_capacity, slots, sizeof( *s->slots ) ) == false )
 	{
 		return false;
@@ -308,9 +310,8 @@ static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, (double)( s->rows - 1 ) );
 }
 
-// Each shape's cells in the grid of s->columns x s->rows cells (none when its grid box is not finite: never met by a
-// query, as Chipmunk's own test fails on such a box too; none when no move may read it), counted per cell in cell_start[cell] (zeroed first). False
-// as soon as the entries pass max_entries (the counts are then unfinished).
+// The cells of each listed shape in the grid of s->columns x s->rows cells, counted per cell in cell_start[cell]
+// (zeroed first). False as soon as the entries pass max_entries (the counts are then unfinished).
 static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 {
 	uint32_t* count = s->cell_start;
@@ -319,17 +320,9 @@ static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 	double left = s->bounds.l, bottom = s->bounds.b, inverse = s->inverse_cell;
 	memset( count, 0, (size_t)( s->columns * s->rows ) * sizeof( *count ) );
 	int64_t entries = 0;
-	for ( int i = 0; i < s->shape_count; ++i )
+	for ( int n = 0; n < s->listed_count; ++n )
 	{
-		kcc_snapshot_shape* sh = s->shapes + i;
-		if ( sh->finite == false || sh->readable == false )
-		{
-			sh->cells[0] = 0;
-			sh->cells[1] = -1;
-			sh->cells[2] = 0;
-			sh->cells[3] = -1;
-			continue;
-		}
+		kcc_snapshot_shape* sh = s->shapes + s->listed[n];
 		cpBB g = sh->grid;
 		int i0 = kcc_snapshot_cell( g.l, left, inverse, last_column );
 		int i1 = kcc_snapshot_cell( g.r, left, inverse, last_column );
@@ -360,25 +353,34 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 {
 	// Cell: the power of two at or above the larger side of the grid boxes, on average (most shapes then sit in one to
 	// four cells, and a query meets a few); then doubled until the grid and its entries fit the limits.
+	// The grid lists the shapes whose grid box is finite (a query never meets another, as Chipmunk's own test fails on
+	// such a box too) and that a move may read; the others are in no cell.
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
 	int finite = 0;
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
 		kcc_snapshot_shape* sh = s->shapes + i;
-		sh->finite = kcc_snapshot_finite( sh->grid );
 		// Chipmunk's filter rule on the readers' OR-ed categories and masks (groups aside) rejects a shape only when
 		// it rejects it for every character: no move's query returns it (characters that ignore each other).
 		cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
 		sh->readable = ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
-		if ( sh->finite && sh->readable )
+		if ( sh->readable && kcc_snapshot_finite( sh->grid ) )
 		{
+			s->listed[finite++] = i;
 			bounds = cpBBMerge( bounds, sh->grid );
 			double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
 			size += w > h ? w : h; // neither is NaN (the box is finite)
-			finite += 1;
+		}
+		else
+		{
+			sh->cells[0] = 0;
+			sh->cells[1] = -1;
+			sh->cells[2] = 0;
+			sh->cells[3] = -1;
 		}
 	}
+	s->listed_count = finite;
 	s->bounds = finite > 0 ? bounds : cpBBNew( 0.0, 0.0, 0.0, 0.0 );
 	double cell = ldexp( 1.0, 0 );
 	if ( finite > 0 && size > 0.0 && isfinite( size ) )
@@ -422,8 +424,9 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 		start[k] += start[k - 1];
 	}
 	start[cells] = start[cells - 1];
-	for ( int i = s->shape_count - 1; i >= 0; --i )
+	for ( int n = s->listed_count - 1; n >= 0; --n )
 	{
+		int i = s->listed[n];
 		const kcc_snapshot_shape* sh = s->shapes + i;
 		for ( int j = sh->cells[2]; j <= sh->cells[3]; ++j )
 		{
