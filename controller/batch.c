@@ -283,20 +283,35 @@ static void kcc_batch_reach_task( int start, int end, int worker, void* context 
 	for ( int i = start; i < end; ++i )
 	{
 		kcc_controller* c = run->controllers[i];
-		vec2s delta = glms_vec2_scale( run->velocities[i], run->dt );
-		double ridden = kcc_batch_rides_crate( c, s, run->pushable ) ? run->push_total : 0.0;
-		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
 		c->batch_walks = kcc_snapshot_walks( s, c );
 		walkers += c->batch_walks ? 1 : 0;
 		// A move that reads no shape another moves, and pushes none, depends on no other: where its queries go
-		// matters to no wave (its influence box is the whole plane).
+		// matters to no wave (its influence box is the whole plane). Where its shapes go matters only to the moves
+		// that may read them.
 		bool bounded = c->batch_walks || c->def.pushable_categories != 0;
-		c->batch_base = bounded ? kcc_batch_influence( c, delta, reach )
-								: cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY );
-		c->influence = c->batch_base;
-		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
+		const kcc_snapshot_body* body = c->batch_body >= 0 ? s->bodies + c->batch_body : NULL;
+		bool read = false;
+		for ( int k = 0; body != NULL && k < body->shape_count; ++k )
 		{
-			s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
+			read |= kcc_snapshot_readable( s, s->shapes + body->first_shape + k );
+		}
+		c->batch_base = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY );
+		c->influence = c->batch_base;
+		if ( bounded == false && read == false )
+		{
+			continue;
+		}
+		vec2s delta = glms_vec2_scale( run->velocities[i], run->dt );
+		double ridden = kcc_batch_rides_crate( c, s, run->pushable ) ? run->push_total : 0.0;
+		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
+		if ( bounded )
+		{
+			c->batch_base = kcc_batch_influence( c, delta, reach );
+			c->influence = c->batch_base;
+		}
+		for ( int k = 0; body != NULL && k < body->shape_count; ++k )
+		{
+			s->shapes[body->first_shape + k].grid = kcc_batch_shape_box( c, reach );
 		}
 	}
 	if ( walkers > 0 )

@@ -598,7 +598,15 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 	u->categories |= sh->filter.categories;
 	u->mask |= sh->filter.mask;
 }
-/// Puts the shapes that s->readers may read in the grid by their grid boxes. False when memory ran out.
+/// Whether a move of the batch may read sh: Chipmunk's filter rule on the readers' OR-ed categories and masks (groups
+/// aside) rejects a shape only when it rejects it for every character (characters that ignore each other).
+static inline bool kcc_snapshot_readable( const kcc_snapshot* s, const kcc_snapshot_shape* sh )
+{
+	cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
+	return ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
+}
+/// Puts the shapes a move of the batch may read (kcc_snapshot_readable) in the grid by their grid boxes. False when
+/// memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes, reads applying the filter (and may
 /// drop more), the shapes' boxes read live; in the snapshot's order. Shapes whose grid box misses box are never read,

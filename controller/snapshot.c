@@ -361,10 +361,7 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
 		kcc_snapshot_shape* sh = s->shapes + i;
-		// Chipmunk's filter rule on the readers' OR-ed categories and masks (groups aside) rejects a shape only when
-		// it rejects it for every character: no move's query returns it (characters that ignore each other).
-		cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
-		sh->readable = ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
+		sh->readable = kcc_snapshot_readable( s, sh );
 		if ( sh->readable && kcc_snapshot_finite( sh->grid ) )
 		{
 			s->listed[finite++] = i;
