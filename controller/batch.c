@@ -382,6 +382,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		s->readers.mask |= c->def.filter.mask;
 		s->sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
+		c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
 		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
 		if ( c->def.pushable_categories != 0 )
 		{
@@ -422,6 +423,14 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	s->waves = false;
 	if ( tasks == NULL )
 	{
+		return kcc_snapshot_build_grid( s );
+	}
+	if ( pushers == 0 && kcc_snapshot_any_walks( s ) == false )
+	{
+		// No move reads a shape another moves, and none pushes: each depends on its own shapes only, which no other
+		// touches (no reach needed), all in one wave.
+		s->walkers = 0;
+		s->waves = true;
 		return kcc_snapshot_build_grid( s );
 	}
 	// Too many pushers and crates for waves (kcc_batch_crate_reach would say so after the grid): array order at once.

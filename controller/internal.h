@@ -633,6 +633,9 @@ void kcc_snapshot_spent( kcc_snapshot* s );
 /// Whether c's queries may read a shape a batch move may move (after every kcc_snapshot_set_writable): only then does
 /// its wave depend on the moves that share its influence box.
 bool kcc_snapshot_walks( const kcc_snapshot* s, const kcc_controller* c );
+/// Whether some move of the batch may read a shape a batch move may move (when not, kcc_snapshot_walks is false for
+/// every move).
+bool kcc_snapshot_any_walks( const kcc_snapshot* s );
 /// The grid entries kcc_snapshot_wave walks for c when it walks (its influence box's cells), counted without walking
 /// them.
 int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c );
