@@ -8,12 +8,15 @@
 // --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one kcc_move_and_slide_batch
 // per step, on the calling thread alone for 1, on a pool of N workers otherwise. --traj writes the first run's
 // positions as the gauntlet does: int32 n, int32 steps, then steps + 1 frames of n pairs float x, y. --deferred: the
-// batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync), never called here.
+// batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync), never called here. On workers, it
+// prints the waves the batches ran in (read from the library's internals: the batch's snapshot).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "bench_common.h"
 #include "bench_tasks.h"
 #include "crowd_scene.h"
+
+#include "../controller/internal.h"
 
 #include <stdio.h>
 #include <time.h>
@@ -31,6 +34,9 @@ typedef struct run_output
 	uint64_t crushed_moves; // moves that reported KCC_CRUSHED (first run only)
 	int crates_moved, crate_count, static_count, on_floor_at_end;
 	float width, height;
+	int wave_batches;  // batches that ran in waves (the others in array order on the calling thread)
+	int64_t waves;     // their waves, summed
+	int largest_wave;  // moves
 } run_output;
 
 static void record_positions( const crowd* w, float* frame )
@@ -70,6 +76,13 @@ static bool run_once( crowd_mode mode, int n, int steps, int workers, const kcc_
 		out->failed_moves += crowd_step( &w, workers > 0, tasks, NULL );
 		out->seconds += now_seconds() - start;
 		out->cpu += cpu_seconds() - cpu_start;
+		const kcc_snapshot* snapshot = workers > 0 ? *kcc_static_index_snapshot( w.characters[0]->static_index ) : NULL;
+		if ( snapshot != NULL && snapshot->wave_count > 0 )
+		{
+			out->wave_batches += 1;
+			out->waves += snapshot->wave_count;
+			out->largest_wave = snapshot->largest_wave > out->largest_wave ? snapshot->largest_wave : out->largest_wave;
+		}
 		record_positions( &w, frames + (size_t)( step + 1 ) * (size_t)n * 2 );
 		if ( quality )
 		{
@@ -225,6 +238,17 @@ int main( int argc, char** argv )
 	if ( mode == CROWD_PLATFORMER )
 	{
 		printf( "characters on the floor at the end: %d\n", first.on_floor_at_end );
+	}
+	if ( workers > 1 )
+	{
+		printf( "waves: %d of %d batches in waves (the others in array order on the calling thread)", first.wave_batches,
+				steps );
+		if ( first.wave_batches > 0 )
+		{
+			printf( ", %.1f waves per batch of %d moves on average, the largest %d moves",
+					(double)first.waves / first.wave_batches, n, first.largest_wave );
+		}
+		printf( "\n" );
 	}
 	printf( "runs bit-identical: %s\n", runs > 1 ? ( identical ? "yes" : "NO" ) : "(one run)" );
 	if ( traj_path != NULL )

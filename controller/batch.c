@@ -7,6 +7,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -157,8 +158,12 @@ static void kcc_batch_extend( kcc_controller* c, const kcc_snapshot* s )
 // instead (the same results).
 #define KCC_BATCH_WAVE_ENTRIES 256
 
-static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count )
+static bool kcc_batch_worth_waves( const kcc_snapshot* s, kcc_controller* const* controllers, int count, int walkers )
 {
+	if ( walkers == 0 )
+	{
+		return true; // no move walks
+	}
 	int64_t entries = 0;
 	for ( int i = 0; i < count; ++i )
 	{
@@ -265,31 +270,53 @@ typedef struct kcc_batch_reach_run
 	kcc_snapshot* s;
 	cpBitmask pushable;
 	double push_total;
+	atomic_int walkers; ///< moves that walk (kcc_snapshot_walks), counted by the tasks
 } kcc_batch_reach_run;
 
 // The influence box of each character in [start, end), and its shapes' grid boxes (for waves).
 static void kcc_batch_reach_task( int start, int end, int worker, void* context )
 {
 	(void)worker;
-	const kcc_batch_reach_run* run = context;
+	kcc_batch_reach_run* run = context;
 	kcc_snapshot* s = run->s;
+	int walkers = 0;
 	for ( int i = start; i < end; ++i )
 	{
 		kcc_controller* c = run->controllers[i];
+		c->batch_walks = kcc_snapshot_walks( s, c );
+		walkers += c->batch_walks ? 1 : 0;
+		// A move that reads no shape another moves, and pushes none, depends on no other: where its queries go
+		// matters to no wave (its influence box is the whole plane). Where its shapes go matters only to the moves
+		// that may read them.
+		bool bounded = c->batch_walks || c->def.pushable_categories != 0;
+		const kcc_snapshot_body* body = c->batch_body >= 0 ? s->bodies + c->batch_body : NULL;
+		bool read = false;
+		for ( int k = 0; body != NULL && k < body->shape_count; ++k )
+		{
+			read |= kcc_snapshot_readable( s, s->shapes + body->first_shape + k );
+		}
+		c->batch_base = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY );
+		c->influence = c->batch_base;
+		if ( bounded == false && read == false )
+		{
+			continue;
+		}
 		vec2s delta = glms_vec2_scale( run->velocities[i], run->dt );
 		double ridden = kcc_batch_rides_crate( c, s, run->pushable ) ? run->push_total : 0.0;
 		double reach = kcc_batch_reach( c, delta, kcc_batch_motion( c, s, delta, run->dt, ridden ) );
-		c->batch_walks = kcc_snapshot_walks( s, c );
-		// A move that reads no shape another moves, and pushes none, depends on no other: where its queries go
-		// matters to no wave (its influence box is the whole plane).
-		bool bounded = c->batch_walks || c->def.pushable_categories != 0;
-		c->batch_base = bounded ? kcc_batch_influence( c, delta, reach )
-								: cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY );
-		c->influence = c->batch_base;
-		for ( int k = 0; c->batch_body >= 0 && k < s->bodies[c->batch_body].shape_count; ++k )
+		if ( bounded )
 		{
-			s->shapes[s->bodies[c->batch_body].first_shape + k].grid = kcc_batch_shape_box( c, reach );
+			c->batch_base = kcc_batch_influence( c, delta, reach );
+			c->influence = c->batch_base;
 		}
+		for ( int k = 0; body != NULL && k < body->shape_count; ++k )
+		{
+			s->shapes[body->first_shape + k].grid = kcc_batch_shape_box( c, reach );
+		}
+	}
+	if ( walkers > 0 )
+	{
+		atomic_fetch_add_explicit( &run->walkers, walkers, memory_order_relaxed ); // finish orders it before the reads
 	}
 }
 
@@ -324,7 +351,8 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 }
 
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
-// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out.
+// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out
+// or a character is in the batch twice (its second move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt, const kcc_task_system* tasks )
 {
@@ -340,28 +368,29 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	cpBitmask pushable = 0;
 	double push_total = 0.0;
 	int pushers = 0;
+	// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes (kcc_world_may_read).
+	s->readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	s->sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
+	s->stamp += 1;
+	bool repeated = false;
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
+		repeated |= c->batch_stamp == s->stamp;
+		c->batch_stamp = s->stamp;
+		s->readers.categories |= c->def.filter.categories;
+		s->readers.mask |= c->def.filter.mask;
+		s->sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
+		c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
+		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
 		if ( c->def.pushable_categories != 0 )
 		{
 			pushers += 1;
 			pushable |= c->def.pushable_categories;
-			c->batch_push = 2.0 * (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) ) + (double)c->def.skin;
+			c->batch_push = 2.0 * displacement + (double)c->def.skin;
 			push_total += c->batch_push;
 		}
-	}
-	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
-	{
-		if ( kcc_batch_crate( s, s->shapes + i, pushable ) && kcc_snapshot_add_crate( s, i ) == false )
-		{
-			return false;
-		}
-	}
-	for ( int i = 0; i < count; ++i )
-	{
-		kcc_controller* c = controllers[i];
 		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
 		int b = c->batch_body;
 		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
@@ -372,15 +401,44 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
 			kcc_snapshot_set_writable( s, s->bodies[b].first_shape + k );
+			if ( tasks == NULL )
+			{
+				// Array order for sure: kcc_batch_array_boxes' box (the other shapes keep theirs, where they are).
+				kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
+				sh->grid = kcc_bb_inflate( sh->indexed, displacement + (double)c->def.skin );
+			}
+		}
+	}
+	if ( repeated )
+	{
+		return false;
+	}
+	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
+	{
+		if ( kcc_batch_crate( s, s->shapes + i, pushable ) && kcc_snapshot_add_crate( s, i ) == false )
+		{
+			return false;
 		}
 	}
 	s->waves = false;
+	if ( tasks == NULL )
+	{
+		return kcc_snapshot_build_grid( s );
+	}
+	if ( pushers == 0 && kcc_snapshot_any_walks( s ) == false )
+	{
+		// No move reads a shape another moves, and none pushes: each depends on its own shapes only, which no other
+		// touches (no reach needed), all in one wave.
+		s->walkers = 0;
+		s->waves = true;
+		return kcc_snapshot_build_grid( s );
+	}
 	// Too many pushers and crates for waves (kcc_batch_crate_reach would say so after the grid): array order at once.
-	if ( tasks != NULL && kcc_batch_reach_affordable( s, count, pushers ) )
+	if ( kcc_batch_reach_affordable( s, count, pushers ) )
 	{
 		// Waves: a character's shapes may be anywhere within its reach, and so its grid box. Each character's on
 		// the workers (it writes only its own controller and shapes).
-		kcc_batch_reach_run run = { controllers, velocities, dt, s, pushable, push_total };
+		kcc_batch_reach_run run = { controllers, velocities, dt, s, pushable, push_total, 0 };
 		void* handle = tasks->enqueue( kcc_batch_reach_task, count, 64, &run, tasks->user );
 		if ( handle != NULL )
 		{
@@ -390,7 +448,8 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		{
 			return false;
 		}
-		s->waves = kcc_batch_worth_waves( s, controllers, count );
+		s->walkers = atomic_load_explicit( &run.walkers, memory_order_relaxed );
+		s->waves = kcc_batch_worth_waves( s, controllers, count, s->walkers );
 		if ( s->waves && s->crate_count > 0 )
 		{
 			s->waves = kcc_batch_crate_reach( s, controllers, count, pushers, push_total );
@@ -398,7 +457,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			{
 				return false;
 			}
-			s->waves = s->waves && kcc_batch_worth_waves( s, controllers, count );
+			s->waves = s->waves && kcc_batch_worth_waves( s, controllers, count, s->walkers );
 		}
 		if ( s->waves )
 		{
@@ -444,7 +503,7 @@ typedef struct kcc_batch_run
 	vec2s* out_velocities;
 	kcc_move_result* out_results;
 	kcc_snapshot* snapshot;
-	const int* moves; ///< the moves of the wave running, as places in the batch's array
+	const int* moves; ///< the moves of the wave running, as places in the batch's array (NULL: the array itself)
 } kcc_batch_run;
 
 static void kcc_batch_task( int start, int end, int worker, void* context )
@@ -452,8 +511,8 @@ static void kcc_batch_task( int start, int end, int worker, void* context )
 	const kcc_batch_run* run = context;
 	for ( int k = start; k < end; ++k )
 	{
-		kcc_batch_move( run->controllers, run->moves[k], run->velocities, run->dt, run->out_velocities, run->out_results,
-						run->snapshot, worker );
+		kcc_batch_move( run->controllers, run->moves != NULL ? run->moves[k] : k, run->velocities, run->dt,
+						run->out_velocities, run->out_results, run->snapshot, worker );
 	}
 }
 
@@ -467,21 +526,12 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	int* moves = s->slots + count + 1;
 	// When no move reads a shape another moves, each depends on its own shapes only, which no other move touches: all
 	// in the first wave, in array order.
-	bool walks = false;
-	for ( int i = 0; i < count && walks == false; ++i )
-	{
-		walks = run->controllers[i]->batch_walks;
-	}
 	int waves = 0;
-	if ( walks == false )
+	if ( s->walkers == 0 )
 	{
 		waves = 1;
 		wave_start[1] = 0;
-		for ( int i = 0; i < count; ++i )
-		{
-			run->controllers[i]->batch_wave = 1;
-			moves[i] = i;
-		}
+		moves = NULL;
 	}
 	else
 	{
@@ -510,7 +560,7 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 		int first = wave_start[w];
 		int size = ( w < waves ? wave_start[w + 1] : count ) - first;
 		s->largest_wave = size > s->largest_wave ? size : s->largest_wave;
-		run->moves = moves + first;
+		run->moves = moves != NULL ? moves + first : NULL;
 		// Ranges of a few moves: small enough to spread a wave over the workers, large enough that a task's cost
 		// (a few microseconds) stays below its moves' own.
 		int min_range = size / ( 4 * tasks->worker_count );
@@ -588,19 +638,9 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return status;
 	}
-	// A character twice in the batch (its second move starts where the first ends, unknown here) or a paused frame:
-	// sequential moves on Chipmunk's queries.
-	bool repeated = false;
-	for ( int i = 0; i < count; ++i )
-	{
-		controllers[i]->batch_mover = -1;
-	}
-	for ( int i = 0; i < count; ++i )
-	{
-		repeated |= controllers[i]->batch_mover >= 0;
-		controllers[i]->batch_mover = i;
-	}
-	kcc_snapshot* s = repeated || dt == 0.0f ? NULL : kcc_batch_snapshot( first );
+	// A paused frame, or a character twice in the batch (kcc_batch_prepare tells): sequential moves on Chipmunk's
+	// queries.
+	kcc_snapshot* s = dt == 0.0f ? NULL : kcc_batch_snapshot( first );
 	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
 	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL ) )
 	{
@@ -628,14 +668,19 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		{
 			kcc_snapshot_order_moved( s, count );
 		}
-		for ( int i = 0; i < count; ++i )
+		// Impulses go to dynamic bodies only, all of which the snapshot holds.
+		bool impulses = s->dynamic_count > 0;
+		for ( int i = 0; i < count && ( reindex || impulses ); ++i )
 		{
 			kcc_controller* c = controllers[i];
 			if ( reindex )
 			{
 				kcc_snapshot_reindex_mover( s, i, deferred );
 			}
-			kcc_push_dynamic( c, c->batch_velocity, c->batch_collisions, c->batch_collision_count );
+			if ( impulses )
+			{
+				kcc_push_dynamic( c, c->batch_velocity, c->batch_collisions, c->batch_collision_count );
+			}
 		}
 		kcc_snapshot_spent( s );
 		kcc_space_release( first );

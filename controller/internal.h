@@ -161,6 +161,7 @@ struct kcc_controller
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
 	int batch_mover;         ///< the move's place in the batch's array
+	uint32_t batch_stamp;    ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
 	int batch_body;          ///< its body in the snapshot's bodies
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
@@ -521,7 +522,8 @@ typedef struct kcc_snapshot_shape
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
-	bool finite;      ///< its grid box is finite (else it is in no grid cell)
+	bool readable;    ///< a move of the batch may read it (kcc_snapshot_build_grid): else it is in no grid cell, as
+					  ///< when its grid box is not finite
 	cpShapeFilter filter;
 	int wave;         ///< the last wave whose moves may touch it
 } kcc_snapshot_shape;
@@ -536,8 +538,12 @@ struct kcc_snapshot
 	int body_count, body_capacity;
 	int* sorted;               ///< body indices by pointer value (finding a body)
 	int sorted_capacity;
-	int sorted_count;          ///< bodies sorted (of the last batch: kept when the next lists the same bodies)
+	int sorted_count;          ///< bodies sorted (of the last read that did not fail: kept when the next lists the same
+							   ///< bodies)
 	bool same_bodies;
+	int dynamic_count;         ///< dynamic bodies read (without any, the batch gives no impulses)
+	uint32_t stamp;            ///< bumped by each batch: a controller given twice carries this batch's stamp already
+	int walkers;               ///< the batch's moves that walk (kcc_snapshot_walks: set with the influence boxes)
 	int* order;                ///< the moved bodies in reindexing order (kcc_snapshot_order_moved)
 	int order_capacity;
 	kcc_snapshot_shape* shapes;
@@ -555,12 +561,17 @@ struct kcc_snapshot
 	const int* moved_first;    ///< in slots: mover m's moved bodies are order[moved_first[m] .. moved_first[m + 1])
 	int* crates;               ///< the shapes a batch move may push (indices into shapes)
 	int crate_count, crate_capacity;
+	int* listed;               ///< the shapes the grid lists, in order (indices into shapes)
+	int listed_count, listed_capacity;
 	int* loose;                ///< the shapes that left their grid boxes in an array-order batch (indices into shapes)
 	int loose_count, loose_capacity;
 	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them
 	int pending_count, pending_capacity;
 	cpShapeFilter writable_solids;  ///< categories and masks OR-ed over the shapes moves may move, sensors apart
 	cpShapeFilter writable_sensors; ///< (the waves' quick test)
+	cpShapeFilter readers;        ///< categories and masks OR-ed over the filters of the batch's characters, and over
+	cpShapeFilter sensor_readers; ///< their sensor masks for sensors (every category until the batch sets them): a
+								  ///< shape they reject, no move reads; it stays out of the grid
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 	kcc_move_context* contexts; ///< one per worker (the batch's moves run in them)
@@ -587,7 +598,15 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 	u->categories |= sh->filter.categories;
 	u->mask |= sh->filter.mask;
 }
-/// Puts the shapes in the grid by their grid boxes. False when memory ran out.
+/// Whether a move of the batch may read sh: Chipmunk's filter rule on the readers' OR-ed categories and masks (groups
+/// aside) rejects a shape only when it rejects it for every character (characters that ignore each other).
+static inline bool kcc_snapshot_readable( const kcc_snapshot* s, const kcc_snapshot_shape* sh )
+{
+	cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
+	return ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
+}
+/// Puts the shapes a move of the batch may read (kcc_snapshot_readable) in the grid by their grid boxes. False when
+/// memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (reads may drop more), the shapes' boxes
 /// read live; in the snapshot's order. Shapes whose grid box misses box are never read, nor, beyond what reads looks
@@ -614,6 +633,9 @@ void kcc_snapshot_spent( kcc_snapshot* s );
 /// Whether c's queries may read a shape a batch move may move (after every kcc_snapshot_set_writable): only then does
 /// its wave depend on the moves that share its influence box.
 bool kcc_snapshot_walks( const kcc_snapshot* s, const kcc_controller* c );
+/// Whether some move of the batch may read a shape a batch move may move (when not, kcc_snapshot_walks is false for
+/// every move).
+bool kcc_snapshot_any_walks( const kcc_snapshot* s );
 /// The grid entries kcc_snapshot_wave walks for c when it walks (its influence box's cells), counted without walking
 /// them.
 int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c );

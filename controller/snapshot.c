@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The batch's picture of the non-static world: every shape of the space's kinematic and dynamic bodies (sleeping ones
-// included), read once per batch on the calling thread and put in a uniform grid by a box holding every place the
-// shape can be during the batch. A batch move gathers those shapes from it instead of asking Chipmunk, so moves touch
-// no Chipmunk space structure and any number of threads may query it at once.
+// included), read once per batch on the calling thread, and those a move of the batch may read put in a uniform grid
+// by a box holding every place the shape can be during the batch. A batch move gathers those shapes from it instead
+// of asking Chipmunk, so moves touch no Chipmunk space structure and any number of threads may query it at once.
 #include "internal.h"
 
 #include <float.h>
@@ -29,6 +29,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 	kcc_free( s->slots );
 	kcc_free( s->crates );
 	kcc_free( s->loose );
+	kcc_free( s->listed );
 	kcc_free( s->pending );
 	for ( int i = 0; i < s->context_count; ++i )
 	{
@@ -50,8 +51,9 @@ static bool kcc_snapshot_reserve( const kcc_snapshot* s, void** array, int* capa
 typedef struct kcc_snapshot_reader
 {
 	kcc_snapshot* s;
-	int body;     ///< the body whose shapes are read
-	bool failed;  ///< out of memory
+	int body;            ///< the body whose shapes are read
+	int previous_bodies; ///< bodies of the last read (same_bodies compares with them)
+	bool failed;         ///< out of memory
 } kcc_snapshot_reader;
 
 static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
@@ -82,10 +84,12 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 {
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	if ( r->failed || cpBodyGetType( body ) == CP_BODY_TYPE_STATIC )
+	cpBodyType type = cpBodyGetType( body );
+	if ( r->failed || type == CP_BODY_TYPE_STATIC )
 	{
 		return; // the static index answers for static bodies
 	}
+	s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
 	int room = s->body_count + 1;
 	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
 	{
@@ -93,7 +97,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 		return;
 	}
 	kcc_snapshot_body* b = s->bodies + s->body_count;
-	s->same_bodies &= s->body_count < s->sorted_count && b->body == body;
+	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 	b->body = body;
 	b->first_shape = s->shape_count;
 	b->shape_count = 0;
@@ -214,17 +218,22 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->grid_ready = false;
 	s->writable_solids = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	s->writable_sensors = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
-	kcc_snapshot_reader reader = { s, 0, false };
-	// The bodies of the last batch (the sort is kept when the space lists the same bodies in the same order).
-	int previous = s->sorted_count;
-	s->same_bodies = previous > 0;
+	s->readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, CP_ALL_CATEGORIES );
+	s->sensor_readers = s->readers;
+	s->dynamic_count = 0;
+	// The bodies of the last read (the sort is kept when the space lists the same bodies in the same order); none after
+	// a read that failed half-way (its bodies are not those sorted).
+	kcc_snapshot_reader reader = { s, 0, s->sorted_count, false };
+	s->sorted_count = 0;
+	s->same_bodies = reader.previous_bodies > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
-	s->same_bodies &= s->body_count == previous;
+	s->same_bodies &= s->body_count == reader.previous_bodies;
 	int bodies = s->body_count, shapes = s->shape_count, slots = 2 * ( slot_count + 1 );
 	if ( reader.failed ||
 		 kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->order, &s->order_capacity, bodies, sizeof( *s->order ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->loose, &s->loose_capacity, shapes, sizeof( *s->loose ) ) == false ||
+		 kcc_snapshot_reserve( s, (void**)&s->listed, &s->listed_capacity, shapes, sizeof( *s->listed ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->slots, &s->slot_capacity, slots, sizeof( *s->slots ) ) == false )
 	{
 		return false;
@@ -301,9 +310,8 @@ static inline int kcc_snapshot_row( const kcc_snapshot* s, double y )
 	return kcc_snapshot_cell( y, s->bounds.b, s->inverse_cell, (double)( s->rows - 1 ) );
 }
 
-// Each shape's cells in the grid of s->columns x s->rows cells (none when its grid box is not finite: never met by a
-// query, as Chipmunk's own test fails on such a box too), counted per cell in cell_start[cell] (zeroed first). False
-// as soon as the entries pass max_entries (the counts are then unfinished).
+// The cells of each listed shape in the grid of s->columns x s->rows cells, counted per cell in cell_start[cell]
+// (zeroed first). False as soon as the entries pass max_entries (the counts are then unfinished).
 static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 {
 	uint32_t* count = s->cell_start;
@@ -312,17 +320,9 @@ static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 	double left = s->bounds.l, bottom = s->bounds.b, inverse = s->inverse_cell;
 	memset( count, 0, (size_t)( s->columns * s->rows ) * sizeof( *count ) );
 	int64_t entries = 0;
-	for ( int i = 0; i < s->shape_count; ++i )
+	for ( int n = 0; n < s->listed_count; ++n )
 	{
-		kcc_snapshot_shape* sh = s->shapes + i;
-		if ( sh->finite == false )
-		{
-			sh->cells[0] = 0;
-			sh->cells[1] = -1;
-			sh->cells[2] = 0;
-			sh->cells[3] = -1;
-			continue;
-		}
+		kcc_snapshot_shape* sh = s->shapes + s->listed[n];
 		cpBB g = sh->grid;
 		int i0 = kcc_snapshot_cell( g.l, left, inverse, last_column );
 		int i1 = kcc_snapshot_cell( g.r, left, inverse, last_column );
@@ -353,21 +353,31 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 {
 	// Cell: the power of two at or above the larger side of the grid boxes, on average (most shapes then sit in one to
 	// four cells, and a query meets a few); then doubled until the grid and its entries fit the limits.
+	// The grid lists the shapes whose grid box is finite (a query never meets another, as Chipmunk's own test fails on
+	// such a box too) and that a move may read; the others are in no cell.
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
 	int finite = 0;
 	for ( int i = 0; i < s->shape_count; ++i )
 	{
 		kcc_snapshot_shape* sh = s->shapes + i;
-		sh->finite = kcc_snapshot_finite( sh->grid );
-		if ( sh->finite )
+		sh->readable = kcc_snapshot_readable( s, sh );
+		if ( sh->readable && kcc_snapshot_finite( sh->grid ) )
 		{
+			s->listed[finite++] = i;
 			bounds = cpBBMerge( bounds, sh->grid );
 			double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
 			size += w > h ? w : h; // neither is NaN (the box is finite)
-			finite += 1;
+		}
+		else
+		{
+			sh->cells[0] = 0;
+			sh->cells[1] = -1;
+			sh->cells[2] = 0;
+			sh->cells[3] = -1;
 		}
 	}
+	s->listed_count = finite;
 	s->bounds = finite > 0 ? bounds : cpBBNew( 0.0, 0.0, 0.0, 0.0 );
 	double cell = ldexp( 1.0, 0 );
 	if ( finite > 0 && size > 0.0 && isfinite( size ) )
@@ -411,8 +421,9 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 		start[k] += start[k - 1];
 	}
 	start[cells] = start[cells - 1];
-	for ( int i = s->shape_count - 1; i >= 0; --i )
+	for ( int n = s->listed_count - 1; n >= 0; --n )
 	{
+		int i = s->listed[n];
 		const kcc_snapshot_shape* sh = s->shapes + i;
 		for ( int j = sh->cells[2]; j <= sh->cells[3]; ++j )
 		{
@@ -496,7 +507,7 @@ void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
 	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
 	{
 		kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
-		if ( sh->loose == false && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
+		if ( sh->loose == false && sh->readable && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
 		{
 			sh->loose = true;
 			s->loose[s->loose_count++] = s->bodies[b].first_shape + k;
@@ -671,6 +682,15 @@ bool kcc_snapshot_walks( const kcc_snapshot* s, const kcc_controller* c )
 	// The filters' rule on their OR-ed categories and masks rejects a set only when it rejects each of its shapes.
 	return kcc_world_may_read( c, NULL, s->writable_solids, false ) ||
 		   kcc_world_may_read( c, NULL, s->writable_sensors, true );
+}
+
+bool kcc_snapshot_any_walks( const kcc_snapshot* s )
+{
+	// The rule on both sides' OR-ed categories and masks rejects the two sets only when it rejects every pair of a
+	// reader and a shape.
+	cpShapeFilter r = s->readers, w = s->writable_solids, rs = s->sensor_readers, ws = s->writable_sensors;
+	return ( ( w.categories & r.mask ) != 0 && ( r.categories & w.mask ) != 0 ) ||
+		   ( ( ws.categories & rs.mask ) != 0 && ( rs.categories & ws.mask ) != 0 );
 }
 
 int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c )

@@ -191,14 +191,14 @@ static int cell_of( double x, double origin, double inverse_cell, int last )
 	return !( v > 0.0 ) ? 0 : v >= (double)last ? last : (int)v;
 }
 
-// Whether the grid of cell side cell over bounds fits the limits for these boxes (at most 2 cells and 8 entries per
-// finite box, plus 64).
-static bool grid_fits( const cpBB* boxes, int count, cpBB bounds, double cell )
+// Whether the grid of cell side cell over bounds fits the limits for the listed boxes (at most 2 cells and 8 entries
+// per listed box, plus 64).
+static bool grid_fits( const cpBB* boxes, const bool* listed, int count, cpBB bounds, double cell )
 {
 	int finite = 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		finite += box_finite( boxes[i] );
+		finite += listed[i];
 	}
 	double columns = floor( ( bounds.r - bounds.l ) / cell ) + 1.0;
 	double rows = floor( ( bounds.t - bounds.b ) / cell ) + 1.0;
@@ -209,7 +209,7 @@ static bool grid_fits( const cpBB* boxes, int count, cpBB bounds, double cell )
 	double entries = 0.0;
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( box_finite( boxes[i] ) )
+		if ( listed[i] )
 		{
 			double w = cell_of( boxes[i].r, bounds.l, 1.0 / cell, (int)columns - 1 ) -
 					   cell_of( boxes[i].l, bounds.l, 1.0 / cell, (int)columns - 1 ) + 1;
@@ -221,10 +221,11 @@ static bool grid_fits( const cpBB* boxes, int count, cpBB bounds, double cell )
 	return entries <= 8.0 * finite + 64.0;
 }
 
-// Puts boxes in the snapshot's shapes as their grid boxes, builds the grid and checks it: its bounds, a cell of the
-// rule's size (a power of two at or above the boxes' mean larger side, the smallest of them that fits the limits),
-// each shape's cells, and each cell's list.
-static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
+// Puts boxes in the snapshot's shapes as their grid boxes, builds the grid and checks it: the grid lists the shapes
+// of finite boxes that the readers may read (readable), and only them: its bounds, a cell of the rule's size (a power
+// of two at or above those boxes' mean larger side, the smallest of them that fits the limits), each shape's cells,
+// and each cell's list.
+static void check_grid( kcc_snapshot* s, const cpBB* boxes, const bool* readable, int count )
 {
 	assert_int_equal( s->shape_count, count );
 	for ( int i = 0; i < count; ++i )
@@ -233,12 +234,15 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
 	}
 	assert_true( kcc_snapshot_build_grid( s ) );
 	assert_true( s->grid_ready );
+	static bool listed[1024];
+	assert_true( count <= 1024 );
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
 	int finite = 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( box_finite( boxes[i] ) )
+		listed[i] = box_finite( boxes[i] ) && readable[i];
+		if ( listed[i] )
 		{
 			bounds = cpBBMerge( bounds, boxes[i] );
 			size += fmax( boxes[i].r - boxes[i].l, boxes[i].t - boxes[i].b );
@@ -251,15 +255,15 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
 	int exponent = 0;
 	assert_true( frexp( cell, &exponent ) == 0.5 ); // a power of two
 	assert_true( cell >= size / finite || cell == ldexp( 1.0, 60 ) );
-	assert_true( grid_fits( boxes, count, bounds, cell ) );
-	assert_true( cell / 2.0 < size / finite || grid_fits( boxes, count, bounds, cell / 2.0 ) == false );
+	assert_true( grid_fits( boxes, listed, count, bounds, cell ) );
+	assert_true( cell / 2.0 < size / finite || grid_fits( boxes, listed, count, bounds, cell / 2.0 ) == false );
 	assert_true( s->columns >= 1 && s->rows >= 1 );
 	assert_true( s->columns == (int)( floor( ( bounds.r - bounds.l ) / cell ) + 1.0 ) );
 	assert_true( s->rows == (int)( floor( ( bounds.t - bounds.b ) / cell ) + 1.0 ) );
 	for ( int i = 0; i < count; ++i )
 	{
 		const int* c = s->shapes[i].cells;
-		if ( box_finite( boxes[i] ) )
+		if ( listed[i] )
 		{
 			assert_int_equal( c[0], cell_of( boxes[i].l, bounds.l, s->inverse_cell, s->columns - 1 ) );
 			assert_int_equal( c[1], cell_of( boxes[i].r, bounds.l, s->inverse_cell, s->columns - 1 ) );
@@ -281,7 +285,7 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
 		for ( int i = 0; i < count; ++i )
 		{
 			const int* c = s->shapes[i].cells;
-			if ( column >= c[0] && column <= c[1] && row >= c[2] && row <= c[3] )
+			if ( listed[i] && column >= c[0] && column <= c[1] && row >= c[2] && row <= c[3] )
 			{
 				assert_true( e < end );
 				assert_int_equal( s->entries[e], i );
@@ -295,7 +299,8 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, int count )
 
 // Shapes of every size, points, boxes across the map, boxes not finite or inverted: a grid whose cell is the mean
 // size's, one where the entries double it (tiny shapes and boxes across the map), one where the cell count does
-// (tiny shapes only).
+// (tiny shapes only); then the first layout again for characters that read only some of the shapes (by their filters'
+// categories and masks, and sensors by their sensor masks): the others stay out of the grid.
 static void test_grid_lists_each_cells_shapes_in_order( void** state )
 {
 	(void)state;
@@ -303,6 +308,7 @@ static void test_grid_lists_each_cells_shapes_in_order( void** state )
 	cpSpace* space = cpSpaceNew();
 	cpBody* bodies[COUNT];
 	cpShape* shapes[COUNT];
+	static bool readable[COUNT];
 	for ( int i = 0; i < COUNT; ++i )
 	{
 		bodies[i] = cpSpaceAddBody( space, cpBodyNewKinematic() );
@@ -310,23 +316,33 @@ static void test_grid_lists_each_cells_shapes_in_order( void** state )
 	}
 	kcc_snapshot* s = snapshot_new();
 	static cpBB boxes[COUNT];
-	for ( int layout = 0; layout < 3; ++layout )
+	for ( int layout = 0; layout < 4; ++layout )
 	{
-		s_seed = 17u + (uint32_t)layout;
+		bool filtered = layout == 3;
+		s_seed = 17u + (uint32_t)( filtered ? 0 : layout );
 		for ( int i = 0; i < COUNT; ++i )
 		{
-			double span = layout == 0 ? 400.0 : 10000.0;
+			double span = layout == 0 || filtered ? 400.0 : 10000.0;
 			double x = span * ( random_unit() - 0.5 ), y = 0.25 * span * ( random_unit() - 0.5 );
-			double size = layout == 0 ? 4.0 * random_unit() : 0.01 * random_unit();
+			double size = layout == 0 || filtered ? 4.0 * random_unit() : 0.01 * random_unit();
 			boxes[i] = cpBBNew( x, y, x + size, y + 0.5 * size );
 			if ( i % 9 == 0 )
 			{
 				boxes[i] = cpBBNew( x, y, x, y ); // a point
 			}
-			if ( layout < 2 && i % 23 == 0 )
+			if ( layout != 2 && i % 23 == 0 )
 			{
 				boxes[i] = cpBBNew( -0.5 * span, y, 0.5 * span, y + span * random_unit() ); // across the map
 			}
+			// Filtered: categories 1, 2 and 4 in turn, every fifth shape a sensor, every seventh masking category 8
+			// out; the characters are in category 8, see categories 1 and 2 and sense 4.
+			cpBitmask category = (cpBitmask)1 << ( i % 3 );
+			cpBitmask mask = filtered && i % 7 == 0 ? ~(cpBitmask)8 : CP_ALL_CATEGORIES;
+			bool sensor = filtered && i % 5 == 0;
+			cpShapeSetFilter( shapes[i], cpShapeFilterNew( CP_NO_GROUP, filtered ? category : 1u, mask ) );
+			cpShapeSetSensor( shapes[i], sensor );
+			// (A sensor is read by its category alone, whatever the characters' filter.)
+			readable[i] = filtered == false || ( sensor ? category == 4u : category != 4u && mask != ~(cpBitmask)8 );
 		}
 		boxes[5] = cpBBNew( NAN, 0.0, 1.0, 1.0 );
 		boxes[6] = cpBBNew( 0.0, 0.0, INFINITY, 1.0 );
@@ -335,7 +351,12 @@ static void test_grid_lists_each_cells_shapes_in_order( void** state )
 		s->shape_count = 0;
 		s->body_count = 0;
 		assert_true( kcc_snapshot_read( s, space, 0 ) );
-		check_grid( s, boxes, COUNT );
+		if ( filtered )
+		{
+			s->readers = cpShapeFilterNew( CP_NO_GROUP, 8u, 3u );
+			s->sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 4u );
+		}
+		check_grid( s, boxes, readable, COUNT );
 		kcc_snapshot_spent( s );
 	}
 	kcc_snapshot_free( s );
@@ -379,8 +400,9 @@ static void ghosts_destroy( scene* s, kcc_controller** c )
 }
 
 // Characters packed within one another's reach (400 in 2 units: walking each one's influence box in the grid would
-// cost more than the batch allows) that ignore one another: no move reads a shape another moves, so the batch finds
-// their waves without walking the grid, and runs them all in one wave (as sequential calls would move them).
+// cost more than the batch allows) that ignore one another: no move reads a shape another moves, so the batch leaves
+// their shapes out of its grid, finds their waves without walking it, and runs them all in one wave (as sequential
+// calls would move them).
 static void test_packed_characters_that_ignore_each_other_move_in_one_wave( void** state )
 {
 	(void)state;
@@ -403,6 +425,8 @@ static void test_packed_characters_that_ignore_each_other_move_in_one_wave( void
 		const kcc_snapshot* snapshot = *kcc_static_index_snapshot( a[0]->static_index );
 		assert_int_equal( snapshot->wave_count, 1 );
 		assert_int_equal( snapshot->largest_wave, GHOSTS );
+		// No move reads another's shape: the grid the batch built (kept until the next batch) lists none of them.
+		assert_int_equal( snapshot->cell_start[snapshot->columns * snapshot->rows], 0 );
 		for ( int i = 0; i < GHOSTS; ++i )
 		{
 			assert_int_equal( kcc_controller_move_and_slide( b[i], in[i], 1.0f / 60.0f, NULL, NULL ), KCC_OK );
