@@ -12,7 +12,8 @@
 // pool of N workers otherwise. --deferred: the batches leave Chipmunk's index to kcc_space_sync
 // (kcc_space_set_deferred_sync), which --sync calls after each batch, timed (a game that steps its space leaves it to
 // cpSpaceStep instead). --scrambled adds the tiles with kcc_space_add_static_shapes instead of one by one in rows
-// (what Chipmunk's tree needs; the hash does not care).
+// (what Chipmunk's tree needs; the hash does not care). Batches also print their moves per second inside
+// kcc_move_and_slide_batch alone, without the bench's own per-step work (the inputs and reading the results).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
@@ -49,6 +50,7 @@ typedef struct run_output
 {
 	double seconds;
 	double cpu;
+	double batch_seconds; // inside kcc_move_and_slide_batch alone (batches only)
 	uint64_t bb_queries;
 	int on_ground_at_end;
 	uint64_t truncated_moves; // moves that reported KCC_CANDIDATES_TRUNCATED
@@ -113,7 +115,9 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 		{
 			inputs[i] = gauntlet_motion_input( &m, i, step );
 		}
+		double batch_start = now_seconds();
 		kcc_status status = kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, tasks );
+		out.batch_seconds += now_seconds() - batch_start;
 		out.failed_moves += status == KCC_OK ? 0 : (uint64_t)n;
 		if ( s_sync )
 		{
@@ -247,6 +251,7 @@ int main( int argc, char** argv )
 	}
 
 	run_output first = { 0 };
+	double batch_rates[GAUNTLET_MAX_RUNS];
 	for ( int r = 0; r < o.runs; ++r )
 	{
 		run_output out = run_once( &lv, n, steps, cell, workers, workers > 1 ? &tasks.system : NULL,
@@ -256,10 +261,17 @@ int main( int argc, char** argv )
 			first = out;
 		}
 		gauntlet_runs_add( &runs, out.seconds, out.cpu );
+		batch_rates[r] = (double)n * steps / out.batch_seconds;
 	}
 	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, runs.first_frames );
 
 	gauntlet_runs_print_rates( &runs );
+	if ( workers > 0 )
+	{
+		// The batch's own speed, without the bench's per-step work (the inputs, the results) around it.
+		printf( "inside kcc_move_and_slide_batch (median of %d): %.3f M moves/s\n", o.runs,
+				gauntlet_median( batch_rates, o.runs ) * 1e-6 );
+	}
 	printf( "world queries per move: %.3f cpSpaceBBQuery\n", (double)first.bb_queries / ( (double)n * steps ) );
 	gauntlet_quality_print( &q );
 	printf( "characters on the ground at the end: %d\n", first.on_ground_at_end );
