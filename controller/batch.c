@@ -5,6 +5,7 @@
 // order sequential calls would have. Results are those of kcc_controller_move_and_slide in array order.
 #include "chipmunk_bridge.h"
 #include "internal.h"
+#include "static_index.h"
 
 #include <math.h>
 #include <stdatomic.h>

@@ -470,8 +470,6 @@ void kcc_static_index_release( kcc_static_index* index );
 double kcc_static_shape_area( const kcc_static_shape* shape );
 /// Chipmunk's surface velocity of a static shape of the index (a conveyor belt), zero for most.
 cpVect kcc_static_shape_surface_velocity( const kcc_static_shape* shape );
-/// Whether the index answers the static query (it may not when a rebuild ran out of memory).
-bool kcc_static_index_ready( const kcc_static_index* index );
 
 /// Called with each static shape meeting the query box, once; returns false to stop the query.
 typedef bool kcc_static_visit( const kcc_static_shape* shape, void* data );

@@ -550,11 +550,6 @@ kcc_static_index* kcc_static_index_find( const cpSpace* space )
 	return index;
 }
 
-bool kcc_static_index_ready( const kcc_static_index* index )
-{
-	return index != NULL && index->ready;
-}
-
 void kcc_space_static_changed( cpSpace* space )
 {
 	KCC_ASSERT( space != NULL, "kcc_space_static_changed: space is NULL" );

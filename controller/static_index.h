@@ -54,6 +54,12 @@ static inline int kcc_row( const kcc_static_index* index, double y )
 	return kcc_grid_cell( y, index->bounds.b, index->inverse_cell, index->rows - 1 );
 }
 
+/// Whether the index answers the static query (it may not when a rebuild ran out of memory).
+static inline bool kcc_static_index_ready( const kcc_static_index* index )
+{
+	return index != NULL && index->ready;
+}
+
 // Chipmunk's filter rule: a shared non-zero group never collides; each side's categories must be in the other's mask.
 static inline bool kcc_filter_rejects( cpShapeFilter a, cpShapeFilter b )
 {

@@ -321,7 +321,7 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
 KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 {
-	c->move->static_from_index = c->static_index != NULL && c->static_index->ready; // kcc_static_index_ready, inline
+	c->move->static_from_index = kcc_static_index_ready( c->static_index );
 	if ( c->move->static_from_index )
 	{
 		kcc_static_index_walk( c->static_index, box, c->gather_filter, kcc_gather_static, c );

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../controller/internal.h"
+#include "../controller/static_index.h"
 #include "alloc_hooks.h"
 #include "controller_scene.h"
 

@@ -22,6 +22,7 @@
 
 #include "../controller/chipmunk_bridge.h"
 #include "../controller/internal.h"
+#include "../controller/static_index.h"
 #include "alloc_hooks.h"
 #include "controller_scene.h"
 
