@@ -33,36 +33,11 @@ static bool kcc_moved_into( kcc_controller* c, const kcc_candidate* cand, vec2s 
 	return kcc_passing_at( c, cand, glms_vec2_add( start, c->carry_missed ) ) == false;
 }
 
-// Whether a blocking candidate's box meets bounds: only then can the character at bounds overlap a solid.
-static inline bool kcc_any_box_meets( const kcc_controller* c, kcc_aabb bounds )
-{
-	for ( int i = 0; i < c->move->candidate_count; ++i )
-	{
-		const kcc_candidate* cand = c->move->candidates + i;
-		if ( cand->blocks && kcc_aabb_overlaps_aabb( bounds, cand->bounds ) )
-		{
-			return true;
-		}
-	}
-	return false;
-}
-
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 {
 	const vec2s start = p;
 	*pushed = false;
 	*crushed = false;
-	if ( c->def.max_depenetration_iterations >= 0 )
-	{
-		// The common case, a move starting clear of every box, without the rounds' set-up: the first round's cover,
-		// and no box to look into (the round below would find nothing either, its cover then a no-op).
-		kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
-		kcc_world_cover( c, kcc_aabb_inflate( bounds, c->def.skin ) );
-		if ( kcc_any_box_meets( c, bounds ) == false )
-		{
-			return p;
-		}
-	}
 	int rounds = c->def.max_depenetration_iterations;
 	vec2s last_normal = { { 0.0f, 0.0f } };
 	for ( int round = 0; round <= rounds; ++round )
