@@ -493,74 +493,65 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 // M = core(b) - core(a) rounded by R: a ray cast from the origin against M. An edge of M is an edge of b, an edge
 // of a reversed, or both merged (parallel edges).
 
-// The contact on b's core where the cores touch along n (out of b toward a), a moved by q: the middle of the part
-// where their support features meet. A support feature is the support point and any point within rounding of its
-// line (a parallel edge): two boxes landing flat touch along a segment, and its middle is reported.
-static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
+// A core's support feature along n: its highest vertex (returned) and every vertex within rounding of that height
+// (a parallel edge), spread along e from *lo to *hi, at vertices *lo_vertex and *hi_vertex.
+static inline int kcc_support_feature( const vec2s* points, int count, vec2s n, vec2s e, float* lo, float* hi,
+									   int* lo_vertex, int* hi_vertex )
 {
-	vec2s e = kcc_v2( -n.y, n.x );
-	// Locals, the extremes kept as they are found: the stores to the height arrays could alias the proxies' fields.
-	const vec2s *points_a = a->points, *points_b = b->points;
-	int count_a = a->count, count_b = b->count;
 	// Each vertex's height along n, computed once (polytope cores have at most KCC_MAX_POLYGON_VERTICES).
-	float height_b[KCC_MAX_POLYGON_VERTICES], height_a[KCC_MAX_POLYGON_VERTICES];
+	float height[KCC_MAX_POLYGON_VERTICES];
 	int top = 0;
-	float top_height = glms_vec2_dot( n, points_b[0] );
-	height_b[0] = top_height;
-	for ( int i = 1; i < count_b; ++i )
+	float top_height = glms_vec2_dot( n, points[0] );
+	height[0] = top_height;
+	for ( int i = 1; i < count; ++i )
 	{
-		float h = glms_vec2_dot( n, points_b[i] );
-		height_b[i] = h;
+		float h = glms_vec2_dot( n, points[i] );
+		height[i] = h;
 		top = h > top_height ? i : top;
 		top_height = h > top_height ? h : top_height;
 	}
-	vec2s sb = points_b[top];
-	float level_b = top_height - KCC_ON_LINE * ( fabsf( sb.x ) + fabsf( sb.y ) );
-	int lo = top, hi = top;
-	float b_lo = glms_vec2_dot( e, sb ), b_hi = b_lo;
-	for ( int i = 0; i < count_b; ++i )
+	vec2s s = points[top];
+	float level = top_height - KCC_ON_LINE * ( fabsf( s.x ) + fabsf( s.y ) );
+	int lo_i = top, hi_i = top;
+	float l = glms_vec2_dot( e, s ), h = l;
+	for ( int i = 0; i < count; ++i )
 	{
-		if ( i != top && height_b[i] >= level_b )
+		if ( i != top && height[i] >= level )
 		{
-			float c = glms_vec2_dot( e, points_b[i] );
-			lo = c < b_lo ? i : lo;
-			b_lo = c < b_lo ? c : b_lo;
-			hi = c > b_hi ? i : hi;
-			b_hi = c > b_hi ? c : b_hi;
+			float c = glms_vec2_dot( e, points[i] );
+			lo_i = c < l ? i : lo_i;
+			l = c < l ? c : l;
+			hi_i = c > h ? i : hi_i;
+			h = c > h ? c : h;
 		}
 	}
+	*lo = l;
+	*hi = h;
+	*lo_vertex = lo_i;
+	*hi_vertex = hi_i;
+	return top;
+}
+
+// The contact on b's core where the cores touch along n (out of b toward a), a moved by q: the middle of the part
+// where their support features meet (b's top along n, a's bottom: its top along -n, the same heights negated, which
+// is exact). Two boxes landing flat touch along a segment, and its middle is reported.
+static vec2s kcc_cast_contact( const kcc_proxy* a, vec2s q, const kcc_proxy* b, vec2s n )
+{
+	vec2s e = kcc_v2( -n.y, n.x );
+	float b_lo, b_hi, a_lo, a_hi;
+	int lo, hi, a_lo_vertex, a_hi_vertex;
+	int top = kcc_support_feature( b->points, b->count, n, e, &b_lo, &b_hi, &lo, &hi );
 	if ( b_hi == b_lo )
 	{
-		return sb; // b touches at a vertex: a's feature does not matter
+		return b->points[top]; // b touches at a vertex: a's feature does not matter
 	}
-	int bottom = 0;
-	float bottom_height = glms_vec2_dot( n, points_a[0] );
-	height_a[0] = bottom_height;
-	for ( int i = 1; i < count_a; ++i )
-	{
-		float h = glms_vec2_dot( n, points_a[i] );
-		height_a[i] = h;
-		bottom = h < bottom_height ? i : bottom;
-		bottom_height = h < bottom_height ? h : bottom_height;
-	}
-	vec2s sa = points_a[bottom];
-	float level_a = bottom_height + KCC_ON_LINE * ( fabsf( sa.x ) + fabsf( sa.y ) );
-	float a_lo = glms_vec2_dot( e, sa ), a_hi = a_lo;
-	for ( int i = 0; i < count_a; ++i )
-	{
-		if ( i != bottom && height_a[i] <= level_a )
-		{
-			float c = glms_vec2_dot( e, points_a[i] );
-			a_lo = c < a_lo ? c : a_lo;
-			a_hi = c > a_hi ? c : a_hi;
-		}
-	}
+	kcc_support_feature( a->points, a->count, glms_vec2_negate( n ), e, &a_lo, &a_hi, &a_lo_vertex, &a_hi_vertex );
 	float shift = glms_vec2_dot( e, q );
 	float from = a_lo + shift > b_lo ? a_lo + shift : b_lo;
 	float to = a_hi + shift < b_hi ? a_hi + shift : b_hi;
 	float mid = 0.5f * ( from + to );
 	mid = mid < b_lo ? b_lo : ( mid > b_hi ? b_hi : mid );
-	return kcc_lerp( points_b[lo], points_b[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
+	return kcc_lerp( b->points[lo], b->points[hi], ( mid - b_lo ) / ( b_hi - b_lo ) );
 }
 
 // A hit at a vertex of M may take any normal between its two edges' normals, and a hit on a face within rounding of
