@@ -112,29 +112,6 @@ static bool kcc_round_shape( const cpShape* shape, cpBB bb, double area, kcc_rou
 	return true;
 }
 
-// Area centroid of a convex polygon (fan from vertex 0).
-static vec2s kcc_polygon_centroid( const vec2s* v, int count )
-{
-	float area = 0.0f;
-	vec2s sum = { { 0.0f, 0.0f } };
-	vec2s o = v[0];
-	for ( int i = 1; i + 1 < count; ++i )
-	{
-		vec2s e1 = glms_vec2_sub( v[i], o );
-		vec2s e2 = glms_vec2_sub( v[i + 1], o );
-		float a = 0.5f * glms_vec2_cross( e1, e2 );
-		sum.x += a * ( e1.x + e2.x ) / 3.0f;
-		sum.y += a * ( e1.y + e2.y ) / 3.0f;
-		area += a;
-	}
-	if ( area > 0.0f )
-	{
-		vec2s r = { { o.x + sum.x / area, o.y + sum.y / area } };
-		return r;
-	}
-	return o;
-}
-
 // Turn at vertex b (a -> b -> c), in double as kcc_shape_is_valid measures it: > 0 for a strictly convex,
 // counter-clockwise corner.
 static double kcc_turn( vec2s a, vec2s b, vec2s c )
@@ -301,43 +278,58 @@ static inline bool kcc_exact_sides( float a, float b )
 
 // The normals of a counter-clockwise, axis-aligned rectangle (a box tile), bit for bit what kcc_edge_normal gives,
 // without its square roots and divisions: a side along x of length w has the normal (its zero y, -sign( w )), one
-// along y of length h (sign( h ), its zero x negated). True when the four sides alternate between the axes and turn
-// left: kcc_clean_polygon then has nothing to clean. False for any other polygon of four vertices, or a side out of
-// the exact range (nothing written).
-static bool kcc_rectangle_normals( kcc_polygon* p )
+// along y of length h (sign( h ), its zero x negated). For vertices whose first side is along x (v0, v1 share y; v1,
+// v2 share x; ...): true when the sides turn left and are in the exact range, and then kcc_clean_polygon has nothing
+// to clean; else false (nothing written).
+KCC_ALWAYS_INLINE bool kcc_rectangle_normals_x_first( kcc_polygon* p )
 {
 	const vec2s* v = p->vertices;
 	vec2s* n = p->normals;
+	// w, then h of the same sign (a left turn); the third and fourth sides are the first two reversed.
+	float w = v[1].x - v[0].x, h = v[2].y - v[1].y;
+	if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) != ( h > 0.0f ) )
+	{
+		return false;
+	}
+	float s = w > 0.0f ? 1.0f : -1.0f;
+	n[0] = kcc_v2( v[1].y - v[0].y, -s );
+	n[1] = kcc_v2( s, -( v[2].x - v[1].x ) );
+	n[2] = kcc_v2( v[3].y - v[2].y, s );
+	n[3] = kcc_v2( -s, -( v[0].x - v[3].x ) );
+	return true;
+}
+
+// kcc_rectangle_normals_x_first for a first side along y (v0, v1 share x; v1, v2 share y; ...).
+KCC_ALWAYS_INLINE bool kcc_rectangle_normals_y_first( kcc_polygon* p )
+{
+	const vec2s* v = p->vertices;
+	vec2s* n = p->normals;
+	// h, then w of the opposite sign (a left turn).
+	float h = v[1].y - v[0].y, w = v[2].x - v[1].x;
+	if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) == ( h > 0.0f ) )
+	{
+		return false;
+	}
+	float s = h > 0.0f ? 1.0f : -1.0f;
+	n[0] = kcc_v2( s, -( v[1].x - v[0].x ) );
+	n[1] = kcc_v2( v[2].y - v[1].y, s );
+	n[2] = kcc_v2( -s, -( v[3].x - v[2].x ) );
+	n[3] = kcc_v2( v[0].y - v[3].y, -s );
+	return true;
+}
+
+// The rectangle normals of a polygon of four vertices when its sides lie on the axes (x first is tried first). False
+// for any other polygon of four vertices (nothing written).
+static bool kcc_rectangle_normals( kcc_polygon* p )
+{
+	const vec2s* v = p->vertices;
 	if ( v[0].y == v[1].y && v[1].x == v[2].x && v[2].y == v[3].y && v[3].x == v[0].x )
 	{
-		// Along x first: w, then h of the same sign (a left turn); the third and fourth sides are the first two
-		// reversed.
-		float w = v[1].x - v[0].x, h = v[2].y - v[1].y;
-		if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) != ( h > 0.0f ) )
-		{
-			return false;
-		}
-		float s = w > 0.0f ? 1.0f : -1.0f;
-		n[0] = kcc_v2( v[1].y - v[0].y, -s );
-		n[1] = kcc_v2( s, -( v[2].x - v[1].x ) );
-		n[2] = kcc_v2( v[3].y - v[2].y, s );
-		n[3] = kcc_v2( -s, -( v[0].x - v[3].x ) );
-		return true;
+		return kcc_rectangle_normals_x_first( p );
 	}
 	if ( v[0].x == v[1].x && v[1].y == v[2].y && v[2].x == v[3].x && v[3].y == v[0].y )
 	{
-		// Along y first: h, then w of the opposite sign (a left turn).
-		float h = v[1].y - v[0].y, w = v[2].x - v[1].x;
-		if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) == ( h > 0.0f ) )
-		{
-			return false;
-		}
-		float s = h > 0.0f ? 1.0f : -1.0f;
-		n[0] = kcc_v2( s, -( v[1].x - v[0].x ) );
-		n[1] = kcc_v2( v[2].y - v[1].y, s );
-		n[2] = kcc_v2( -s, -( v[3].x - v[2].x ) );
-		n[3] = kcc_v2( v[0].y - v[3].y, -s );
-		return true;
+		return kcc_rectangle_normals_y_first( p );
 	}
 	return false;
 }
@@ -365,8 +357,31 @@ static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s o
 	}
 	if ( out->type == KCC_SHAPE_POLYGON )
 	{
-		p->centroid = kcc_polygon_centroid( p->vertices, p->count );
+		p->centroid = p->vertices[0]; // nothing in a move reads a core's centroid: any point of it will do
 	}
+}
+
+// A static rectangle (kcc_static_shape.rectangle) in the local frame, as kcc_local_polygon converts it: each corner's
+// coordinates are point 0's or point 2's, rounded once. False when its normals are not the rectangle's (a side rounded
+// to zero): kcc_local_polygon decides then.
+static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out )
+{
+	kcc_polygon* p = &out->polygon;
+	vec2s a = kcc_bridge_relative( s->points[0], origin ), c = kcc_bridge_relative( s->points[2], origin );
+	p->vertices[0] = a;
+	p->vertices[1] = s->rectangle_y_first ? kcc_v2( a.x, c.y ) : kcc_v2( c.x, a.y );
+	p->vertices[2] = c;
+	p->vertices[3] = s->rectangle_y_first ? kcc_v2( c.x, a.y ) : kcc_v2( a.x, c.y );
+	// Its vertices pass kcc_rectangle_normals' test for the same first side: only the sides' checks remain.
+	if ( ( s->rectangle_y_first ? kcc_rectangle_normals_y_first( p ) : kcc_rectangle_normals_x_first( p ) ) == false )
+	{
+		return false;
+	}
+	out->type = KCC_SHAPE_POLYGON;
+	p->radius = s->radius;
+	p->count = 4;
+	p->centroid = a;
+	return true;
 }
 
 // A polygon's piece in the local frame, from its count world vertices.
@@ -502,6 +517,10 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
 	if ( s->type == KCC_SHAPE_POLYGON )
 	{
+		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out ) )
+		{
+			return; // a box tile: one piece
+		}
 		if ( candidate->piece == 0 )
 		{
 			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );

@@ -78,6 +78,8 @@ typedef struct kcc_static_shape
 	bool sensor : 1;
 	bool area_follows : 1;     ///< Chipmunk's area is kept after the points (they do not give it bit for bit)
 	bool velocity_follows : 1; ///< a non-zero surface velocity is kept after the points (and the area)
+	bool rectangle : 1;         ///< 4 points with sides on the axes: each corner's x and y are those of point 0 or 2
+	bool rectangle_y_first : 1; ///< rectangle: points 0 and 1 share x (else y)
 } kcc_static_shape;
 
 /// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the

@@ -86,6 +86,12 @@ static int kcc_point_span( const kcc_static_shape* s )
 	return s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
 }
 
+// Bit for bit: 0 and -0 differ (each rounds to its own signed zero in the local frame).
+static bool kcc_same_double( double a, double b )
+{
+	return memcmp( &a, &b, sizeof( a ) ) == 0;
+}
+
 static void kcc_read_static_shape( cpShape* shape, void* data )
 {
 	kcc_static_reader* r = data;
@@ -129,6 +135,13 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	s->type = (uint8_t)reading.type;
 	s->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	s->radius = reading.radius;
+	// A box tile: its corners repeat two x and two y, which a move then converts once each (chipmunk_shapes.c).
+	bool x_first = points == 4 && kcc_same_double( p[0].y, p[1].y ) && kcc_same_double( p[1].x, p[2].x ) &&
+				   kcc_same_double( p[2].y, p[3].y ) && kcc_same_double( p[3].x, p[0].x );
+	bool y_first = points == 4 && kcc_same_double( p[0].x, p[1].x ) && kcc_same_double( p[1].y, p[2].y ) &&
+				   kcc_same_double( p[2].x, p[3].x ) && kcc_same_double( p[3].y, p[0].y );
+	s->rectangle = reading.type == KCC_SHAPE_POLYGON && ( x_first || y_first );
+	s->rectangle_y_first = x_first == false;
 	// Most shapes' area is what Chipmunk computes from the points the index keeps (a box tile's is): it is kept only
 	// when it is not, bit for bit (a turned body, a rounded shape's float radius, a polygon read as a circle).
 	double area = cpShapeGetArea( shape );

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// A static box tile converts through the static index's short path (controller/chipmunk_shapes.c: two x and two y
+// rounded, the rectangle's normals) to the very core Chipmunk's polygon gives through the general path: for every
+// first vertex and winding, sides of every size (sides that round to nothing far from the frame's origin included,
+// where the general path makes a capsule or cleans the polygon), signed zeros, near and far from the origin.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../controller/chipmunk_bridge.h"
+#include "../controller/internal.h"
+#include "../controller/static_index.h"
+
+// The core's geometry, bit for bit (a polygon's centroid is no part of it: nothing in a move reads it).
+static void assert_same_core( const kcc_shape* a, const kcc_shape* b )
+{
+	assert_int_equal( a->type, b->type );
+	switch ( a->type )
+	{
+		case KCC_SHAPE_CIRCLE:
+			assert_memory_equal( &a->circle, &b->circle, sizeof( a->circle ) );
+			break;
+		case KCC_SHAPE_CAPSULE:
+			assert_memory_equal( &a->capsule, &b->capsule, sizeof( a->capsule ) );
+			break;
+		case KCC_SHAPE_POLYGON:
+			assert_int_equal( a->polygon.count, b->polygon.count );
+			assert_memory_equal( &a->polygon.radius, &b->polygon.radius, sizeof( float ) );
+			assert_memory_equal( a->polygon.vertices, b->polygon.vertices, (size_t)a->polygon.count * sizeof( vec2s ) );
+			assert_memory_equal( a->polygon.normals, b->polygon.normals, (size_t)a->polygon.count * sizeof( vec2s ) );
+			break;
+		default:
+			break;
+	}
+}
+
+// The one candidate of a gather around the shape's box, converted.
+static kcc_shape convert_alone( kcc_controller* c, const cpShape* shape )
+{
+	cpBB bb = cpShapeGetBB( shape );
+	kcc_aabb region = { kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin ),
+						kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin ) };
+	kcc_world_gather( c, kcc_aabb_inflate( region, 100.0f ) ); // more than float resolves far away
+	assert_int_equal( c->move->candidate_count, 1 );
+	return kcc_candidate_ready( c, c->move->candidates )->core;
+}
+
+static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 5.0e5f, 5.0e5f ); // out of the way
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	const double sides[7] = { 1.0, 0.5, 3.0e-3, 1.0e-21, 7.0e3, 0.3, 0.0 };
+	const double places[4] = { 0.0, -0.5, 1.0e7, -3.0e4 };
+	int short_path = 0, polygons = 0, others = 0;
+	for ( int k = 0; k < 7 * 7 * 4 * 4 * 2 * 4 * 2; ++k )
+	{
+		double w = sides[k % 7], h = sides[( k / 7 ) % 7], x = places[( k / 49 ) % 4];
+		int first = ( k / 196 ) % 4;
+		bool clockwise = ( k / 784 ) % 2 == 1;
+		double z0 = ( k / 1568 ) & 1 ? -0.0 : 0.0, z1 = ( k / 1568 ) & 2 ? -0.0 : 0.0;
+		double radius = ( k / 6272 ) % 2 == 1 ? 0.25 : 0.0;
+		cpVect corners[4] = { cpv( x + z1, z0 ), cpv( x + w, z1 ), cpv( x + w, h ), cpv( x + z0, h ) };
+		cpVect vertices[4];
+		for ( int i = 0; i < 4; ++i )
+		{
+			vertices[i] = corners[clockwise ? ( first + 4 - i ) % 4 : ( first + i ) % 4];
+		}
+		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( cpSpaceGetStaticBody( space ), 4, vertices, radius ) );
+		kcc_space_static_changed( space );
+		assert_true( kcc_static_index_ready( c->static_index ) );
+		// The frame's origin at the box's first corner, far from it, or where the box's sides round to nothing.
+		c->move->origin = k % 3 == 0 ? kcc_v2( (float)x, 0.0f ) : k % 3 == 1 ? kcc_v2( 0.0f, 0.0f ) : kcc_v2( -4.0e8f, 3.0e8f );
+		kcc_shape from_index = convert_alone( c, shape );
+		assert_non_null( c->move->candidates[0].source );
+		short_path += c->move->candidates[0].source->rectangle;
+		kcc_static_index* index = c->static_index;
+		c->static_index = NULL; // the same shape from Chipmunk, through the general path
+		kcc_shape from_chipmunk = convert_alone( c, shape );
+		c->static_index = index;
+		assert_null( c->move->candidates[0].source );
+		assert_same_core( &from_index, &from_chipmunk );
+		polygons += from_index.type == KCC_SHAPE_POLYGON;
+		others += from_index.type != KCC_SHAPE_POLYGON;
+		cpSpaceRemoveShape( space, shape );
+		cpShapeFree( shape );
+	}
+	print_message( "%d boxes on the short path; %d polygons, %d other cores\n", short_path, polygons, others );
+	assert_true( short_path > 2500 && polygons > 1500 && others > 500 );
+	kcc_controller_destroy( c );
+	cpSpaceFree( space );
+}
+
+int main( void )
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test( test_a_static_box_converts_as_chipmunks_polygon ),
+	};
+	return cmocka_run_group_tests( tests, NULL, NULL );
+}
