@@ -5,6 +5,8 @@
 // only a shape that is not round, hence a polygon, is read with the polygon getters.
 #include "chipmunk_bridge.h"
 #include "internal.h"
+// kcc_polygon_proxy_ok: the cast's checks of a polygon, made once per conversion.
+#include "../geometry/internal.h"
 
 #include <float.h>
 #include <string.h>
@@ -363,8 +365,8 @@ static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s o
 
 // A static rectangle (kcc_static_shape.rectangle) in the local frame, as kcc_local_polygon converts it: each corner's
 // coordinates are point 0's or point 2's, rounded once. False when its normals are not the rectangle's (a side rounded
-// to zero): kcc_local_polygon decides then.
-static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out )
+// to zero): kcc_local_polygon decides then. *cast_ready: kcc_polygon_proxy_ok, whose unit test its normals pass.
+static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out, bool* cast_ready )
 {
 	kcc_polygon* p = &out->polygon;
 	vec2s a = kcc_bridge_relative( s->points[0], origin ), c = kcc_bridge_relative( s->points[2], origin );
@@ -381,6 +383,9 @@ static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_sh
 	p->radius = s->radius;
 	p->count = 4;
 	p->centroid = a;
+	*cast_ready = fabsf( a.x ) <= KCC_MAX_MAGNITUDE && fabsf( a.y ) <= KCC_MAX_MAGNITUDE &&
+				  fabsf( c.x ) <= KCC_MAX_MAGNITUDE && fabsf( c.y ) <= KCC_MAX_MAGNITUDE && s->radius >= 0.0f &&
+				  s->radius <= KCC_MAX_MAGNITUDE;
 	return true;
 }
 
@@ -506,6 +511,13 @@ static void kcc_local_round( const kcc_shape_reading* r, vec2s origin, kcc_shape
 	out->capsule.radius = r->radius;
 }
 
+// The checks each cast would make on a polygon core, made once (a box tile's are made as it is converted).
+static void kcc_set_cast_ready( kcc_candidate* candidate )
+{
+	const kcc_shape* core = &candidate->core;
+	candidate->cast_ready = core->type == KCC_SHAPE_POLYGON && kcc_polygon_proxy_ok( &core->polygon );
+}
+
 // A candidate of the static index: its shape was read when the index was built, and its cpShape is never touched.
 static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 {
@@ -517,7 +529,7 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
 	if ( s->type == KCC_SHAPE_POLYGON )
 	{
-		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out ) )
+		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out, &candidate->cast_ready ) )
 		{
 			return; // a box tile: one piece
 		}
@@ -526,8 +538,10 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
 		}
 		kcc_local_polygon_piece( s->points, s->count, candidate->piece, s->radius, c->move->origin, out );
+		kcc_set_cast_ready( candidate );
 		return;
 	}
+	candidate->cast_ready = false;
 	if ( s->type == KCC_SHAPE_INVALID )
 	{
 		out->type = KCC_SHAPE_INVALID;
@@ -539,6 +553,8 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 	kcc_local_round( &r, c->move->origin, out );
 }
 
+static void kcc_convert_chipmunk( kcc_controller* c, kcc_candidate* candidate );
+
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 {
 	candidate->converted = true;
@@ -547,6 +563,13 @@ void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate )
 		kcc_convert_static( c, candidate );
 		return;
 	}
+	kcc_convert_chipmunk( c, candidate );
+	kcc_set_cast_ready( candidate );
+}
+
+// A candidate from Chipmunk, read through its getters.
+static void kcc_convert_chipmunk( kcc_controller* c, kcc_candidate* candidate )
+{
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
 	// Roles need an explicit category: a shape in every category (Chipmunk's default filter) is a plain solid, or a

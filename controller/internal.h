@@ -98,6 +98,7 @@ typedef struct kcc_candidate
 	bool one_way;    ///< in the def's one_way_categories: blocks only from above (kcc_one_way_blocks); set with core
 	bool pushable;   ///< in the def's pushable_categories (moved when on a kinematic body); set with core
 	bool converted;  ///< core is filled (converted lazily, once per move)
+	bool cast_ready; ///< core is a polygon the casts take as it is (kcc_polygon_proxy_ok, checked once); set with core
 	kcc_shape core;  ///< the shape in the local frame
 } kcc_candidate;
 

@@ -114,7 +114,10 @@ KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, ve
 									  const kcc_shape* moving, bool floor_only, float* best_allowed, kcc_sweep* result )
 {
 	kcc_candidate_ready( c, cand );
-	kcc_cast_output out = kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
+	kcc_cast_output out =
+		cand->cast_ready
+			? kcc_proxies_cast_polygon_trusted( moving_proxies, moving_proxy_count, translation, &cand->core.polygon )
+			: kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
 	if ( out.hit == false )
 	{
 		return;

@@ -823,8 +823,8 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 
 // One piece of each shape (a sector wider than pi is two): polytope cores exactly, curved cores by conservative
 // advancement.
-static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, const kcc_proxy* b, float separation,
-										 bool conservative )
+static inline kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, const kcc_proxy* b,
+												float separation, bool conservative )
 {
 	if ( conservative || a->curved || b->curved )
 	{
@@ -833,31 +833,11 @@ static kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, 
 	return kcc_cast_polytopes( a, translation, b, separation );
 }
 
-// The cast of a moving shape given by its proxies (na == 0: not usable) against a target shape.
-static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s translation, const kcc_shape* target,
-											  float target_separation, bool conservative )
+// A sector wider than pi: the first impact over its halves; an overlap anywhere wins; among halves already within the
+// separation at the start, the nearest gives the separating normal.
+static kcc_cast_output kcc_cast_halves( const kcc_proxy* pa, int na, vec2s translation, const kcc_proxy* pb, int nb,
+										float target_separation, bool conservative )
 {
-	// In range implies finite (a NaN fails every compare): one test each, before the target's proxies.
-	if ( na == 0 || kcc_in_range( translation ) == false ||
-		 !( target_separation >= 0.0f && target_separation <= KCC_MAX_MAGNITUDE ) )
-	{
-		return kcc_cast_miss();
-	}
-	kcc_proxy pb[KCC_MAX_PROXIES];
-	// Most targets are polygons (tiles): their proxy is made here, without kcc_make_proxies' dispatch.
-	int nb = target != NULL && target->type == KCC_SHAPE_POLYGON ? kcc_proxy_set_polygon( pb, &target->polygon )
-																 : kcc_make_proxies( target, pb );
-	if ( nb == 0 )
-	{
-		return kcc_cast_miss();
-	}
-	if ( na == 1 && nb == 1 )
-	{
-		return kcc_cast_proxies( pa, translation, pb, target_separation, conservative );
-	}
-
-	// A sector wider than pi: the first impact over its halves; an overlap anywhere wins; among halves already
-	// within the separation at the start, the nearest gives the separating normal.
 	kcc_cast_output best = kcc_cast_miss();
 	float best_start_distance = FLT_MAX;
 	for ( int i = 0; i < na; ++i )
@@ -890,6 +870,38 @@ static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s
 		}
 	}
 	return best;
+}
+
+// The casts of the pieces of two shapes (na, nb >= 1); inline, for most casts are of one piece each.
+static inline kcc_cast_output kcc_cast_proxy_sets( const kcc_proxy* pa, int na, vec2s translation, const kcc_proxy* pb,
+												   int nb, float target_separation, bool conservative )
+{
+	if ( na == 1 && nb == 1 )
+	{
+		return kcc_cast_proxies( pa, translation, pb, target_separation, conservative );
+	}
+	return kcc_cast_halves( pa, na, translation, pb, nb, target_separation, conservative );
+}
+
+// The cast of a moving shape given by its proxies (na == 0: not usable) against a target shape.
+static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s translation, const kcc_shape* target,
+											  float target_separation, bool conservative )
+{
+	// In range implies finite (a NaN fails every compare): one test each, before the target's proxies.
+	if ( na == 0 || kcc_in_range( translation ) == false ||
+		 !( target_separation >= 0.0f && target_separation <= KCC_MAX_MAGNITUDE ) )
+	{
+		return kcc_cast_miss();
+	}
+	kcc_proxy pb[KCC_MAX_PROXIES];
+	// Most targets are polygons (tiles): their proxy is made here, without kcc_make_proxies' dispatch.
+	int nb = target != NULL && target->type == KCC_SHAPE_POLYGON ? kcc_proxy_set_polygon( pb, &target->polygon )
+																 : kcc_make_proxies( target, pb );
+	if ( nb == 0 )
+	{
+		return kcc_cast_miss();
+	}
+	return kcc_cast_proxy_sets( pa, na, translation, pb, nb, target_separation, conservative );
 }
 
 // Every shape cast: validate (unless trusted), then the pieces' casts.
@@ -935,6 +947,19 @@ kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_co
 										 const kcc_shape* target, float target_separation )
 {
 	return kcc_cast_from_proxies( moving, moving_count, translation, target, target_separation, false );
+}
+
+kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
+												 const kcc_polygon* target )
+{
+	// kcc_cast_from_proxies' checks but the target's, which the caller made.
+	if ( moving_count == 0 || kcc_in_range( translation ) == false )
+	{
+		return kcc_cast_miss();
+	}
+	kcc_proxy pb;
+	kcc_proxy_of_polygon( &pb, target );
+	return kcc_cast_proxy_sets( moving, moving_count, translation, &pb, 1, 0.0f, false );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,

@@ -211,19 +211,31 @@ static inline bool kcc_polygon_in_range( const kcc_polygon* poly )
 #endif
 }
 
-/// kcc_make_proxies for a polygon, inline: a cast builds one per target. 1, or 0 when a value is out of range.
-static inline int kcc_proxy_set_polygon( kcc_proxy* p, const kcc_polygon* poly )
+/// Whether kcc_make_proxies makes a proxy of the polygon (its checks, not kcc_shape_is_valid's).
+static inline bool kcc_polygon_proxy_ok( const kcc_polygon* poly )
 {
-	if ( poly->count < 3 || poly->count > KCC_MAX_POLYGON_VERTICES ||
-		 !( poly->radius >= 0.0f && poly->radius <= KCC_MAX_MAGNITUDE ) || kcc_polygon_in_range( poly ) == false )
-	{
-		return 0;
-	}
+	return poly->count >= 3 && poly->count <= KCC_MAX_POLYGON_VERTICES && poly->radius >= 0.0f &&
+		   poly->radius <= KCC_MAX_MAGNITUDE && kcc_polygon_in_range( poly );
+}
+
+/// The proxy of a polygon that kcc_polygon_proxy_ok accepts.
+static inline void kcc_proxy_of_polygon( kcc_proxy* p, const kcc_polygon* poly )
+{
 	p->points = poly->vertices;
 	p->normals = poly->normals;
 	p->curved = false;
 	p->count = poly->count;
 	p->radius = poly->radius;
+}
+
+/// kcc_make_proxies for a polygon, inline: a cast builds one per target. 1, or 0 when a value is out of range.
+static inline int kcc_proxy_set_polygon( kcc_proxy* p, const kcc_polygon* poly )
+{
+	if ( kcc_polygon_proxy_ok( poly ) == false )
+	{
+		return 0;
+	}
+	kcc_proxy_of_polygon( p, poly );
 	return 1;
 }
 
@@ -246,6 +258,11 @@ kcc_cast_output kcc_shape_cast_trusted( const kcc_shape* moving, vec2s translati
 /// for a caller that casts one shape against many targets and builds them once.
 kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
 										 const kcc_shape* target, float target_separation );
+
+/// kcc_proxies_cast_trusted against a polygon that kcc_polygon_proxy_ok accepts (checked once by a caller that casts
+/// against it many times), with no target separation.
+kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
+												 const kcc_polygon* target );
 
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );

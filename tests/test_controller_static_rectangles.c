@@ -2,7 +2,8 @@
 // A static box tile converts through the static index's short path (controller/chipmunk_shapes.c: two x and two y
 // rounded, the rectangle's normals) to the very core Chipmunk's polygon gives through the general path: for every
 // first vertex and winding, sides of every size (sides that round to nothing far from the frame's origin included,
-// where the general path makes a capsule or cleans the polygon), signed zeros, near and far from the origin.
+// where the general path makes a capsule or cleans the polygon), signed zeros, near and far from the origin. The casts'
+// checks of the core, made once as it is converted, are those kcc_make_proxies makes.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "../controller/chipmunk_bridge.h"
 #include "../controller/internal.h"
 #include "../controller/static_index.h"
+#include "../geometry/internal.h"
 
 // The core's geometry, bit for bit (a polygon's centroid is no part of it: nothing in a move reads it).
 static void assert_same_core( const kcc_shape* a, const kcc_shape* b )
@@ -45,7 +47,9 @@ static kcc_shape convert_alone( kcc_controller* c, const cpShape* shape )
 	cpBB bb = cpShapeGetBB( shape );
 	kcc_aabb region = { kcc_bridge_relative( cpv( bb.l, bb.b ), c->move->origin ),
 						kcc_bridge_relative( cpv( bb.r, bb.t ), c->move->origin ) };
-	kcc_world_gather( c, kcc_aabb_inflate( region, 100.0f ) ); // more than float resolves far away
+	// Grown by more than float resolves far from the origin.
+	float margin = 100.0f + 1.0e-5f * ( fabsf( c->move->origin.x ) + fabsf( c->move->origin.y ) );
+	kcc_world_gather( c, kcc_aabb_inflate( region, margin ) );
 	assert_int_equal( c->move->candidate_count, 1 );
 	return kcc_candidate_ready( c, c->move->candidates )->core;
 }
@@ -60,7 +64,7 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 	assert_non_null( c );
 	const double sides[7] = { 1.0, 0.5, 3.0e-3, 1.0e-21, 7.0e3, 0.3, 0.0 };
 	const double places[4] = { 0.0, -0.5, 1.0e7, -3.0e4 };
-	int short_path = 0, polygons = 0, others = 0;
+	int short_path = 0, polygons = 0, others = 0, out_of_range = 0;
 	for ( int k = 0; k < 7 * 7 * 4 * 4 * 2 * 4 * 2; ++k )
 	{
 		double w = sides[k % 7], h = sides[( k / 7 ) % 7], x = places[( k / 49 ) % 4];
@@ -77,24 +81,34 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( cpSpaceGetStaticBody( space ), 4, vertices, radius ) );
 		kcc_space_static_changed( space );
 		assert_true( kcc_static_index_ready( c->static_index ) );
-		// The frame's origin at the box's first corner, far from it, or where the box's sides round to nothing.
-		c->move->origin = k % 3 == 0 ? kcc_v2( (float)x, 0.0f ) : k % 3 == 1 ? kcc_v2( 0.0f, 0.0f ) : kcc_v2( -4.0e8f, 3.0e8f );
+		// The frame's origin at the box's first corner, far from it, where the box's sides round to nothing, or beyond
+		// the casts' range.
+		const vec2s origins[5] = { kcc_v2( (float)x, 0.0f ), kcc_v2( 0.0f, 0.0f ), kcc_v2( -4.0e8f, 3.0e8f ),
+								   kcc_v2( -3.0e9f, 0.0f ), kcc_v2( 0.0f, 2.0e9f ) };
+		c->move->origin = origins[k % 5];
 		kcc_shape from_index = convert_alone( c, shape );
-		assert_non_null( c->move->candidates[0].source );
-		short_path += c->move->candidates[0].source->rectangle;
+		const kcc_candidate* cand = c->move->candidates;
+		assert_non_null( cand->source );
+		short_path += cand->source->rectangle;
+		// The casts' checks, made once: what kcc_make_proxies would check on each cast.
+		kcc_proxy proxies[KCC_MAX_PROXIES];
+		assert_true( cand->cast_ready == ( from_index.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_index, proxies ) > 0 ) );
+		out_of_range += from_index.type == KCC_SHAPE_POLYGON && cand->cast_ready == false;
 		kcc_static_index* index = c->static_index;
 		c->static_index = NULL; // the same shape from Chipmunk, through the general path
 		kcc_shape from_chipmunk = convert_alone( c, shape );
 		c->static_index = index;
-		assert_null( c->move->candidates[0].source );
+		assert_null( cand->source );
 		assert_same_core( &from_index, &from_chipmunk );
+		assert_true( cand->cast_ready == ( from_chipmunk.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_chipmunk, proxies ) > 0 ) );
 		polygons += from_index.type == KCC_SHAPE_POLYGON;
 		others += from_index.type != KCC_SHAPE_POLYGON;
 		cpSpaceRemoveShape( space, shape );
 		cpShapeFree( shape );
 	}
-	print_message( "%d boxes on the short path; %d polygons, %d other cores\n", short_path, polygons, others );
-	assert_true( short_path > 2500 && polygons > 1500 && others > 500 );
+	print_message( "%d boxes on the short path; %d polygons (%d beyond the casts' range), %d other cores\n", short_path,
+				   polygons, out_of_range, others );
+	assert_true( short_path > 2500 && polygons > 1000 && out_of_range > 200 && others > 500 );
 	kcc_controller_destroy( c );
 	cpSpaceFree( space );
 }

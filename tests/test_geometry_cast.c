@@ -1753,7 +1753,7 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 {
 	(void)state;
 	kcc_ref_rng rng = { 20240611 };
-	int hits = 0, compared = 0;
+	int hits = 0, compared = 0, polygon_targets = 0;
 	for ( int ka = 0; ka < K_COUNT; ++ka )
 	{
 		for ( int kb = 0; kb < K_COUNT; ++kb )
@@ -1772,6 +1772,14 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 				int proxy_count = kcc_make_proxies( &a, proxies );
 				trusted = kcc_proxies_cast_trusted( proxies, proxy_count, d, &b, separation );
 				assert_true( same_cast( pub, trusted ) ); // the moving shape's proxies made once by the caller
+				if ( b.type == KCC_SHAPE_POLYGON && separation == 0.0f )
+				{
+					// A polygon target the caller checked once (kcc_polygon_proxy_ok) for its many casts.
+					assert_true( kcc_polygon_proxy_ok( &b.polygon ) );
+					trusted = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, d, &b.polygon );
+					assert_true( same_cast( pub, trusted ) );
+					polygon_targets += 1;
+				}
 				pub = kcc_shape_cast( &a, d, &b );
 				trusted = kcc_shape_cast_trusted( &a, d, &b, 0.0f );
 				assert_true( same_cast( pub, trusted ) );
@@ -1786,7 +1794,7 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 		}
 	}
 	assert_int_equal( compared, K_COUNT * K_COUNT * 60 );
-	assert_true( hits > compared / 5 );
+	assert_true( hits > compared / 5 && polygon_targets > 100 );
 	// Out of range or a bad translation: refused like the public function.
 	kcc_shape circle = kcc_make_circle( kcc_v2( 0.0f, 0.0f ), 1.0f );
 	kcc_shape far = kcc_make_circle( kcc_v2( 2.0e9f, 0.0f ), 1.0f );
@@ -1820,6 +1828,7 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 	for ( int i = 0; i < 4; ++i )
 	{
 		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, bad_translations[i], &floor, 0.0f ).hit );
+		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad_translations[i], &floor.polygon ).hit );
 	}
 	const float bad_separations[] = { not_a_number, inf, -0.01f, 2.0e9f };
 	for ( int i = 0; i < 4; ++i )
@@ -1827,6 +1836,9 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, down, &floor, bad_separations[i] ).hit );
 	}
 	assert_false( kcc_proxies_cast_trusted( proxies, 0, down, &floor, 0.0f ).hit );
+	assert_true( kcc_polygon_proxy_ok( &floor.polygon ) );
+	assert_true( same_cast( out, kcc_proxies_cast_polygon_trusted( proxies, proxy_count, down, &floor.polygon ) ) );
+	assert_false( kcc_proxies_cast_polygon_trusted( proxies, 0, down, &floor.polygon ).hit );
 
 	for ( int kind = 0; kind < 6; ++kind )
 	{
@@ -1857,6 +1869,7 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 		}
 		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, down, &bad, 0.0f ).hit );
 		assert_false( kcc_shape_cast_trusted( &moving, down, &bad, 0.0f ).hit );
+		assert_false( kcc_polygon_proxy_ok( &bad.polygon ) ); // so a caller never takes the polygon path with it
 	}
 }
 
