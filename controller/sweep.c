@@ -7,12 +7,8 @@
 
 #include <float.h>
 
-void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
-{
-	kcc_shape_at( &c->local_shape, p, out );
-}
-
-void kcc_shape_at( const kcc_shape* s, vec2s p, kcc_shape* out )
+// kcc_shape_at, inline in the sweep: it places the character once per sweep that reaches a candidate.
+KCC_ALWAYS_INLINE void kcc_shape_placed( const kcc_shape* s, vec2s p, kcc_shape* out )
 {
 	kcc_shape* r = out;
 	r->type = s->type;
@@ -39,6 +35,16 @@ void kcc_shape_at( const kcc_shape* s, vec2s p, kcc_shape* out )
 			*r = kcc_shape_translate( s, p );
 			break;
 	}
+}
+
+void kcc_shape_at( const kcc_shape* s, vec2s p, kcc_shape* out )
+{
+	kcc_shape_placed( s, p, out );
+}
+
+void kcc_character_at( const kcc_controller* c, vec2s p, kcc_shape* out )
+{
+	kcc_shape_placed( &c->local_shape, p, out );
 }
 
 float kcc_shape_lowest_along( const kcc_shape* s, vec2s d )
@@ -299,9 +305,10 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 {
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
-	kcc_character_at( c, from, &moving );
+	kcc_shape_placed( &c->local_shape, from, &moving );
 	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
-	int moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
+	int moving_proxy_count = moving.type == KCC_SHAPE_CAPSULE ? kcc_proxy_set_capsule( moving_proxies, &moving.capsule )
+																: kcc_make_proxies( &moving, moving_proxies );
 	int index[KCC_SWEEP_ORDERED];
 	float bound[KCC_SWEEP_ORDERED];
 	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;

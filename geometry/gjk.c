@@ -10,45 +10,9 @@
 #define KCC_GJK_MAX_ITERATIONS 48
 
 
-// Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
-static inline vec2s kcc_edge_normal( vec2s a, vec2s b )
-{
-	vec2s d = glms_vec2_sub( b, a );
-	// Along an axis (a character's upright capsule), kcc_unit_or's result is exact without its divisions and square
-	// root: the sign of the non-zero coordinate, and the zero as it is.
-	if ( d.x == 0.0f && fabsf( d.y ) > 0.0f && fabsf( d.y ) < INFINITY )
-	{
-		return kcc_v2( d.y > 0.0f ? 1.0f : -1.0f, -d.x );
-	}
-	if ( d.y == 0.0f && fabsf( d.x ) > 0.0f && fabsf( d.x ) < INFINITY )
-	{
-		return kcc_v2( d.y, d.x > 0.0f ? -1.0f : 1.0f );
-	}
-	// Scaled before normalising: points denormal-apart still give a unit normal.
-	vec2s e = kcc_unit_or( d, kcc_v2( 0.0f, 0.0f ) );
-	return kcc_v2( e.y, -e.x );
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Proxies
 
-static void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius )
-{
-	p->curved = false;
-	p->radius = radius;
-	if ( a.x == b.x && a.y == b.y )
-	{
-		p->own_points[0] = a;
-		p->own_normals[0] = kcc_v2( 0.0f, 1.0f );
-		p->count = 1;
-		return;
-	}
-	p->own_points[0] = a;
-	p->own_points[1] = b;
-	p->own_normals[0] = kcc_edge_normal( a, b );
-	p->own_normals[1] = glms_vec2_negate( p->own_normals[0] );
-	p->count = 2;
-}
 
 // Box from centre, unit axis and half extents; zero extents degrade to a segment or a point so no edge has
 // zero length.
@@ -142,14 +106,7 @@ int kcc_make_proxies( const kcc_shape* s, kcc_proxy* proxies )
 		}
 		case KCC_SHAPE_CAPSULE:
 		{
-			const kcc_capsule* c = &s->capsule;
-			if ( kcc_usable_vec2( c->a ) == false || kcc_usable_vec2( c->b ) == false ||
-				 kcc_valid_radius( c->radius ) == false )
-			{
-				return 0;
-			}
-			kcc_proxy_set_segment( proxies, c->a, c->b, c->radius );
-			return 1;
+			return kcc_proxy_set_capsule( proxies, &s->capsule );
 		}
 		case KCC_SHAPE_AABB:
 		{

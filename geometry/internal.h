@@ -211,6 +211,60 @@ static inline bool kcc_polygon_in_range( const kcc_polygon* poly )
 #endif
 }
 
+// Outward normal of a counter-clockwise edge direction: its right-hand perpendicular, unit.
+static inline vec2s kcc_segment_normal( vec2s a, vec2s b )
+{
+	vec2s d = glms_vec2_sub( b, a );
+	// Along an axis (a character's upright capsule), kcc_unit_or's result is exact without its divisions and square
+	// root: the sign of the non-zero coordinate, and the zero as it is.
+	if ( d.x == 0.0f && fabsf( d.y ) > 0.0f && fabsf( d.y ) < INFINITY )
+	{
+		return kcc_v2( d.y > 0.0f ? 1.0f : -1.0f, -d.x );
+	}
+	if ( d.y == 0.0f && fabsf( d.x ) > 0.0f && fabsf( d.x ) < INFINITY )
+	{
+		return kcc_v2( d.y, d.x > 0.0f ? -1.0f : 1.0f );
+	}
+	// Scaled before normalising: points denormal-apart still give a unit normal.
+	vec2s e = kcc_unit_or( d, kcc_v2( 0.0f, 0.0f ) );
+	return kcc_v2( e.y, -e.x );
+}
+
+/// A segment's proxy from a to b (a point when they are equal), rounded by radius.
+static inline void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float radius )
+{
+	p->curved = false;
+	p->radius = radius;
+	if ( a.x == b.x && a.y == b.y )
+	{
+		p->own_points[0] = a;
+		p->own_normals[0] = kcc_v2( 0.0f, 1.0f );
+		p->count = 1;
+		return;
+	}
+	p->own_points[0] = a;
+	p->own_points[1] = b;
+	p->own_normals[0] = kcc_segment_normal( a, b );
+	p->own_normals[1] = glms_vec2_negate( p->own_normals[0] );
+	p->count = 2;
+}
+
+/// kcc_make_proxies for a capsule, inline: a sweep builds the character's once per sweep. 1, or 0 when a value is out
+/// of range.
+static inline int kcc_proxy_set_capsule( kcc_proxy* p, const kcc_capsule* c )
+{
+	if ( !( fabsf( c->a.x ) <= KCC_MAX_MAGNITUDE && fabsf( c->a.y ) <= KCC_MAX_MAGNITUDE &&
+			fabsf( c->b.x ) <= KCC_MAX_MAGNITUDE && fabsf( c->b.y ) <= KCC_MAX_MAGNITUDE && c->radius >= 0.0f &&
+			c->radius <= KCC_MAX_MAGNITUDE ) )
+	{
+		return 0;
+	}
+	p->points = p->own_points;
+	p->normals = p->own_normals;
+	kcc_proxy_set_segment( p, c->a, c->b, c->radius );
+	return 1;
+}
+
 /// Whether kcc_make_proxies makes a proxy of the polygon (its checks, not kcc_shape_is_valid's).
 static inline bool kcc_polygon_proxy_ok( const kcc_polygon* poly )
 {
