@@ -249,8 +249,8 @@ static inline float kcc_box_size( kcc_aabb b )
 // the candidate's box (grown by the cull margin: the shape lies within it) less the rounding radius, less the cast's
 // own rounding. Fills index and bound with the candidates reaching the swept box from first on; 0 when they are to be
 // cast in the list's order instead (fewer than two, too many, or one that may add fan pieces).
-static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, kcc_aabb swept, int first,
-							int* index, float* bound )
+static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, const kcc_aabb* swept,
+							int first, int* index, float* bound )
 {
 	// A floor contact approaches at least this steeply: its distance is as precise as that.
 	float approach = c->cos_floor - KCC_CLASSIFY_SLACK;
@@ -258,7 +258,7 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 	for ( int i = first; i < c->move->candidate_count; ++i )
 	{
 		const kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, swept ) )
+		if ( kcc_sweep_reaches( cand, *swept ) )
 		{
 			if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
 			{
@@ -300,8 +300,8 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 // nearest first when it can (kcc_sweep_order): once the result holds a floor and its travel is 0 (the common case: a
 // character resting on the floor, within the skin), a candidate whose bound is beyond the floor's distance can change
 // neither, nor can those after it.
-static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_aabb swept, int first,
-							bool floor_only, kcc_sweep* result )
+static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, const kcc_aabb* swept,
+							int first, bool floor_only, kcc_sweep* result )
 {
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
@@ -326,7 +326,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
 		kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, swept ) )
+		if ( kcc_sweep_reaches( cand, *swept ) )
 		{
 			kcc_sweep_one( c, cand, from, translation, dir, len, moving_proxies, moving_proxy_count, &moving,
 						   floor_only, &best_allowed, result );
@@ -349,15 +349,22 @@ KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s
 	{
 		return best;
 	}
-	kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
-	kcc_aabb swept = kcc_aabb_inflate( kcc_aabb_union( start, kcc_aabb_offset( start, translation ) ), KCC_CULL_MARGIN );
+	// The character's box at the start and at the end, joined and grown by the cull margin (kcc_aabb_union's, and
+	// kcc_aabb_inflate's, arithmetic in scalars: the vector form packs the lanes on every sweep).
+	float x0 = c->local_bounds.min.x + from.x, y0 = c->local_bounds.min.y + from.y;
+	float x1 = c->local_bounds.max.x + from.x, y1 = c->local_bounds.max.y + from.y;
+	kcc_aabb swept;
+	swept.min.x = kcc_minf( x0, x0 + translation.x ) - KCC_CULL_MARGIN;
+	swept.min.y = kcc_minf( y0, y0 + translation.y ) - KCC_CULL_MARGIN;
+	swept.max.x = kcc_maxf( x1, x1 + translation.x ) + KCC_CULL_MARGIN;
+	swept.max.y = kcc_maxf( y1, y1 + translation.y ) + KCC_CULL_MARGIN;
 	kcc_world_cover( c, swept );
 	// Most sweeps reach no candidate at all: the casts' setup is made only when one does.
 	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
 		if ( kcc_sweep_reaches( c->move->candidates + i, swept ) )
 		{
-			kcc_sweep_cast( c, from, translation, len, swept, i, floor_only, &best );
+			kcc_sweep_cast( c, from, translation, len, &swept, i, floor_only, &best );
 			break;
 		}
 	}
