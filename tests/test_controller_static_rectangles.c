@@ -78,7 +78,8 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		{
 			vertices[i] = corners[clockwise ? ( first + 4 - i ) % 4 : ( first + i ) % 4];
 		}
-		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( cpSpaceGetStaticBody( space ), 4, vertices, radius ) );
+		cpBody* ground = cpSpaceGetStaticBody( space );
+		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( ground, 4, vertices, radius ) );
 		kcc_space_static_changed( space );
 		assert_true( kcc_static_index_ready( c->static_index ) );
 		// The frame's origin at the box's first corner, far from it, where the box's sides round to nothing, or beyond
@@ -92,7 +93,8 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		short_path += cand->source->rectangle;
 		// The casts' checks, made once: what kcc_make_proxies would check on each cast.
 		kcc_proxy proxies[KCC_MAX_PROXIES];
-		assert_true( cand->cast_ready == ( from_index.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_index, proxies ) > 0 ) );
+		bool proxy = from_index.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_index, proxies ) > 0;
+		assert_true( cand->cast_ready == proxy );
 		out_of_range += from_index.type == KCC_SHAPE_POLYGON && cand->cast_ready == false;
 		kcc_static_index* index = c->static_index;
 		c->static_index = NULL; // the same shape from Chipmunk, through the general path
@@ -100,7 +102,8 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		c->static_index = index;
 		assert_null( cand->source );
 		assert_same_core( &from_index, &from_chipmunk );
-		assert_true( cand->cast_ready == ( from_chipmunk.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_chipmunk, proxies ) > 0 ) );
+		proxy = from_chipmunk.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_chipmunk, proxies ) > 0;
+		assert_true( cand->cast_ready == proxy );
 		polygons += from_index.type == KCC_SHAPE_POLYGON;
 		others += from_index.type != KCC_SHAPE_POLYGON;
 		cpSpaceRemoveShape( space, shape );

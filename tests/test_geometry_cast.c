@@ -1828,7 +1828,8 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 	for ( int i = 0; i < 4; ++i )
 	{
 		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, bad_translations[i], &floor, 0.0f ).hit );
-		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad_translations[i], &floor.polygon ).hit );
+		vec2s bad = bad_translations[i];
+		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad, &floor.polygon ).hit );
 	}
 	const float bad_separations[] = { not_a_number, inf, -0.01f, 2.0e9f };
 	for ( int i = 0; i < 4; ++i )
