@@ -9,10 +9,8 @@
 // Generous: polytopes finish in a handful of iterations; curved (sector) cores converge linearly.
 #define KCC_GJK_MAX_ITERATIONS 48
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Proxies
-
 
 // Box from centre, unit axis and half extents; zero extents degrade to a segment or a point so no edge has
 // zero length.
