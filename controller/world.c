@@ -455,24 +455,14 @@ static void kcc_cache_shape( cpBody* body, cpShape* shape, void* data )
 	cpShapeCacheBB( shape );
 }
 
-// After a body moved: reindexed at once by a single call; in a batch, its shapes' boxes are updated (what later moves
-// of the batch read) and the batch reindexes it at its end.
+// After a pushed body moved: reindexed at once by a single call; in a batch, its shapes' boxes are updated (what
+// later moves of the batch read) and the batch reindexes it at its end.
 static void kcc_world_place_body( kcc_controller* c, cpBody* body )
 {
 	if ( c->batch != NULL )
 	{
-		// The character's body has one shape, which the controller knows (the single call reindexes only it too).
-		int b = c->batch_body;
-		if ( body == c->body )
-		{
-			cpShapeCacheBB( c->shape );
-		}
-		else
-		{
-			cpBodyEachShape( body, kcc_cache_shape, NULL );
-			b = kcc_snapshot_body_index( c->batch, body );
-		}
-		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
+		cpBodyEachShape( body, kcc_cache_shape, NULL );
+		kcc_snapshot_note_moved( c->batch, kcc_snapshot_body_index( c->batch, body ), c->batch_mover, c->batch_seq++ );
 		return;
 	}
 	kcc_space_reindex_body( c->space, body );
@@ -535,7 +525,9 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		kcc_world_place_body( c, c->body );
+		// As kcc_world_place_body, for the body's one shape, which the controller knows; the batch knows the body.
+		cpShapeCacheBB( c->shape );
+		kcc_snapshot_note_moved( c->batch, c->batch_body, c->batch_mover, c->batch_seq++ );
 	}
 	else
 	{
