@@ -247,7 +247,7 @@ static void kcc_piece_begin( kcc_piece* m, kcc_controller* c, vec2s delta, kcc_m
 }
 
 // Moves the character to q, a part of the path.
-static void kcc_piece_go( kcc_piece* m, vec2s q )
+KCC_ALWAYS_INLINE void kcc_piece_go( kcc_piece* m, vec2s q )
 {
 	m->p = q;
 	kcc_path_add( &m->path, q );
