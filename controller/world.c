@@ -515,6 +515,17 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
 	return kcc_bridge_from_cpv( cpBodyGetVelocityAtWorldPoint( (cpBody*)body, point ) );
 }
 
+// Whether a move of the batch may read a shape of body b (in the snapshot's bodies).
+static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
+{
+	bool read = false;
+	for ( int k = 0; k < s->bodies[b].shape_count; ++k )
+	{
+		read |= s->shapes[s->bodies[b].first_shape + k].readable;
+	}
+	return read;
+}
+
 void kcc_world_sync_body( kcc_controller* c )
 {
 	// A character that did not move keeps its place in the index.
@@ -525,9 +536,15 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		// As kcc_world_place_body, for the body's one shape, which the controller knows; the batch knows the body.
-		cpShapeCacheBB( c->shape );
-		kcc_snapshot_note_moved( c->batch, c->batch_body, c->batch_mover, c->batch_seq++ );
+		// As kcc_world_place_body, for the body's one shape. Its box is read by the later moves that may read it, and
+		// by the game after a deferred batch; else the reindex at the batch's end is the first to read it, and
+		// computes it itself.
+		int b = c->batch_body;
+		if ( c->static_index->deferred_sync || b < 0 || kcc_batch_reads_body( c->batch, b ) )
+		{
+			cpShapeCacheBB( c->shape );
+		}
+		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
 	}
 	else
 	{
