@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
+// kcc_move_region, inline in kcc_move_part (which also takes the length of delta).
+KCC_ALWAYS_INLINE kcc_aabb kcc_region( const kcc_controller* c, vec2s p, vec2s delta )
 {
 	// Every position the slide can reach (a half disc of radius |delta| in the direction of delta: clipped motion is
 	// never longer than what remains and never goes against delta) around the shape; below it the ground probe's
@@ -38,6 +39,11 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	r.max.x += kcc_maxf( kcc_maxf( hi.x, lo.x ), 0.0f );
 	r.max.y += kcc_maxf( kcc_maxf( hi.y, lo.y ), 0.0f );
 	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
+}
+
+kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
+{
+	return kcc_region( c, p, delta );
 }
 
 // Records a contact in the result; its index there, or -1.
@@ -427,14 +433,10 @@ static void kcc_piece_slide( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
 	const kcc_controller_def* def = &c->def;
-	float delta_length = glms_vec2_norm( m->delta );
-	if ( delta_length < def->min_move || delta_length <= 0.0f )
-	{
-		return;
-	}
 	m->r = m->delta;
 	for ( int slide = 0; slide < def->max_slides; ++slide )
 	{
+		// A motion shorter than min_move is not cast (the input itself, or what the slides left of it).
 		float r_length = glms_vec2_norm( m->r );
 		if ( r_length <= 0.0f || r_length < def->min_move )
 		{
@@ -630,7 +632,7 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent
 						   kcc_move_accumulator* acc )
 {
 	c->move->origin = c->position;
-	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
+	kcc_world_gather( c, kcc_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
 	float half_length = 0.5f * glms_vec2_norm( delta );
 	int found = c->move->candidate_found;
 	bool may_fit = (int64_t)found <= (int64_t)c->def.max_candidates << ( KCC_MAX_SPLIT_DEPTH - depth );
