@@ -791,50 +791,56 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	return kcc_move_and_slide( c, velocity, dt, out_velocity, out );
 }
 
-kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out )
+// kcc_move_and_slide's checks of its arguments.
+static kcc_status kcc_move_and_slide_check( vec2s velocity, float dt, vec2s delta )
 {
-	kcc_status status = KCC_OK;
 	if ( kcc_is_valid_vec2( velocity ) == false || kcc_is_valid_float( dt ) == false )
 	{
-		status = KCC_ERROR_NOT_FINITE;
+		return KCC_ERROR_NOT_FINITE;
 	}
-	else if ( dt < 0.0f )
+	if ( dt < 0.0f )
 	{
-		status = KCC_ERROR_INVALID_ARGUMENT;
+		return KCC_ERROR_INVALID_ARGUMENT;
 	}
+	return kcc_is_valid_vec2( delta ) ? KCC_OK : KCC_ERROR_TOO_LARGE;
+}
+
+kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out )
+{
 	vec2s delta = glms_vec2_scale( velocity, dt );
-	if ( status == KCC_OK && kcc_is_valid_vec2( delta ) == false )
-	{
-		status = KCC_ERROR_TOO_LARGE;
-	}
 	kcc_move_result local;
 	kcc_move_result* result = out != NULL ? out : &local;
-	if ( status != KCC_OK )
+	// A batch checked every move before any moved, and runs a paused frame as single calls.
+	if ( c->batch == NULL )
 	{
-		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
-		if ( out_velocity != NULL )
+		kcc_status status = kcc_move_and_slide_check( velocity, dt, delta );
+		if ( status != KCC_OK )
 		{
-			*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
+			kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+			if ( out_velocity != NULL )
+			{
+				*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
+			}
+			return status;
 		}
-		return status;
-	}
-	if ( dt == 0.0f )
-	{
-		// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
-		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
-		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? c->floor_shape : NULL;
-		if ( out_velocity != NULL )
+		if ( dt == 0.0f )
 		{
-			*out_velocity = velocity;
+			// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
+			kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+			result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? c->floor_shape : NULL;
+			if ( out_velocity != NULL )
+			{
+				*out_velocity = velocity;
+			}
+			return KCC_OK;
 		}
-		return KCC_OK;
 	}
 	float previous_dt = c->last_dt;
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
 	// The clip reads every surface of the move (its context's planes), not only those the result has room for.
-	status = kcc_move( c, delta, result, dt );
+	kcc_status status = kcc_move( c, delta, result, dt );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;
