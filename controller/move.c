@@ -263,6 +263,13 @@ KCC_ALWAYS_INLINE void kcc_piece_go( kcc_piece* m, vec2s q )
 static void kcc_piece_depenetrate( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
+	if ( c->move->candidate_count == 0 &&
+		 kcc_world_covers( c, kcc_depenetrate_box( c, kcc_aabb_offset( c->local_bounds, m->p ) ) ) )
+	{
+		// No candidate, and none the depenetration's first query would add: nothing to push out of (in the air).
+		c->carry_missed = kcc_v2( 0.0f, 0.0f );
+		return;
+	}
 	bool pushed, crushed;
 	vec2s p = kcc_depenetrate( c, m->p, &pushed, &crushed );
 	c->carry_missed = kcc_v2( 0.0f, 0.0f ); // only where the carry ended
