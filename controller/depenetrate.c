@@ -45,7 +45,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 		kcc_shape character;
 		bool have_character = false;
 		kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
-		kcc_world_cover( c, kcc_aabb_inflate( bounds, c->def.skin ) );
+		kcc_world_cover( c, kcc_depenetrate_box( c, bounds ) );
 		const kcc_candidate* deepest = NULL;
 		kcc_penetration_output deepest_pen = { 0 };
 		for ( int i = 0; i < c->move->candidate_count; ++i )

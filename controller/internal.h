@@ -443,12 +443,18 @@ void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
 /// Clears the dead entries Chipmunk's spatial hash keeps in the cells of box old after a reindex (a query of it).
 void kcc_world_clear_dead( cpSpace* space, cpBB old );
 
+/// Whether the move's query covers box (local frame): kcc_world_cover then has nothing to do.
+static inline bool kcc_world_covers( const kcc_controller* c, kcc_aabb box )
+{
+	const kcc_aabb* r = &c->move->region;
+	return box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y;
+}
+
 /// Makes sure the candidates hold every shape meeting box (local frame): nothing to do in the common case, where the
 /// move's query covers it.
 static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 {
-	const kcc_aabb* r = &c->move->region;
-	if ( !( box.min.x >= r->min.x && box.min.y >= r->min.y && box.max.x <= r->max.x && box.max.y <= r->max.y ) )
+	if ( kcc_world_covers( c, box ) == false )
 	{
 		kcc_world_grow( c, box );
 	}
@@ -685,6 +691,11 @@ void kcc_one_way_update( kcc_controller* c, vec2s p );
 
 /// Depenetration at local position p. Returns the pushed position; sets *pushed / *crushed.
 vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed );
+/// The box whose candidates a depenetration round reads (it covers it first), for the character's bounds there.
+static inline kcc_aabb kcc_depenetrate_box( const kcc_controller* c, kcc_aabb bounds )
+{
+	return kcc_aabb_inflate( bounds, c->def.skin );
+}
 /// Queries the solids around shape at local position p and tells whether it overlaps one by more than
 /// KCC_OVERLAP_TOLERANCE of its height, or can not be shown clear of them (more than the buffer holds). One-way
 /// shapes count only where the shape is not passing through them, or not at all. The candidates are replaced.

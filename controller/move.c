@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
+// kcc_move_region, inline in kcc_move_part (which also takes the length of delta).
+KCC_ALWAYS_INLINE kcc_aabb kcc_region( const kcc_controller* c, vec2s p, vec2s delta )
 {
 	// Every position the slide can reach (a half disc of radius |delta| in the direction of delta: clipped motion is
 	// never longer than what remains and never goes against delta) around the shape; below it the ground probe's
@@ -38,6 +39,11 @@ kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
 	r.max.x += kcc_maxf( kcc_maxf( hi.x, lo.x ), 0.0f );
 	r.max.y += kcc_maxf( kcc_maxf( hi.y, lo.y ), 0.0f );
 	return kcc_aabb_inflate( r, around + 2.0f * c->def.skin + KCC_QUERY_MARGIN );
+}
+
+kcc_aabb kcc_move_region( const kcc_controller* c, vec2s p, vec2s delta )
+{
+	return kcc_region( c, p, delta );
 }
 
 // Records a contact in the result; its index there, or -1.
@@ -247,7 +253,7 @@ static void kcc_piece_begin( kcc_piece* m, kcc_controller* c, vec2s delta, kcc_m
 }
 
 // Moves the character to q, a part of the path.
-static void kcc_piece_go( kcc_piece* m, vec2s q )
+KCC_ALWAYS_INLINE void kcc_piece_go( kcc_piece* m, vec2s q )
 {
 	m->p = q;
 	kcc_path_add( &m->path, q );
@@ -257,6 +263,13 @@ static void kcc_piece_go( kcc_piece* m, vec2s q )
 static void kcc_piece_depenetrate( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
+	if ( c->move->candidate_count == 0 &&
+		 kcc_world_covers( c, kcc_depenetrate_box( c, kcc_aabb_offset( c->local_bounds, m->p ) ) ) )
+	{
+		// No candidate, and none the depenetration's first query would add: nothing to push out of (in the air).
+		c->carry_missed = kcc_v2( 0.0f, 0.0f );
+		return;
+	}
 	bool pushed, crushed;
 	vec2s p = kcc_depenetrate( c, m->p, &pushed, &crushed );
 	c->carry_missed = kcc_v2( 0.0f, 0.0f ); // only where the carry ended
@@ -427,14 +440,10 @@ static void kcc_piece_slide( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
 	const kcc_controller_def* def = &c->def;
-	float delta_length = glms_vec2_norm( m->delta );
-	if ( delta_length < def->min_move || delta_length <= 0.0f )
-	{
-		return;
-	}
 	m->r = m->delta;
 	for ( int slide = 0; slide < def->max_slides; ++slide )
 	{
+		// A motion shorter than min_move is not cast (the input itself, or what the slides left of it).
 		float r_length = glms_vec2_norm( m->r );
 		if ( r_length <= 0.0f || r_length < def->min_move )
 		{
@@ -630,7 +639,7 @@ static void kcc_move_part( kcc_controller* c, vec2s delta, int depth, int parent
 						   kcc_move_accumulator* acc )
 {
 	c->move->origin = c->position;
-	kcc_world_gather( c, kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
+	kcc_world_gather( c, kcc_region( c, kcc_v2( 0.0f, 0.0f ), delta ) );
 	float half_length = 0.5f * glms_vec2_norm( delta );
 	int found = c->move->candidate_found;
 	bool may_fit = (int64_t)found <= (int64_t)c->def.max_candidates << ( KCC_MAX_SPLIT_DEPTH - depth );
@@ -789,50 +798,56 @@ kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, flo
 	return kcc_move_and_slide( c, velocity, dt, out_velocity, out );
 }
 
-kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out )
+// kcc_move_and_slide's checks of its arguments.
+static kcc_status kcc_move_and_slide_check( vec2s velocity, float dt, vec2s delta )
 {
-	kcc_status status = KCC_OK;
 	if ( kcc_is_valid_vec2( velocity ) == false || kcc_is_valid_float( dt ) == false )
 	{
-		status = KCC_ERROR_NOT_FINITE;
+		return KCC_ERROR_NOT_FINITE;
 	}
-	else if ( dt < 0.0f )
+	if ( dt < 0.0f )
 	{
-		status = KCC_ERROR_INVALID_ARGUMENT;
+		return KCC_ERROR_INVALID_ARGUMENT;
 	}
+	return kcc_is_valid_vec2( delta ) ? KCC_OK : KCC_ERROR_TOO_LARGE;
+}
+
+kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out )
+{
 	vec2s delta = glms_vec2_scale( velocity, dt );
-	if ( status == KCC_OK && kcc_is_valid_vec2( delta ) == false )
-	{
-		status = KCC_ERROR_TOO_LARGE;
-	}
 	kcc_move_result local;
 	kcc_move_result* result = out != NULL ? out : &local;
-	if ( status != KCC_OK )
+	// A batch checked every move before any moved, and runs a paused frame as single calls.
+	if ( c->batch == NULL )
 	{
-		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
-		if ( out_velocity != NULL )
+		kcc_status status = kcc_move_and_slide_check( velocity, dt, delta );
+		if ( status != KCC_OK )
 		{
-			*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
+			kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+			if ( out_velocity != NULL )
+			{
+				*out_velocity = kcc_is_valid_vec2( velocity ) ? velocity : kcc_v2( 0.0f, 0.0f );
+			}
+			return status;
 		}
-		return status;
-	}
-	if ( dt == 0.0f )
-	{
-		// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
-		kcc_clear_result( result, c->position, c->flags, c->floor_normal );
-		result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? c->floor_shape : NULL;
-		if ( out_velocity != NULL )
+		if ( dt == 0.0f )
 		{
-			*out_velocity = velocity;
+			// A paused frame: nothing moves, and the next frame's platform carry still covers the pause.
+			kcc_clear_result( result, c->position, c->flags, c->floor_normal );
+			result->floor_shape = ( c->flags & KCC_ON_FLOOR ) ? c->floor_shape : NULL;
+			if ( out_velocity != NULL )
+			{
+				*out_velocity = velocity;
+			}
+			return KCC_OK;
 		}
-		return KCC_OK;
 	}
 	float previous_dt = c->last_dt;
 	c->last_dt = dt;
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
 	// The clip reads every surface of the move (its context's planes), not only those the result has room for.
-	status = kcc_move( c, delta, result, dt );
+	kcc_status status = kcc_move( c, delta, result, dt );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;

@@ -235,50 +235,25 @@ static vec2s kcc_project_on_cone( vec2s v, const vec2s* normals, int count )
 	return best;
 }
 
-vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_plane_list* planes, bool on_floor,
-						 vec2s floor_normal )
+// Whether a floor is among the planes met.
+static bool kcc_floor_met( const kcc_plane_list* planes )
+{
+	bool met = false;
+	for ( int i = 0; i < planes->count; ++i )
+	{
+		met |= planes->kinds[i] == KCC_KIND_FLOOR;
+	}
+	return met;
+}
+
+// Every surface met: the velocity must not point into any of them, all at once (a crease stops it).
+static vec2s kcc_clip_planes( const kcc_slide_params* params, vec2s v, const kcc_plane_list* planes, bool on_floor,
+							  vec2s floor_normal )
 {
 	const vec2s* plane_normals = planes->normals;
 	const uint32_t* kinds = planes->kinds;
 	int count = planes->count;
-	vec2s v = velocity;
 	vec2s up = params->up;
-	bool floor_met = on_floor;
-	for ( int i = 0; i < count; ++i )
-	{
-		floor_met |= kinds[i] == KCC_KIND_FLOOR;
-	}
-	if ( params->grounded && on_floor && params->stop_on_slope )
-	{
-		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)),
-		// lifted along the uphill floors met so that it points into none of them: clipping it instead would shrink it
-		// by cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
-		// step's edge. Over a crest, the speed up the slope does not launch the character.
-		v = kcc_lateral( v, up );
-		float lift = 0.0f;
-		for ( int i = -1; i < count; ++i )
-		{
-			vec2s n = i < 0 ? floor_normal : plane_normals[i];
-			float along_up = glms_vec2_dot( up, n );
-			bool floor = i < 0 || kinds[i] == KCC_KIND_FLOOR;
-			if ( floor && along_up < KCC_PARALLEL_COSINE && along_up > 0.0f )
-			{
-				lift = kcc_maxf( lift, -glms_vec2_dot( v, n ) / along_up );
-			}
-		}
-		v = glms_vec2_muladds( up, lift, v );
-	}
-	else if ( params->grounded && on_floor )
-	{
-		// Without stop_on_slope the floor takes only the part into it: gravity slides the character down slopes.
-		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
-	}
-	else if ( params->grounded && params->stop_on_slope && floor_met && glms_vec2_dot( v, up ) < 0.0f )
-	{
-		// A floor met on the way ends the fall: the whole downward part goes.
-		v = kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
-	}
-	// Every surface met: the velocity must not point into any of them, all at once (a crease stops it).
 	vec2s normals[KCC_MAX_MOVE_PLANES * 2 + 1];
 	int n = 0;
 	bool rising = glms_vec2_dot( v, up ) > 0.0f;
@@ -291,10 +266,6 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		{
 			v = kcc_clip_wall( up, v, plane_normals[i] );
 		}
-	}
-	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
-	{
-		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only
 	}
 	for ( int i = 0; i < count; ++i )
 	{
@@ -320,4 +291,54 @@ vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const k
 		normals[n++] = floor_normal;
 	}
 	return kcc_project_on_cone( v, normals, n );
+}
+
+vec2s kcc_clip_velocity( const kcc_slide_params* params, vec2s velocity, const kcc_plane_list* planes, bool on_floor,
+						 vec2s floor_normal )
+{
+	const vec2s* plane_normals = planes->normals;
+	const uint32_t* kinds = planes->kinds;
+	int count = planes->count;
+	vec2s v = velocity;
+	vec2s up = params->up;
+	if ( params->grounded && on_floor && params->stop_on_slope )
+	{
+		// On a floor after the move the fall ends and the lateral speed is kept whole (Godot's velocity.slide(up)),
+		// lifted along the uphill floors met so that it points into none of them: clipping it instead would shrink it
+		// by cos^2 of the slope every frame, and a game that keeps its momentum would stall on any slope and on every
+		// step's edge. Over a crest, the speed up the slope does not launch the character.
+		v = kcc_lateral( v, up );
+		float lift = 0.0f;
+		for ( int i = -1; i < count; ++i )
+		{
+			vec2s n = i < 0 ? floor_normal : plane_normals[i];
+			float along_up = glms_vec2_dot( up, n );
+			bool floor = i < 0 || kinds[i] == KCC_KIND_FLOOR;
+			if ( floor && along_up < KCC_PARALLEL_COSINE && along_up > 0.0f )
+			{
+				lift = kcc_maxf( lift, -glms_vec2_dot( v, n ) / along_up );
+			}
+		}
+		v = glms_vec2_muladds( up, lift, v );
+	}
+	else if ( params->grounded && on_floor )
+	{
+		// Without stop_on_slope the floor takes only the part into it: gravity slides the character down slopes.
+		v = kcc_floor_response( params, v, glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE ? up : floor_normal );
+	}
+	else if ( params->grounded && params->stop_on_slope && kcc_floor_met( planes ) && glms_vec2_dot( v, up ) < 0.0f )
+	{
+		// A floor met on the way ends the fall: the whole downward part goes.
+		v = kcc_mul_sub( v, glms_vec2_dot( v, up ), up );
+	}
+	if ( params->grounded && glms_vec2_dot( floor_normal, up ) >= KCC_PARALLEL_COSINE )
+	{
+		floor_normal = up; // a flat floor met at a tile's corner: its normal is off up by rounding only
+	}
+	if ( count == 0 )
+	{
+		// Most moves meet no surface: the floor stood on is the only plane.
+		return on_floor ? kcc_project_on_cone( v, &floor_normal, 1 ) : v;
+	}
+	return kcc_clip_planes( params, v, planes, on_floor, floor_normal );
 }

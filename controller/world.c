@@ -455,24 +455,14 @@ static void kcc_cache_shape( cpBody* body, cpShape* shape, void* data )
 	cpShapeCacheBB( shape );
 }
 
-// After a body moved: reindexed at once by a single call; in a batch, its shapes' boxes are updated (what later moves
-// of the batch read) and the batch reindexes it at its end.
+// After a pushed body moved: reindexed at once by a single call; in a batch, its shapes' boxes are updated (what
+// later moves of the batch read) and the batch reindexes it at its end.
 static void kcc_world_place_body( kcc_controller* c, cpBody* body )
 {
 	if ( c->batch != NULL )
 	{
-		// The character's body has one shape, which the controller knows (the single call reindexes only it too).
-		int b = c->batch_body;
-		if ( body == c->body )
-		{
-			cpShapeCacheBB( c->shape );
-		}
-		else
-		{
-			cpBodyEachShape( body, kcc_cache_shape, NULL );
-			b = kcc_snapshot_body_index( c->batch, body );
-		}
-		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
+		cpBodyEachShape( body, kcc_cache_shape, NULL );
+		kcc_snapshot_note_moved( c->batch, kcc_snapshot_body_index( c->batch, body ), c->batch_mover, c->batch_seq++ );
 		return;
 	}
 	kcc_space_reindex_body( c->space, body );
@@ -525,6 +515,17 @@ vec2s kcc_world_body_velocity( const cpBody* body, cpVect point )
 	return kcc_bridge_from_cpv( cpBodyGetVelocityAtWorldPoint( (cpBody*)body, point ) );
 }
 
+// Whether a move of the batch may read a shape of body b (in the snapshot's bodies).
+static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
+{
+	bool read = false;
+	for ( int k = 0; k < s->bodies[b].shape_count; ++k )
+	{
+		read |= s->shapes[s->bodies[b].first_shape + k].readable;
+	}
+	return read;
+}
+
 void kcc_world_sync_body( kcc_controller* c )
 {
 	// A character that did not move keeps its place in the index.
@@ -535,7 +536,15 @@ void kcc_world_sync_body( kcc_controller* c )
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
 	if ( c->batch != NULL )
 	{
-		kcc_world_place_body( c, c->body );
+		// As kcc_world_place_body, for the body's one shape. Its box is read by the later moves that may read it, and
+		// by the game after a deferred batch; else the reindex at the batch's end is the first to read it, and
+		// computes it itself.
+		int b = c->batch_body;
+		if ( c->static_index->deferred_sync || b < 0 || kcc_batch_reads_body( c->batch, b ) )
+		{
+			cpShapeCacheBB( c->shape );
+		}
+		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
 	}
 	else
 	{
