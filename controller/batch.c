@@ -351,14 +351,84 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 	return true;
 }
 
+// Runs fcn over [0, items) on the workers of tasks, in ranges of at least 64 items, or here when tasks is NULL.
+static void kcc_batch_run_task( const kcc_task_system* tasks, kcc_task_fcn* fcn, int items, void* context )
+{
+	if ( tasks == NULL )
+	{
+		fcn( 0, items, 0, context );
+		return;
+	}
+	void* handle = tasks->enqueue( fcn, items, 64, context, tasks->user );
+	if ( handle != NULL )
+	{
+		tasks->finish( handle, tasks->user );
+	}
+}
+
+// The checks of one move's input that need no other move: its velocity and displacement.
+static kcc_status kcc_batch_check( const kcc_controller* c, vec2s velocity, float dt )
+{
+	if ( kcc_is_valid_vec2( velocity ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	vec2s delta = glms_vec2_scale( velocity, dt );
+	if ( kcc_is_valid_vec2( delta ) == false )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
+	return kcc_move_validate( c, delta );
+}
+
+typedef struct kcc_batch_read_run
+{
+	kcc_snapshot* s;
+	kcc_controller* const* controllers;
+	const vec2s* velocities;
+	float dt;
+	int body_count;      ///< bodies whose shapes the task reads (items 0 .. body_count - 1; then one item a move)
+	atomic_bool changed; ///< a body's shapes are no longer those of the last read (read again on the calling thread)
+	atomic_bool bad;     ///< a move's input failed kcc_batch_check
+} kcc_batch_read_run;
+
+// The shapes of the bodies, and the checks of the moves: work of the batch's start that needs no Chipmunk lock.
+static void kcc_batch_read_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	kcc_batch_read_run* run = context;
+	int bodies = run->body_count;
+	if ( start < bodies && kcc_snapshot_read_shapes( run->s, start, end < bodies ? end : bodies ) == false )
+	{
+		atomic_store_explicit( &run->changed, true, memory_order_relaxed ); // finish orders it before the read
+	}
+	bool bad = false;
+	for ( int i = ( start > bodies ? start : bodies ) - bodies; i < end - bodies; ++i )
+	{
+		bad |= kcc_batch_check( run->controllers[i], run->velocities[i], run->dt ) != KCC_OK;
+	}
+	if ( bad )
+	{
+		atomic_store_explicit( &run->bad, true, memory_order_relaxed );
+	}
+}
+
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
-// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out
-// or a character is in the batch twice (its second move starts where the first ends, unknown here).
+// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
+// a move's input is bad (*checked false: kcc_batch_check tells which) or a character is in the batch twice (its second
+// move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-							   float dt, const kcc_task_system* tasks )
+							   float dt, const kcc_task_system* tasks, bool* checked )
 {
 	cpSpace* space = controllers[0]->space;
-	if ( kcc_snapshot_read( s, space, count ) == false ||
+	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers.
+	bool listed = kcc_snapshot_read_bodies( s, space );
+	kcc_batch_read_run read = { s, controllers, velocities, dt, listed && s->same_bodies ? s->body_count : 0, false,
+								false };
+	kcc_batch_run_task( tasks, kcc_batch_read_task, read.body_count + count, &read );
+	*checked = atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
+	bool shapes_read = read.body_count > 0 && atomic_load_explicit( &read.changed, memory_order_relaxed ) == false;
+	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
 	{
@@ -440,11 +510,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		// Waves: a character's shapes may be anywhere within its reach, and so its grid box. Each character's on
 		// the workers (it writes only its own controller and shapes).
 		kcc_batch_reach_run run = { controllers, velocities, dt, s, pushable, push_total, 0 };
-		void* handle = tasks->enqueue( kcc_batch_reach_task, count, 64, &run, tasks->user );
-		if ( handle != NULL )
-		{
-			tasks->finish( handle, tasks->user );
-		}
+		kcc_batch_run_task( tasks, kcc_batch_reach_task, count, &run );
 		if ( kcc_snapshot_build_grid( s ) == false )
 		{
 			return false;
@@ -579,11 +645,24 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	}
 }
 
+// The first move whose input fails kcc_batch_check: its error (KCC_OK when none does).
+static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities, float dt )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		kcc_status status = kcc_batch_check( controllers[i], velocities[i], dt );
+		if ( status != KCC_OK )
+		{
+			return status;
+		}
+	}
+	return KCC_OK;
+}
+
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
 									 float dt, vec2s* out_velocities, kcc_move_result* out_results,
 									 const kcc_task_system* tasks )
 {
-	(void)tasks;
 	if ( count < 0 )
 	{
 		KCC_ASSERT( false, "kcc_move_and_slide_batch: count is negative" );
@@ -606,7 +685,8 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves.
+	// Every input checked before anything moves: the controllers here, each move's velocity and displacement
+	// (kcc_batch_check) with the space's shapes, on the workers.
 	for ( int i = 0; i < count; ++i )
 	{
 		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
@@ -618,32 +698,20 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
 			return KCC_ERROR_INVALID_ARGUMENT;
 		}
-		if ( kcc_is_valid_vec2( velocities[i] ) == false )
-		{
-			return KCC_ERROR_NOT_FINITE;
-		}
-		vec2s delta = glms_vec2_scale( velocities[i], dt );
-		if ( kcc_is_valid_vec2( delta ) == false )
-		{
-			return KCC_ERROR_TOO_LARGE;
-		}
-		kcc_status status = kcc_move_validate( controllers[i], delta );
-		if ( status != KCC_OK )
-		{
-			return status;
-		}
 	}
 	kcc_controller* first = controllers[0];
 	kcc_status status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
 	if ( status != KCC_OK )
 	{
-		return status;
+		kcc_status input = kcc_batch_check_all( controllers, count, velocities, dt );
+		return input != KCC_OK ? input : status;
 	}
 	// A paused frame, or a character twice in the batch (kcc_batch_prepare tells): sequential moves on Chipmunk's
 	// queries.
 	kcc_snapshot* s = dt == 0.0f ? NULL : kcc_batch_snapshot( first );
 	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL ) )
+	bool checked = false;
+	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL, &checked ) )
 	{
 		s->wave_count = 0;
 		s->largest_wave = 0;
@@ -688,6 +756,11 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		return KCC_OK;
 	}
 	kcc_space_release( first );
+	status = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
 	for ( int i = 0; i < count; ++i )
 	{
 		status = kcc_move_and_slide( controllers[i], velocities[i], dt,
