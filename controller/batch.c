@@ -632,12 +632,19 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 		// (a few microseconds) stays below its moves' own.
 		int min_range = size / ( 4 * tasks->worker_count );
 		min_range = min_range < 1 ? 1 : min_range > 16 ? 16 : min_range;
+		void* handle = NULL;
 		if ( size < 2 )
 		{
 			kcc_batch_task( 0, size, 0, run );
-			continue;
 		}
-		void* handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
+		else
+		{
+			handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
+		}
+		if ( w == 1 )
+		{
+			kcc_snapshot_keep_pending( s ); // while the workers move the first wave (no move reads what it writes)
+		}
 		if ( handle != NULL )
 		{
 			tasks->finish( handle, tasks->user );
@@ -722,6 +729,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		}
 		else
 		{
+			kcc_snapshot_keep_pending( s );
 			for ( int i = 0; i < count; ++i )
 			{
 				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s, 0 );

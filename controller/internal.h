@@ -590,7 +590,11 @@ bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space );
 /// ranges on any threads at once). False when a body's shapes are no longer those of the last read.
 bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end );
 /// The rest, on the calling thread: every body's shapes first, unless shapes_read. False when memory ran out.
+/// kcc_snapshot_keep_pending is left to the caller.
 bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count );
+/// The last part of a read: keeps the pending shapes still in the space, their bodies marked pending. It writes only
+/// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
+void kcc_snapshot_keep_pending( kcc_snapshot* s );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 /// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch

@@ -204,7 +204,7 @@ static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body
 // The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
 // when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
 // A body is in bodies once: where its hint points, when that holds the same pointer, is what the search would find.
-static void kcc_snapshot_keep_pending( kcc_snapshot* s )
+void kcc_snapshot_keep_pending( kcc_snapshot* s )
 {
 	int kept = 0;
 	for ( int k = 0; k < s->pending_count; ++k )
@@ -297,16 +297,22 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count )
 		kcc_sort_bodies( s );
 	}
 	s->sorted_count = s->body_count;
-	kcc_snapshot_keep_pending( s );
-	// Room for every shape read to join the pending list at the batch's end.
+	// Room for every shape read to join the pending list at the batch's end (kcc_snapshot_keep_pending, run later,
+	// only shortens it).
 	return kcc_snapshot_reserve( s, (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
 								 sizeof( *s->pending ) );
 }
 
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 {
-	return kcc_snapshot_read_bodies( s, space ) &&
-		   kcc_snapshot_read_end( s, s->same_bodies && kcc_snapshot_read_shapes( s, 0, s->body_count ), slot_count );
+	if ( kcc_snapshot_read_bodies( s, space ) == false ||
+		 kcc_snapshot_read_end( s, s->same_bodies && kcc_snapshot_read_shapes( s, 0, s->body_count ), slot_count ) ==
+			 false )
+	{
+		return false;
+	}
+	kcc_snapshot_keep_pending( s );
+	return true;
 }
 
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )
