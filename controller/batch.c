@@ -415,19 +415,21 @@ static void kcc_batch_read_task( int start, int end, int worker, void* context )
 
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
 // tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
-// a move's input is bad (*checked false: kcc_batch_check tells which) or a character is in the batch twice (its second
-// move starts where the first ends, unknown here).
+// a move's input is bad (kcc_batch_check, run here unless *checked: *checked then stays false) or a character is in
+// the batch twice (its second move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt, const kcc_task_system* tasks, bool* checked )
 {
 	cpSpace* space = controllers[0]->space;
-	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers.
-	bool listed = kcc_snapshot_read_bodies( s, space );
-	kcc_batch_read_run read = { s, controllers, velocities, dt, listed && s->same_bodies ? s->body_count : 0, false,
-								false };
-	kcc_batch_run_task( tasks, kcc_batch_read_task, read.body_count + count, &read );
-	*checked = atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
-	bool shapes_read = read.body_count > 0 && atomic_load_explicit( &read.changed, memory_order_relaxed ) == false;
+	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers (here, in
+	// one pass, without workers).
+	bool listed = kcc_snapshot_read_bodies( s, space, tasks == NULL );
+	int bodies = tasks != NULL && listed && s->same_bodies ? s->body_count : 0;
+	kcc_batch_read_run read = { s, controllers, velocities, dt, bodies, false, false };
+	kcc_batch_run_task( tasks, kcc_batch_read_task, bodies + ( *checked ? 0 : count ), &read );
+	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
+	bool shapes_read = tasks == NULL || ( read.body_count > 0 &&
+										  atomic_load_explicit( &read.changed, memory_order_relaxed ) == false );
 	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
@@ -440,18 +442,18 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	double push_total = 0.0;
 	int pushers = 0;
 	// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes (kcc_world_may_read).
-	s->readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
-	s->sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
-	s->stamp += 1;
+	cpShapeFilter readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	cpShapeFilter sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
+	uint32_t stamp = ++s->stamp;
 	bool repeated = false;
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
-		repeated |= c->batch_stamp == s->stamp;
-		c->batch_stamp = s->stamp;
-		s->readers.categories |= c->def.filter.categories;
-		s->readers.mask |= c->def.filter.mask;
-		s->sensor_readers.mask |= c->def.sensor_mask;
+		repeated |= c->batch_stamp == stamp;
+		c->batch_stamp = stamp;
+		readers.categories |= c->def.filter.categories;
+		readers.mask |= c->def.filter.mask;
+		sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
 		c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
 		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
@@ -480,6 +482,8 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			}
 		}
 	}
+	s->readers = readers;
+	s->sensor_readers = sensor_readers;
 	if ( repeated )
 	{
 		return false;
@@ -692,8 +696,10 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves: the controllers here, each move's velocity and displacement
-	// (kcc_batch_check) with the space's shapes, on the workers.
+	// Every input checked before anything moves: here, or with workers each move's velocity and displacement
+	// (kcc_batch_check) on them, while they read the space's shapes.
+	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
+	bool checked = waves == false;
 	for ( int i = 0; i < count; ++i )
 	{
 		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
@@ -705,19 +711,22 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
 			return KCC_ERROR_INVALID_ARGUMENT;
 		}
+		kcc_status status = checked ? kcc_batch_check( controllers[i], velocities[i], dt ) : KCC_OK;
+		if ( status != KCC_OK )
+		{
+			return status;
+		}
 	}
 	kcc_controller* first = controllers[0];
 	kcc_status status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
 	if ( status != KCC_OK )
 	{
-		kcc_status input = kcc_batch_check_all( controllers, count, velocities, dt );
+		kcc_status input = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );
 		return input != KCC_OK ? input : status;
 	}
 	// A paused frame, or a character twice in the batch (kcc_batch_prepare tells): sequential moves on Chipmunk's
 	// queries.
 	kcc_snapshot* s = dt == 0.0f ? NULL : kcc_batch_snapshot( first );
-	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	bool checked = false;
 	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL, &checked ) )
 	{
 		s->wave_count = 0;

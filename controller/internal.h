@@ -583,9 +583,10 @@ typedef bool kcc_snapshot_reads( const kcc_snapshot_shape* shape, void* data );
 /// slot_count moves. False when memory ran out.
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
 /// kcc_snapshot_read in three parts, so that the shapes may be read on the batch's workers. First the bodies, on the
-/// calling thread (Chipmunk locks the space to list them); false when memory ran out. same_bodies then tells whether
-/// the space lists the bodies of the last read in the same order: their shapes' places are then known.
-bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space );
+/// calling thread (Chipmunk locks the space to list them), with their shapes when shapes; false when memory ran out.
+/// Without shapes, same_bodies then tells whether the space lists the bodies of the last read in the same order:
+/// their shapes' places are then known.
+bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes );
 /// With same_bodies: reads the shapes of bodies [start, end) into their known places (pure reads of Chipmunk: disjoint
 /// ranges on any threads at once). False when a body's shapes are no longer those of the last read.
 bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end );

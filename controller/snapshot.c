@@ -53,31 +53,9 @@ typedef struct kcc_snapshot_reader
 {
 	kcc_snapshot* s;
 	int previous_bodies; ///< bodies of the last read (same_bodies compares with them)
+	bool shapes;         ///< read each body's shapes too
 	bool failed;         ///< out of memory
 } kcc_snapshot_reader;
-
-// Lists the non-static bodies; their shapes are read afterwards (kcc_snapshot_read_shapes), off Chipmunk's lock.
-static void kcc_snapshot_read_body( cpBody* body, void* data )
-{
-	kcc_snapshot_reader* r = data;
-	kcc_snapshot* s = r->s;
-	cpBodyType type = cpBodyGetType( body );
-	if ( r->failed || type == CP_BODY_TYPE_STATIC )
-	{
-		return; // the static index answers for static bodies
-	}
-	s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
-	int room = s->body_count + 1;
-	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
-	{
-		r->failed = true;
-		return;
-	}
-	kcc_snapshot_body* b = s->bodies + s->body_count;
-	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
-	b->body = body;
-	s->body_count += 1;
-}
 
 // Reads one body's shapes into shapes[next .. end), growing the array when grow (else false once they pass end).
 typedef struct kcc_shape_reader
@@ -118,7 +96,7 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 
 // Reads body b's shapes from shapes[first] on: at most count of them, or as many as there are when grow. False when
 // memory ran out, or when not growing and the body has other than count shapes.
-static bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, int first, int count, bool grow )
+KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, int first, int count, bool grow )
 {
 	kcc_snapshot_body* body = s->bodies + b;
 	kcc_shape_reader r = { s, b, first, grow ? s->shape_capacity : first + count, grow, false };
@@ -129,6 +107,34 @@ static bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, int first, in
 	body->seq = 0;
 	body->pending = false;
 	return r.failed == false && ( grow || r.next == first + count );
+}
+
+// Lists a non-static body (with its shapes when r->shapes).
+static void kcc_snapshot_read_body( cpBody* body, void* data )
+{
+	kcc_snapshot_reader* r = data;
+	kcc_snapshot* s = r->s;
+	cpBodyType type = cpBodyGetType( body );
+	if ( r->failed || type == CP_BODY_TYPE_STATIC )
+	{
+		return; // the static index answers for static bodies
+	}
+	s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
+	int room = s->body_count + 1;
+	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
+	{
+		r->failed = true;
+		return;
+	}
+	kcc_snapshot_body* b = s->bodies + s->body_count;
+	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
+	b->body = body;
+	s->body_count += 1;
+	if ( r->shapes )
+	{
+		r->failed = kcc_snapshot_read_body_shapes( s, s->body_count - 1, s->shape_count, 0, true ) == false;
+		s->shape_count += b->shape_count;
+	}
 }
 
 // Heap sort of the body indices by pointer value (no allocation; only for finding a body, never for an order that a
@@ -231,7 +237,7 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	s->pending_count = kept;
 }
 
-bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space )
+bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes )
 {
 	s->space = space;
 	s->body_count = 0;
@@ -246,12 +252,12 @@ bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space )
 	s->dynamic_count = 0;
 	// The bodies of the last read (the sort and the shapes' places are kept when the space lists the same bodies in the
 	// same order); none after a read that failed half-way (its bodies are not those sorted).
-	kcc_snapshot_reader reader = { s, s->sorted_count, false };
+	kcc_snapshot_reader reader = { s, s->sorted_count, shapes, false };
 	s->sorted_count = 0;
 	s->same_bodies = reader.previous_bodies > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
 	s->same_bodies &= s->body_count == reader.previous_bodies && reader.failed == false;
-	if ( s->same_bodies )
+	if ( s->same_bodies && shapes == false )
 	{
 		const kcc_snapshot_body* last = s->bodies + s->body_count - 1;
 		s->shape_count = last->first_shape + last->shape_count;
@@ -305,9 +311,7 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count )
 
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 {
-	if ( kcc_snapshot_read_bodies( s, space ) == false ||
-		 kcc_snapshot_read_end( s, s->same_bodies && kcc_snapshot_read_shapes( s, 0, s->body_count ), slot_count ) ==
-			 false )
+	if ( kcc_snapshot_read_bodies( s, space, true ) == false || kcc_snapshot_read_end( s, true, slot_count ) == false )
 	{
 		return false;
 	}

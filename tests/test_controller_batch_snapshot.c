@@ -242,7 +242,7 @@ static void test_read_of_the_same_bodies_sees_every_change( void** state )
 			cpShapeFree( f.shapes[BODIES] );
 			f.shapes[BODIES] = NULL;
 		}
-		assert_true( kcc_snapshot_read_bodies( s, f.space ) );
+		assert_true( kcc_snapshot_read_bodies( s, f.space, false ) );
 		assert_true( s->same_bodies );
 		bool read = kcc_snapshot_read_shapes( s, 0, 2 ) & kcc_snapshot_read_shapes( s, 2, s->body_count );
 		assert_int_equal( read, fits );
