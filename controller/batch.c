@@ -430,7 +430,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
 	bool shapes_read = tasks == NULL || ( read.body_count > 0 &&
 										  atomic_load_explicit( &read.changed, memory_order_relaxed ) == false );
-	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count ) == false ||
+	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count, false ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
 	{

@@ -590,9 +590,9 @@ bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes );
 /// With same_bodies: reads the shapes of bodies [start, end) into their known places (pure reads of Chipmunk: disjoint
 /// ranges on any threads at once). False when a body's shapes are no longer those of the last read.
 bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end );
-/// The rest, on the calling thread: every body's shapes first, unless shapes_read. False when memory ran out.
-/// kcc_snapshot_keep_pending is left to the caller.
-bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count );
+/// The rest, on the calling thread: every body's shapes first, unless shapes_read; kcc_snapshot_keep_pending when
+/// keep_pending (else left to the caller). False when memory ran out.
+bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, bool keep_pending );
 /// The last part of a read: keeps the pending shapes still in the space, their bodies marked pending. It writes only
 /// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
 void kcc_snapshot_keep_pending( kcc_snapshot* s );

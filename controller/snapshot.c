@@ -275,7 +275,7 @@ bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end )
 	return same;
 }
 
-bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count )
+bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, bool keep_pending )
 {
 	if ( shapes_read == false )
 	{
@@ -303,20 +303,19 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count )
 		kcc_sort_bodies( s );
 	}
 	s->sorted_count = s->body_count;
-	// Room for every shape read to join the pending list at the batch's end (kcc_snapshot_keep_pending, run later,
-	// only shortens it).
+	if ( keep_pending )
+	{
+		kcc_snapshot_keep_pending( s );
+	}
+	// Room for every shape read to join the pending list at the batch's end (a later kcc_snapshot_keep_pending only
+	// shortens it).
 	return kcc_snapshot_reserve( s, (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
 								 sizeof( *s->pending ) );
 }
 
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 {
-	if ( kcc_snapshot_read_bodies( s, space, true ) == false || kcc_snapshot_read_end( s, true, slot_count ) == false )
-	{
-		return false;
-	}
-	kcc_snapshot_keep_pending( s );
-	return true;
+	return kcc_snapshot_read_bodies( s, space, true ) && kcc_snapshot_read_end( s, true, slot_count, true );
 }
 
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )

@@ -246,7 +246,7 @@ static void test_read_of_the_same_bodies_sees_every_change( void** state )
 		assert_true( s->same_bodies );
 		bool read = kcc_snapshot_read_shapes( s, 0, 2 ) & kcc_snapshot_read_shapes( s, 2, s->body_count );
 		assert_int_equal( read, fits );
-		assert_true( kcc_snapshot_read_end( s, read, 0 ) );
+		assert_true( kcc_snapshot_read_end( s, read, 0, true ) );
 		assert_read_as_fresh( s, f.space );
 		kcc_snapshot_spent( s );
 		if ( extra != NULL )
