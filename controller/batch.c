@@ -657,7 +657,8 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 }
 
 // The first move whose input fails kcc_batch_check: its error (KCC_OK when none does).
-static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities, float dt )
+static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities,
+										float dt )
 {
 	for ( int i = 0; i < count; ++i )
 	{

@@ -929,9 +929,11 @@ static void test_bad_input_moves_nothing( void** state )
 		for ( int bad = w.count - 1; bad >= 0; bad -= w.count - 1 )
 		{
 			in[bad] = kcc_v2( NAN, 0.0f );
-			assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ), KCC_ERROR_NOT_FINITE );
+			kcc_status status = kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks );
+			assert_int_equal( status, KCC_ERROR_NOT_FINITE );
 			in[bad] = kcc_v2( 1.0e6f / DT, 0.0f ); // beyond max_displacement
-			assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ), KCC_ERROR_TOO_LARGE );
+			status = kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks );
+			assert_int_equal( status, KCC_ERROR_TOO_LARGE );
 			in[bad] = kcc_v2( WALK, -1.0f );
 			assert_nothing_moved( &w );
 		}
