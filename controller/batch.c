@@ -351,14 +351,86 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 	return true;
 }
 
+// Runs fcn over [0, items) on the workers of tasks, in ranges of at least 64 items, or here when tasks is NULL.
+static void kcc_batch_run_task( const kcc_task_system* tasks, kcc_task_fcn* fcn, int items, void* context )
+{
+	if ( tasks == NULL )
+	{
+		fcn( 0, items, 0, context );
+		return;
+	}
+	void* handle = tasks->enqueue( fcn, items, 64, context, tasks->user );
+	if ( handle != NULL )
+	{
+		tasks->finish( handle, tasks->user );
+	}
+}
+
+// The checks of one move's input that need no other move: its velocity and displacement.
+static kcc_status kcc_batch_check( const kcc_controller* c, vec2s velocity, float dt )
+{
+	if ( kcc_is_valid_vec2( velocity ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	vec2s delta = glms_vec2_scale( velocity, dt );
+	if ( kcc_is_valid_vec2( delta ) == false )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
+	return kcc_move_validate( c, delta );
+}
+
+typedef struct kcc_batch_read_run
+{
+	kcc_snapshot* s;
+	kcc_controller* const* controllers;
+	const vec2s* velocities;
+	float dt;
+	int body_count;      ///< bodies whose shapes the task reads (items 0 .. body_count - 1; then one item a move)
+	atomic_bool changed; ///< a body's shapes are no longer those of the last read (read again on the calling thread)
+	atomic_bool bad;     ///< a move's input failed kcc_batch_check
+} kcc_batch_read_run;
+
+// The shapes of the bodies, and the checks of the moves: work of the batch's start that needs no Chipmunk lock.
+static void kcc_batch_read_task( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	kcc_batch_read_run* run = context;
+	int bodies = run->body_count;
+	if ( start < bodies && kcc_snapshot_read_shapes( run->s, start, end < bodies ? end : bodies ) == false )
+	{
+		atomic_store_explicit( &run->changed, true, memory_order_relaxed ); // finish orders it before the read
+	}
+	bool bad = false;
+	for ( int i = ( start > bodies ? start : bodies ) - bodies; i < end - bodies; ++i )
+	{
+		bad |= kcc_batch_check( run->controllers[i], run->velocities[i], run->dt ) != KCC_OK;
+	}
+	if ( bad )
+	{
+		atomic_store_explicit( &run->bad, true, memory_order_relaxed );
+	}
+}
+
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
-// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out
-// or a character is in the batch twice (its second move starts where the first ends, unknown here).
+// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
+// a move's input is bad (kcc_batch_check, run here unless *checked: *checked then stays false) or a character is in
+// the batch twice (its second move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
-							   float dt, const kcc_task_system* tasks )
+							   float dt, const kcc_task_system* tasks, bool* checked )
 {
 	cpSpace* space = controllers[0]->space;
-	if ( kcc_snapshot_read( s, space, count ) == false ||
+	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers (here, in
+	// one pass, without workers).
+	bool listed = kcc_snapshot_read_bodies( s, space, tasks == NULL );
+	int bodies = tasks != NULL && listed && s->same_bodies ? s->body_count : 0;
+	kcc_batch_read_run read = { s, controllers, velocities, dt, bodies, false, false };
+	kcc_batch_run_task( tasks, kcc_batch_read_task, bodies + ( *checked ? 0 : count ), &read );
+	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
+	bool shapes_read = tasks == NULL || ( read.body_count > 0 &&
+										  atomic_load_explicit( &read.changed, memory_order_relaxed ) == false );
+	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count, false ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
 	{
@@ -370,18 +442,18 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	double push_total = 0.0;
 	int pushers = 0;
 	// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes (kcc_world_may_read).
-	s->readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
-	s->sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
-	s->stamp += 1;
+	cpShapeFilter readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
+	cpShapeFilter sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
+	uint32_t stamp = ++s->stamp;
 	bool repeated = false;
 	for ( int i = 0; i < count; ++i )
 	{
 		kcc_controller* c = controllers[i];
-		repeated |= c->batch_stamp == s->stamp;
-		c->batch_stamp = s->stamp;
-		s->readers.categories |= c->def.filter.categories;
-		s->readers.mask |= c->def.filter.mask;
-		s->sensor_readers.mask |= c->def.sensor_mask;
+		repeated |= c->batch_stamp == stamp;
+		c->batch_stamp = stamp;
+		readers.categories |= c->def.filter.categories;
+		readers.mask |= c->def.filter.mask;
+		sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
 		c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
 		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
@@ -410,6 +482,8 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			}
 		}
 	}
+	s->readers = readers;
+	s->sensor_readers = sensor_readers;
 	if ( repeated )
 	{
 		return false;
@@ -440,11 +514,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		// Waves: a character's shapes may be anywhere within its reach, and so its grid box. Each character's on
 		// the workers (it writes only its own controller and shapes).
 		kcc_batch_reach_run run = { controllers, velocities, dt, s, pushable, push_total, 0 };
-		void* handle = tasks->enqueue( kcc_batch_reach_task, count, 64, &run, tasks->user );
-		if ( handle != NULL )
-		{
-			tasks->finish( handle, tasks->user );
-		}
+		kcc_batch_run_task( tasks, kcc_batch_reach_task, count, &run );
 		if ( kcc_snapshot_build_grid( s ) == false )
 		{
 			return false;
@@ -566,12 +636,19 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 		// (a few microseconds) stays below its moves' own.
 		int min_range = size / ( 4 * tasks->worker_count );
 		min_range = min_range < 1 ? 1 : min_range > 16 ? 16 : min_range;
+		void* handle = NULL;
 		if ( size < 2 )
 		{
 			kcc_batch_task( 0, size, 0, run );
-			continue;
 		}
-		void* handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
+		else
+		{
+			handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
+		}
+		if ( w == 1 )
+		{
+			kcc_snapshot_keep_pending( s ); // while the workers move the first wave (no move reads what it writes)
+		}
 		if ( handle != NULL )
 		{
 			tasks->finish( handle, tasks->user );
@@ -579,11 +656,25 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	}
 }
 
+// The first move whose input fails kcc_batch_check: its error (KCC_OK when none does).
+static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities,
+										float dt )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		kcc_status status = kcc_batch_check( controllers[i], velocities[i], dt );
+		if ( status != KCC_OK )
+		{
+			return status;
+		}
+	}
+	return KCC_OK;
+}
+
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
 									 float dt, vec2s* out_velocities, kcc_move_result* out_results,
 									 const kcc_task_system* tasks )
 {
-	(void)tasks;
 	if ( count < 0 )
 	{
 		KCC_ASSERT( false, "kcc_move_and_slide_batch: count is negative" );
@@ -606,7 +697,10 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves.
+	// Every input checked before anything moves: here, or with workers each move's velocity and displacement
+	// (kcc_batch_check) on them, while they read the space's shapes.
+	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
+	bool checked = waves == false;
 	for ( int i = 0; i < count; ++i )
 	{
 		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
@@ -618,16 +712,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
 			return KCC_ERROR_INVALID_ARGUMENT;
 		}
-		if ( kcc_is_valid_vec2( velocities[i] ) == false )
-		{
-			return KCC_ERROR_NOT_FINITE;
-		}
-		vec2s delta = glms_vec2_scale( velocities[i], dt );
-		if ( kcc_is_valid_vec2( delta ) == false )
-		{
-			return KCC_ERROR_TOO_LARGE;
-		}
-		kcc_status status = kcc_move_validate( controllers[i], delta );
+		kcc_status status = checked ? kcc_batch_check( controllers[i], velocities[i], dt ) : KCC_OK;
 		if ( status != KCC_OK )
 		{
 			return status;
@@ -637,13 +722,13 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	kcc_status status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
 	if ( status != KCC_OK )
 	{
-		return status;
+		kcc_status input = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );
+		return input != KCC_OK ? input : status;
 	}
 	// A paused frame, or a character twice in the batch (kcc_batch_prepare tells): sequential moves on Chipmunk's
 	// queries.
 	kcc_snapshot* s = dt == 0.0f ? NULL : kcc_batch_snapshot( first );
-	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL ) )
+	if ( s != NULL && kcc_batch_prepare( s, controllers, count, velocities, dt, waves ? tasks : NULL, &checked ) )
 	{
 		s->wave_count = 0;
 		s->largest_wave = 0;
@@ -654,6 +739,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		}
 		else
 		{
+			kcc_snapshot_keep_pending( s );
 			for ( int i = 0; i < count; ++i )
 			{
 				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s, 0 );
@@ -688,6 +774,11 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		return KCC_OK;
 	}
 	kcc_space_release( first );
+	status = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );
+	if ( status != KCC_OK )
+	{
+		return status;
+	}
 	for ( int i = 0; i < count; ++i )
 	{
 		status = kcc_move_and_slide( controllers[i], velocities[i], dt,

@@ -591,6 +591,20 @@ typedef bool kcc_snapshot_reads( const kcc_snapshot_shape* shape, void* data );
 /// Reads the space's kinematic and dynamic bodies and their shapes (grid boxes = their boxes); room for a batch of
 /// slot_count moves. False when memory ran out.
 bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
+/// kcc_snapshot_read in three parts, so that the shapes may be read on the batch's workers. First the bodies, on the
+/// calling thread (Chipmunk locks the space to list them), with their shapes when shapes; false when memory ran out.
+/// Without shapes, same_bodies then tells whether the space lists the bodies of the last read in the same order:
+/// their shapes' places are then known.
+bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes );
+/// With same_bodies: reads the shapes of bodies [start, end) into their known places (pure reads of Chipmunk: disjoint
+/// ranges on any threads at once). False when a body's shapes are no longer those of the last read.
+bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end );
+/// The rest, on the calling thread: every body's shapes first, unless shapes_read; kcc_snapshot_keep_pending when
+/// keep_pending (else left to the caller). False when memory ran out.
+bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, bool keep_pending );
+/// The last part of a read: keeps the pending shapes still in the space, their bodies marked pending. It writes only
+/// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
+void kcc_snapshot_keep_pending( kcc_snapshot* s );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 /// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The batch's picture of the non-static world: every shape of the space's kinematic and dynamic bodies (sleeping ones
-// included), read once per batch on the calling thread, and those a move of the batch may read put in a uniform grid
+// included), read once per batch (the bodies listed on the calling thread, their shapes read on the batch's workers
+// when the space lists the same bodies as the last read), and those a move of the batch may read put in a uniform grid
 // by a box holding every place the shape can be during the batch. A batch move gathers those shapes from it instead
 // of asking Chipmunk, so moves touch no Chipmunk space structure and any number of threads may query it at once.
 #include "internal.h"
@@ -51,23 +52,37 @@ static bool kcc_snapshot_reserve( const kcc_snapshot* s, void** array, int* capa
 typedef struct kcc_snapshot_reader
 {
 	kcc_snapshot* s;
-	int body;            ///< the body whose shapes are read
 	int previous_bodies; ///< bodies of the last read (same_bodies compares with them)
+	bool shapes;         ///< read each body's shapes too
 	bool failed;         ///< out of memory
 } kcc_snapshot_reader;
+
+// Reads one body's shapes into shapes[next .. end), growing the array when grow (else false once they pass end).
+typedef struct kcc_shape_reader
+{
+	kcc_snapshot* s;
+	int body;
+	int next, end;
+	bool grow;
+	bool failed;
+} kcc_shape_reader;
 
 static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 {
 	(void)body;
-	kcc_snapshot_reader* r = data;
+	kcc_shape_reader* r = data;
 	kcc_snapshot* s = r->s;
-	if ( r->failed || kcc_snapshot_reserve( s, (void**)&s->shapes, &s->shape_capacity, s->shape_count + 1,
-											 sizeof( *s->shapes ) ) == false )
+	if ( r->failed == false && r->next == r->end )
 	{
-		r->failed = true;
+		r->failed = r->grow == false || kcc_snapshot_reserve( s, (void**)&s->shapes, &s->shape_capacity, r->next + 1,
+															   sizeof( *s->shapes ) ) == false;
+		r->end = s->shape_capacity;
+	}
+	if ( r->failed )
+	{
 		return;
 	}
-	kcc_snapshot_shape* sh = s->shapes + s->shape_count++;
+	kcc_snapshot_shape* sh = s->shapes + r->next++;
 	sh->shape = shape;
 	sh->indexed = cpShapeGetBB( shape );
 	sh->grid = sh->indexed;
@@ -77,9 +92,24 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	sh->sensor = cpShapeGetSensor( shape ) != cpFalse;
 	sh->filter = cpShapeGetFilter( shape );
 	sh->wave = 0;
-	s->bodies[r->body].shape_count += 1;
 }
 
+// Reads body b's shapes from shapes[first] on: at most count of them, or as many as there are when grow. False when
+// memory ran out, or when not growing and the body has other than count shapes.
+KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, int first, int count, bool grow )
+{
+	kcc_snapshot_body* body = s->bodies + b;
+	kcc_shape_reader r = { s, b, first, grow ? s->shape_capacity : first + count, grow, false };
+	cpBodyEachShape( (cpBody*)body->body, kcc_snapshot_read_shape, &r );
+	body->first_shape = first;
+	body->shape_count = r.next - first;
+	body->mover = -1;
+	body->seq = 0;
+	body->pending = false;
+	return r.failed == false && ( grow || r.next == first + count );
+}
+
+// Lists a non-static body (with its shapes when r->shapes).
 static void kcc_snapshot_read_body( cpBody* body, void* data )
 {
 	kcc_snapshot_reader* r = data;
@@ -99,13 +129,12 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	kcc_snapshot_body* b = s->bodies + s->body_count;
 	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 	b->body = body;
-	b->first_shape = s->shape_count;
-	b->shape_count = 0;
-	b->mover = -1;
-	b->seq = 0;
-	b->pending = false;
-	r->body = s->body_count++;
-	cpBodyEachShape( body, kcc_snapshot_read_shape, r );
+	s->body_count += 1;
+	if ( r->shapes )
+	{
+		r->failed = kcc_snapshot_read_body_shapes( s, s->body_count - 1, s->shape_count, 0, true ) == false;
+		s->shape_count += b->shape_count;
+	}
 }
 
 // Heap sort of the body indices by pointer value (no allocation; only for finding a body, never for an order that a
@@ -181,7 +210,7 @@ static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body
 // The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
 // when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
 // A body is in bodies once: where its hint points, when that holds the same pointer, is what the search would find.
-static void kcc_snapshot_keep_pending( kcc_snapshot* s )
+void kcc_snapshot_keep_pending( kcc_snapshot* s )
 {
 	int kept = 0;
 	for ( int k = 0; k < s->pending_count; ++k )
@@ -208,7 +237,7 @@ static void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	s->pending_count = kept;
 }
 
-bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
+bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes )
 {
 	s->space = space;
 	s->body_count = 0;
@@ -221,16 +250,47 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 	s->readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, CP_ALL_CATEGORIES );
 	s->sensor_readers = s->readers;
 	s->dynamic_count = 0;
-	// The bodies of the last read (the sort is kept when the space lists the same bodies in the same order); none after
-	// a read that failed half-way (its bodies are not those sorted).
-	kcc_snapshot_reader reader = { s, 0, s->sorted_count, false };
+	// The bodies of the last read (the sort and the shapes' places are kept when the space lists the same bodies in the
+	// same order); none after a read that failed half-way (its bodies are not those sorted).
+	kcc_snapshot_reader reader = { s, s->sorted_count, shapes, false };
 	s->sorted_count = 0;
 	s->same_bodies = reader.previous_bodies > 0;
 	cpSpaceEachBody( space, kcc_snapshot_read_body, &reader );
-	s->same_bodies &= s->body_count == reader.previous_bodies;
+	s->same_bodies &= s->body_count == reader.previous_bodies && reader.failed == false;
+	if ( s->same_bodies && shapes == false )
+	{
+		const kcc_snapshot_body* last = s->bodies + s->body_count - 1;
+		s->shape_count = last->first_shape + last->shape_count;
+	}
+	return reader.failed == false;
+}
+
+bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end )
+{
+	bool same = true;
+	for ( int b = start; b < end; ++b )
+	{
+		same &= kcc_snapshot_read_body_shapes( s, b, s->bodies[b].first_shape, s->bodies[b].shape_count, false );
+	}
+	return same;
+}
+
+bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, bool keep_pending )
+{
+	if ( shapes_read == false )
+	{
+		s->shape_count = 0;
+		for ( int b = 0; b < s->body_count; ++b )
+		{
+			if ( kcc_snapshot_read_body_shapes( s, b, s->shape_count, 0, true ) == false )
+			{
+				return false;
+			}
+			s->shape_count += s->bodies[b].shape_count;
+		}
+	}
 	int bodies = s->body_count, shapes = s->shape_count, slots = 2 * ( slot_count + 1 );
-	if ( reader.failed ||
-		 kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
+	if ( kcc_snapshot_reserve( s, (void**)&s->sorted, &s->sorted_capacity, bodies, sizeof( *s->sorted ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->order, &s->order_capacity, bodies, sizeof( *s->order ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->loose, &s->loose_capacity, shapes, sizeof( *s->loose ) ) == false ||
 		 kcc_snapshot_reserve( s, (void**)&s->listed, &s->listed_capacity, shapes, sizeof( *s->listed ) ) == false ||
@@ -243,10 +303,19 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
 		kcc_sort_bodies( s );
 	}
 	s->sorted_count = s->body_count;
-	kcc_snapshot_keep_pending( s );
-	// Room for every shape read to join the pending list at the batch's end.
+	if ( keep_pending )
+	{
+		kcc_snapshot_keep_pending( s );
+	}
+	// Room for every shape read to join the pending list at the batch's end (a later kcc_snapshot_keep_pending only
+	// shortens it).
 	return kcc_snapshot_reserve( s, (void**)&s->pending, &s->pending_capacity, s->pending_count + s->shape_count,
 								 sizeof( *s->pending ) );
+}
+
+bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count )
+{
+	return kcc_snapshot_read_bodies( s, space, true ) && kcc_snapshot_read_end( s, true, slot_count, true );
 }
 
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body )

@@ -919,12 +919,32 @@ static void test_bad_input_moves_nothing( void** state )
 	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_INVALID_ARGUMENT );
 	expect_message( "kcc_move_and_slide_batch", "different spaces" );
 	list[w.count - 1] = w.c[w.count - 1];
-	in[w.count - 1] = kcc_v2( NAN, 0.0f );
-	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NOT_FINITE );
-	in[w.count - 1] = kcc_v2( 1.0e6f / DT, 0.0f ); // beyond max_displacement
-	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_TOO_LARGE );
-	in[w.count - 1] = kcc_v2( WALK, -1.0f );
-	assert_nothing_moved( &w );
+	// A bad velocity, last then first: on the calling thread alone, and checked on 2 and 3 workers (the batch's
+	// first task), whose batches first ran well (the space's shapes then read on the workers too).
+	scrambled_tasks st[2];
+	kcc_task_system systems[2] = { scrambled_system( st, 2 ), scrambled_system( st + 1, 3 ) };
+	for ( int k = 0; k < 3; ++k )
+	{
+		const kcc_task_system* tasks = k > 0 ? systems + k - 1 : NULL;
+		for ( int bad = w.count - 1; bad >= 0; bad -= w.count - 1 )
+		{
+			in[bad] = kcc_v2( NAN, 0.0f );
+			kcc_status status = kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks );
+			assert_int_equal( status, KCC_ERROR_NOT_FINITE );
+			in[bad] = kcc_v2( 1.0e6f / DT, 0.0f ); // beyond max_displacement
+			status = kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks );
+			assert_int_equal( status, KCC_ERROR_TOO_LARGE );
+			in[bad] = kcc_v2( WALK, -1.0f );
+			assert_nothing_moved( &w );
+		}
+		if ( tasks != NULL )
+		{
+			assert_true( st[k - 1].tasks > 0 );
+			world_step( &w, 0 );
+			assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ), KCC_OK );
+			remember_positions( &w );
+		}
+	}
 
 	// From a query callback: the space is locked.
 	locked_call call = { &w, in, KCC_OK, false };

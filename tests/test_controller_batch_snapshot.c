@@ -169,6 +169,100 @@ static void test_pending_shapes_kept_whatever_their_hints( void** state )
 	fixture_destroy( &f );
 }
 
+// s reads the space as a fresh snapshot does: the same bodies and shapes in the same places, each shape's box, body,
+// sensor flag and filter as Chipmunk has them now.
+static void assert_read_as_fresh( const kcc_snapshot* s, cpSpace* space )
+{
+	kcc_snapshot* fresh = snapshot_new();
+	assert_true( kcc_snapshot_read( fresh, space, 0 ) );
+	assert_int_equal( s->body_count, fresh->body_count );
+	assert_int_equal( s->shape_count, fresh->shape_count );
+	assert_int_equal( s->dynamic_count, fresh->dynamic_count );
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		assert_ptr_equal( s->bodies[b].body, fresh->bodies[b].body );
+		assert_int_equal( s->bodies[b].first_shape, fresh->bodies[b].first_shape );
+		assert_int_equal( s->bodies[b].shape_count, fresh->bodies[b].shape_count );
+		assert_int_equal( s->bodies[b].mover, -1 );
+	}
+	for ( int i = 0; i < s->shape_count; ++i )
+	{
+		const kcc_snapshot_shape* a = s->shapes + i;
+		const kcc_snapshot_shape* b = fresh->shapes + i;
+		assert_ptr_equal( a->shape, b->shape );
+		cpBB now = cpShapeGetBB( a->shape );
+		assert_memory_equal( &a->indexed, &now, sizeof( cpBB ) );
+		assert_memory_equal( &a->grid, &now, sizeof( cpBB ) );
+		assert_int_equal( a->body, b->body );
+		assert_int_equal( a->sensor, cpShapeGetSensor( a->shape ) != cpFalse );
+		cpShapeFilter f = cpShapeGetFilter( a->shape );
+		assert_memory_equal( &a->filter, &f, sizeof( f ) );
+		assert_false( a->writable || a->loose );
+	}
+	kcc_snapshot_spent( fresh );
+	kcc_snapshot_free( fresh );
+}
+
+// A read of the same bodies as the last one reads their shapes in the places the last read gave them (so the batch
+// reads them on its workers), as Chipmunk has them now: bodies the game moved itself, a sensor flag and a filter
+// changed. A body with a shape more or less no longer fits them: the read says so, and the calling thread's read lays
+// them out anew.
+static void test_read_of_the_same_bodies_sees_every_change( void** state )
+{
+	(void)state;
+	space_fixture f;
+	fixture_build( &f );
+	kcc_snapshot* s = snapshot_new();
+	assert_true( kcc_snapshot_read( s, f.space, 0 ) );
+	kcc_snapshot_spent( s );
+	for ( int round = 0; round < 4; ++round )
+	{
+		cpShape* extra = NULL;
+		bool fits = round < 2;
+		if ( round == 0 )
+		{
+			// Moved by the game: positions set and the shapes reindexed by Chipmunk, not by kcc.
+			cpBodySetPosition( f.bodies[0], cpv( -4.0, 2.0 ) );
+			cpSpaceReindexShapesForBody( f.space, f.bodies[0] );
+			cpBodySetPosition( f.bodies[2], cpv( 7.0, -3.0 ) );
+			cpSpaceReindexShapesForBody( f.space, f.bodies[2] );
+		}
+		else if ( round == 1 )
+		{
+			cpShapeSetSensor( f.shapes[3], cpTrue );
+			cpShapeSetFilter( f.shapes[BODIES], cpShapeFilterNew( 7, 2, 5 ) );
+		}
+		else if ( round == 2 )
+		{
+			extra = cpSpaceAddShape( f.space, cpCircleShapeNew( f.bodies[1], 0.25, cpvzero ) );
+		}
+		else
+		{
+			cpSpaceRemoveShape( f.space, f.shapes[BODIES] ); // body 2's second shape
+			cpShapeFree( f.shapes[BODIES] );
+			f.shapes[BODIES] = NULL;
+		}
+		assert_true( kcc_snapshot_read_bodies( s, f.space, false ) );
+		assert_true( s->same_bodies );
+		bool read = kcc_snapshot_read_shapes( s, 0, 2 ) & kcc_snapshot_read_shapes( s, 2, s->body_count );
+		assert_int_equal( read, fits );
+		assert_true( kcc_snapshot_read_end( s, read, 0, true ) );
+		assert_read_as_fresh( s, f.space );
+		kcc_snapshot_spent( s );
+		if ( extra != NULL )
+		{
+			// The same shapes again after it left: the places of the last read, which had it, no longer fit.
+			cpSpaceRemoveShape( f.space, extra );
+			cpShapeFree( extra );
+			assert_true( kcc_snapshot_read( s, f.space, 0 ) );
+			assert_read_as_fresh( s, f.space );
+			kcc_snapshot_spent( s );
+		}
+	}
+	kcc_snapshot_free( s );
+	fixture_destroy( &f );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The grid
 
@@ -443,6 +537,7 @@ int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_pending_shapes_kept_whatever_their_hints ),
+		cmocka_unit_test( test_read_of_the_same_bodies_sees_every_change ),
 		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
 		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
 	};
