@@ -697,10 +697,9 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves: here, or with workers each move's velocity and displacement
-	// (kcc_batch_check) on them, while they read the space's shapes.
-	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	bool checked = waves == false;
+	// Every input checked before anything moves, with the same error for any worker count: the controllers first,
+	// then each move's velocity and displacement (kcc_batch_check) in array order: here, or with workers on them while
+	// they read the space's shapes.
 	for ( int i = 0; i < count; ++i )
 	{
 		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
@@ -712,7 +711,12 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
 			return KCC_ERROR_INVALID_ARGUMENT;
 		}
-		kcc_status status = checked ? kcc_batch_check( controllers[i], velocities[i], dt ) : KCC_OK;
+	}
+	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
+	bool checked = waves == false;
+	if ( checked )
+	{
+		kcc_status status = kcc_batch_check_all( controllers, count, velocities, dt );
 		if ( status != KCC_OK )
 		{
 			return status;

@@ -937,6 +937,16 @@ static void test_bad_input_moves_nothing( void** state )
 			in[bad] = kcc_v2( WALK, -1.0f );
 			assert_nothing_moved( &w );
 		}
+		// A bad velocity first and a NULL controller last: the controllers are checked first, for any worker count.
+		in[0] = kcc_v2( NAN, 0.0f );
+		list[w.count - 1] = NULL;
+		reset_asserts();
+		assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ),
+						  KCC_ERROR_NULL_ARGUMENT );
+		expect_message( "kcc_move_and_slide_batch", "NULL" );
+		list[w.count - 1] = w.c[w.count - 1];
+		in[0] = kcc_v2( WALK, -1.0f );
+		assert_nothing_moved( &w );
 		if ( tasks != NULL )
 		{
 			assert_true( st[k - 1].tasks > 0 );

@@ -353,7 +353,8 @@ KCC_API kcc_task_system kcc_thread_pool_task_system( kcc_thread_pool* pool );
 /// to affect each other move in parallel on tasks' workers, the others in array order. out_velocities and out_results
 /// may be NULL (else count entries each); tasks NULL: the calling thread alone. Any bad input (a NULL or destroyed
 /// controller, characters of different spaces, a non-finite velocity, dt < 0 or not finite, a displacement beyond a
-/// def's max_displacement or ending beyond its max_coordinate, a locked space): an error, and nothing moves.
+/// def's max_displacement or ending beyond its max_coordinate, a locked space): an error, and nothing moves; the
+/// controllers are checked first, then the moves in array order, so the error is the same for any worker count.
 /// The batch reads the space's kinematic and dynamic bodies (sleeping ones included) once when it starts: bodies and
 /// shapes must not be added, removed or moved by anything else while it runs, and shapes on a non-static body that was
 /// never added to the space are not seen by its moves. During the batch, each character reads the others and the
