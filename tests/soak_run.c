@@ -690,13 +690,18 @@ static int soak_act( soak_world* w, soak_source* src, int index, const soak_run_
 			break;
 		}
 		case SOAK_ACT_DROP:
+		{
+			// The floor the controller stands on now: ch->floor_shape is the last move's, and a create, a teleport or
+			// a restored state since may have found another.
+			kcc_controller_state now = kcc_controller_get_state( c );
 			if ( kcc_controller_drop_through( c ) == KCC_OK )
 			{
-				ch->drop_shape = ch->floor_shape;
+				ch->drop_shape = now.floor_shape;
 			}
 			call = SOAK_CALL_MOVE_AND_SLIDE;
 			delta = soak_gravity_velocity( src, ch, &dt );
 			break;
+		}
 		case SOAK_ACT_TELEPORT:
 		case SOAK_ACT_INSIDE:
 		{
