@@ -752,7 +752,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		// What sequential calls did after each move, in array order on this thread: reindex the bodies it moved
 		// (those no later move moved again; or leave them to kcc_space_sync), then the impulses to the dynamic bodies
 		// it met.
-		bool deferred = *kcc_static_index_deferred( first->static_index );
+		bool deferred = first->static_index->deferred_sync;
 		// Deferred, with every body moved pending already (each frame after the first): nothing to list.
 		bool reindex = deferred == false || kcc_snapshot_moved_unpending( s );
 		if ( reindex )
@@ -814,7 +814,7 @@ kcc_status kcc_space_set_deferred_sync( cpSpace* space, bool deferred )
 			return status;
 		}
 	}
-	*kcc_static_index_deferred( index ) = deferred;
+	index->deferred_sync = deferred;
 	return KCC_OK;
 }
 

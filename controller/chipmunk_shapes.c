@@ -365,8 +365,8 @@ static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s o
 
 // A static rectangle (kcc_static_shape.rectangle) in the local frame, as kcc_local_polygon converts it: each corner's
 // coordinates are point 0's or point 2's, rounded once. False when its normals are not the rectangle's (a side rounded
-// to zero): kcc_local_polygon decides then. *cast_ready: kcc_polygon_proxy_ok, whose unit test its normals pass.
-static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out, bool* cast_ready )
+// to zero): kcc_local_polygon decides then.
+static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out )
 {
 	kcc_polygon* p = &out->polygon;
 	vec2s a = kcc_bridge_relative( s->points[0], origin ), c = kcc_bridge_relative( s->points[2], origin );
@@ -383,9 +383,6 @@ static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_sh
 	p->radius = s->radius;
 	p->count = 4;
 	p->centroid = a;
-	*cast_ready = fabsf( a.x ) <= KCC_MAX_MAGNITUDE && fabsf( a.y ) <= KCC_MAX_MAGNITUDE &&
-				  fabsf( c.x ) <= KCC_MAX_MAGNITUDE && fabsf( c.y ) <= KCC_MAX_MAGNITUDE && s->radius >= 0.0f &&
-				  s->radius <= KCC_MAX_MAGNITUDE;
 	return true;
 }
 
@@ -529,9 +526,13 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
 	if ( s->type == KCC_SHAPE_POLYGON )
 	{
-		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out, &candidate->cast_ready ) )
+		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out ) )
 		{
-			return; // a box tile: one piece
+			// A box tile, one piece: kcc_polygon_proxy_ok's checks reduce to its two corners (every vertex repeats
+			// their coordinates) and its radius (its normals are exact units).
+			vec2s a = out->polygon.vertices[0], b = out->polygon.vertices[2];
+			candidate->cast_ready = kcc_usable_vec2( a ) && kcc_usable_vec2( b ) && kcc_valid_radius( s->radius );
+			return;
 		}
 		if ( candidate->piece == 0 )
 		{

@@ -492,8 +492,6 @@ void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFil
 kcc_move_context* kcc_static_index_context( kcc_static_index* index );
 /// Where the space's batch snapshot is kept (freed with the index).
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index );
-/// Whether the space's batches leave Chipmunk's index to kcc_space_sync (kcc_space_set_deferred_sync).
-bool* kcc_static_index_deferred( kcc_static_index* index );
 /// The index of space, or NULL when no controller uses it (no user added: valid while a controller lives).
 kcc_static_index* kcc_static_index_find( const cpSpace* space );
 

@@ -550,11 +550,6 @@ kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index )
 	return &index->snapshot;
 }
 
-bool* kcc_static_index_deferred( kcc_static_index* index )
-{
-	return &index->deferred_sync;
-}
-
 kcc_static_index* kcc_static_index_find( const cpSpace* space )
 {
 	kcc_lock();

@@ -10,11 +10,6 @@ static inline vec2s kcc_lerp( vec2s a, vec2s b, float s )
 	return kcc_v2( a.x + s * ( b.x - a.x ), a.y + s * ( b.y - a.y ) );
 }
 
-static inline bool kcc_in_range( vec2s v )
-{
-	return fabsf( v.x ) <= KCC_MAX_MAGNITUDE && fabsf( v.y ) <= KCC_MAX_MAGNITUDE;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Ray against a rounded polytope
 
@@ -440,7 +435,7 @@ kcc_cast_output kcc_ray_cast( const kcc_shape* s, vec2s origin, vec2s translatio
 	}
 	kcc_proxy proxies[KCC_MAX_PROXIES];
 	int count = kcc_make_proxies( s, proxies );
-	if ( count == 0 || kcc_in_range( origin ) == false || kcc_in_range( translation ) == false )
+	if ( count == 0 || kcc_usable_vec2( origin ) == false || kcc_usable_vec2( translation ) == false )
 	{
 		return kcc_cast_miss();
 	}
@@ -888,7 +883,7 @@ static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s
 											  float target_separation, bool conservative )
 {
 	// In range implies finite (a NaN fails every compare): one test each, before the target's proxies.
-	if ( na == 0 || kcc_in_range( translation ) == false ||
+	if ( na == 0 || kcc_usable_vec2( translation ) == false ||
 		 !( target_separation >= 0.0f && target_separation <= KCC_MAX_MAGNITUDE ) )
 	{
 		return kcc_cast_miss();
@@ -953,7 +948,7 @@ kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int m
 												 const kcc_polygon* target )
 {
 	// kcc_cast_from_proxies' checks but the target's, which the caller made.
-	if ( moving_count == 0 || kcc_in_range( translation ) == false )
+	if ( moving_count == 0 || kcc_usable_vec2( translation ) == false )
 	{
 		return kcc_cast_miss();
 	}

@@ -57,21 +57,6 @@ static void kcc_proxy_set_sector( kcc_proxy* p, vec2s apex, vec2s direction, flo
 	p->own_normals[1] = kcc_v2( -left.y, left.x );
 }
 
-static bool kcc_usable_float( float x )
-{
-	return fabsf( x ) <= KCC_MAX_MAGNITUDE;
-}
-
-static bool kcc_usable_vec2( vec2s v )
-{
-	return kcc_usable_float( v.x ) && kcc_usable_float( v.y );
-}
-
-static bool kcc_valid_radius( float r )
-{
-	return kcc_usable_float( r ) && r >= 0.0f;
-}
-
 static bool kcc_unit( vec2s v )
 {
 	return fabsf( v.x * v.x + v.y * v.y - 1.0f ) <= KCC_UNIT_TOLERANCE;

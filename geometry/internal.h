@@ -172,6 +172,22 @@ static inline vec2s kcc_unit_or( vec2s v, vec2s fallback )
 /// below this, so no NaN can come out. Beyond it the queries return their empty result.
 #define KCC_MAX_MAGNITUDE 1.0e9f
 
+/// Within KCC_MAX_MAGNITUDE, hence finite (a NaN fails every compare).
+static inline bool kcc_usable_float( float x )
+{
+	return fabsf( x ) <= KCC_MAX_MAGNITUDE;
+}
+
+static inline bool kcc_usable_vec2( vec2s v )
+{
+	return kcc_usable_float( v.x ) && kcc_usable_float( v.y );
+}
+
+static inline bool kcc_valid_radius( float r )
+{
+	return kcc_usable_float( r ) && r >= 0.0f;
+}
+
 /// Whether a polygon's count vertices (3 .. KCC_MAX_POLYGON_VERTICES) are within KCC_MAX_MAGNITUDE and its normals
 /// unit within KCC_UNIT_TOLERANCE (a NaN fails). With SSE2, two vertices and two normals per register: the same
 /// operations and comparisons as the scalar loop, lane by lane.
@@ -253,9 +269,7 @@ static inline void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float 
 /// of range.
 static inline int kcc_proxy_set_capsule( kcc_proxy* p, const kcc_capsule* c )
 {
-	if ( !( fabsf( c->a.x ) <= KCC_MAX_MAGNITUDE && fabsf( c->a.y ) <= KCC_MAX_MAGNITUDE &&
-			fabsf( c->b.x ) <= KCC_MAX_MAGNITUDE && fabsf( c->b.y ) <= KCC_MAX_MAGNITUDE && c->radius >= 0.0f &&
-			c->radius <= KCC_MAX_MAGNITUDE ) )
+	if ( kcc_usable_vec2( c->a ) == false || kcc_usable_vec2( c->b ) == false || kcc_valid_radius( c->radius ) == false )
 	{
 		return 0;
 	}
