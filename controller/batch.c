@@ -563,7 +563,7 @@ static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec
 	KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	(void)status;
 	c->batch = NULL;
-	c->move = kcc_static_index_context( c->static_index );
+	c->move = &c->static_index->context; // kcc_static_index_context, inline
 }
 
 typedef struct kcc_batch_run
