@@ -455,7 +455,6 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		readers.mask |= c->def.filter.mask;
 		sensor_readers.mask |= c->def.sensor_mask;
 		c->batch_push = 0.0;
-		c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
 		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
 		if ( c->def.pushable_categories != 0 )
 		{
@@ -471,15 +470,23 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			b = kcc_snapshot_body_index( s, c->body );
 		}
 		c->batch_body = b;
+		// Without workers, array order for sure: kcc_batch_array_boxes' box (the other shapes keep theirs, where they
+		// are). Only waves read the marks of the shapes moves move and the influence boxes.
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
-			kcc_snapshot_set_writable( s, s->bodies[b].first_shape + k );
+			kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
 			if ( tasks == NULL )
 			{
-				// Array order for sure: kcc_batch_array_boxes' box (the other shapes keep theirs, where they are).
-				kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
 				sh->grid = kcc_bb_inflate( sh->indexed, displacement + (double)c->def.skin );
 			}
+			else
+			{
+				kcc_snapshot_set_writable( s, s->bodies[b].first_shape + k );
+			}
+		}
+		if ( tasks != NULL )
+		{
+			c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
 		}
 	}
 	s->readers = readers;
@@ -563,7 +570,7 @@ static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec
 	KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	(void)status;
 	c->batch = NULL;
-	c->move = kcc_static_index_context( c->static_index );
+	c->move = &c->static_index->context; // kcc_static_index_context, inline
 }
 
 typedef struct kcc_batch_run

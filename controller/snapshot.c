@@ -189,15 +189,10 @@ static void kcc_sort_bodies( kcc_snapshot* s )
 	}
 }
 
-// Where shape is among body's shapes in shapes (hint first), or -1.
-static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body* body, const cpShape* shape, int hint )
+// Where shape is among body's shapes in shapes, or -1.
+static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body* body, const cpShape* shape )
 {
-	int end = body->first_shape + body->shape_count;
-	if ( hint >= body->first_shape && hint < end && s->shapes[hint].shape == shape )
-	{
-		return hint;
-	}
-	for ( int i = body->first_shape; i < end; ++i )
+	for ( int i = body->first_shape; i < body->first_shape + body->shape_count; ++i )
 	{
 		if ( s->shapes[i].shape == shape )
 		{
@@ -209,30 +204,32 @@ static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body
 
 // The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
 // when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
-// A body is in bodies once: where its hint points, when that holds the same pointer, is what the search would find.
+// A body is in bodies once: where its hints point, when they hold the same pointers, is what the search would find.
 void kcc_snapshot_keep_pending( kcc_snapshot* s )
 {
 	int kept = 0;
 	for ( int k = 0; k < s->pending_count; ++k )
 	{
-		const kcc_pending_shape* p = s->pending + k;
-		int b = p->body_hint;
-		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p->body )
+		kcc_pending_shape* p = s->pending + k;
+		int b = p->body_hint, i = p->shape_hint;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p->body || i < 0 || i >= s->shape_count ||
+			 s->shapes[i].shape != p->shape || s->shapes[i].body != b )
 		{
 			b = kcc_snapshot_body_index( s, p->body );
-		}
-		int i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p->shape, p->shape_hint ) : -1;
-		if ( i >= 0 )
-		{
-			s->bodies[b].pending = true;
-			kcc_pending_shape* q = s->pending + kept++;
-			if ( q != p )
+			i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p->shape ) : -1;
+			if ( i < 0 )
 			{
-				*q = *p;
+				continue;
 			}
-			q->body_hint = b;
-			q->shape_hint = i;
+			p->body_hint = b;
+			p->shape_hint = i;
 		}
+		s->bodies[b].pending = true;
+		if ( kept != k )
+		{
+			s->pending[kept] = *p;
+		}
+		kept += 1;
 	}
 	s->pending_count = kept;
 }
