@@ -706,12 +706,11 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 	}
 	else
 	{
+		// kcc_validate_position's range, inline (a move's one check per call); an end that is not finite (a sum beyond
+		// float's range) fails it too.
 		vec2s end = kcc_bridge_offset( c->position, delta );
-		status = kcc_validate_position( c, end );
-		if ( status == KCC_ERROR_NOT_FINITE )
-		{
-			status = KCC_ERROR_TOO_LARGE;
-		}
+		float limit = c->def.max_coordinate;
+		status = fabsf( end.x ) <= limit && fabsf( end.y ) <= limit ? KCC_OK : KCC_ERROR_TOO_LARGE;
 	}
 	return status;
 }
