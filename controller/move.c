@@ -263,10 +263,9 @@ KCC_ALWAYS_INLINE void kcc_piece_go( kcc_piece* m, vec2s q )
 static void kcc_piece_depenetrate( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
-	if ( c->move->candidate_count == 0 &&
-		 kcc_world_covers( c, kcc_depenetrate_box( c, kcc_aabb_offset( c->local_bounds, m->p ) ) ) )
+	if ( kcc_depenetrate_clear( c, m->p ) )
 	{
-		// No candidate, and none the depenetration's first query would add: nothing to push out of (in the air).
+		// Nothing to push out of: no call (the depenetration would return where the character is).
 		c->carry_missed = kcc_v2( 0.0f, 0.0f );
 		return;
 	}
