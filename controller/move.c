@@ -858,9 +858,13 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	c->real_velocity = glms_vec2_scale( result->displacement, 1.0f / dt );
 	if ( out_velocity != NULL )
 	{
-		kcc_slide_params params = kcc_slide_params_of( c );
-		vec2s v = kcc_clip_velocity( &params, velocity, &c->move->planes, ( result->flags & KCC_ON_FLOOR ) != 0,
-									 result->floor_normal );
+		bool on_floor = ( result->flags & KCC_ON_FLOOR ) != 0;
+		vec2s v = velocity; // what the clip keeps of a move that met no surface and ended in the air (many do)
+		if ( on_floor || c->move->planes.count > 0 )
+		{
+			kcc_slide_params params = kcc_slide_params_of( c );
+			v = kcc_clip_velocity( &params, velocity, &c->move->planes, on_floor, result->floor_normal );
+		}
 		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
 		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).
 		vec2s platform = { { 0.0f, 0.0f } };
