@@ -51,7 +51,7 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 		for ( int i = 0; i < c->move->candidate_count; ++i )
 		{
 			kcc_candidate* cand = c->move->candidates + i;
-			if ( cand->blocks == false || kcc_aabb_overlaps_aabb( bounds, cand->bounds ) == false )
+			if ( kcc_depenetrate_meets( cand, bounds ) == false )
 			{
 				continue;
 			}

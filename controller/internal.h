@@ -708,6 +708,29 @@ static inline kcc_aabb kcc_depenetrate_box( const kcc_controller* c, kcc_aabb bo
 {
 	return kcc_aabb_inflate( bounds, c->def.skin );
 }
+/// Whether a depenetration round looks at cand for the character's bounds (it may block there).
+static inline bool kcc_depenetrate_meets( const kcc_candidate* cand, kcc_aabb bounds )
+{
+	return cand->blocks && kcc_aabb_overlaps_aabb( bounds, cand->bounds );
+}
+/// Whether kcc_depenetrate at local position p returns p at once: its first round's box is covered already and it
+/// meets no candidate there (most moves: resting within the skin, in the air).
+static inline bool kcc_depenetrate_clear( const kcc_controller* c, vec2s p )
+{
+	kcc_aabb bounds = kcc_aabb_offset( c->local_bounds, p );
+	if ( kcc_world_covers( c, kcc_depenetrate_box( c, bounds ) ) == false )
+	{
+		return false;
+	}
+	for ( int i = 0; i < c->move->candidate_count; ++i )
+	{
+		if ( kcc_depenetrate_meets( c->move->candidates + i, bounds ) )
+		{
+			return false;
+		}
+	}
+	return true;
+}
 /// Queries the solids around shape at local position p and tells whether it overlaps one by more than
 /// KCC_OVERLAP_TOLERANCE of its height, or can not be shown clear of them (more than the buffer holds). One-way
 /// shapes count only where the shape is not passing through them, or not at all. The candidates are replaced.

@@ -263,10 +263,9 @@ KCC_ALWAYS_INLINE void kcc_piece_go( kcc_piece* m, vec2s q )
 static void kcc_piece_depenetrate( kcc_piece* m )
 {
 	kcc_controller* c = m->c;
-	if ( c->move->candidate_count == 0 &&
-		 kcc_world_covers( c, kcc_depenetrate_box( c, kcc_aabb_offset( c->local_bounds, m->p ) ) ) )
+	if ( kcc_depenetrate_clear( c, m->p ) )
 	{
-		// No candidate, and none the depenetration's first query would add: nothing to push out of (in the air).
+		// Nothing to push out of: no call (the depenetration would return where the character is).
 		c->carry_missed = kcc_v2( 0.0f, 0.0f );
 		return;
 	}
@@ -706,12 +705,11 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 	}
 	else
 	{
+		// kcc_validate_position's range, inline (a move's one check per call); an end that is not finite (a sum beyond
+		// float's range) fails it too.
 		vec2s end = kcc_bridge_offset( c->position, delta );
-		status = kcc_validate_position( c, end );
-		if ( status == KCC_ERROR_NOT_FINITE )
-		{
-			status = KCC_ERROR_TOO_LARGE;
-		}
+		float limit = c->def.max_coordinate;
+		status = fabsf( end.x ) <= limit && fabsf( end.y ) <= limit ? KCC_OK : KCC_ERROR_TOO_LARGE;
 	}
 	return status;
 }
@@ -860,9 +858,13 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	c->real_velocity = glms_vec2_scale( result->displacement, 1.0f / dt );
 	if ( out_velocity != NULL )
 	{
-		kcc_slide_params params = kcc_slide_params_of( c );
-		vec2s v = kcc_clip_velocity( &params, velocity, &c->move->planes, ( result->flags & KCC_ON_FLOOR ) != 0,
-									 result->floor_normal );
+		bool on_floor = ( result->flags & KCC_ON_FLOOR ) != 0;
+		vec2s v = velocity; // what the clip keeps of a move that met no surface and ended in the air (many do)
+		if ( on_floor || c->move->planes.count > 0 )
+		{
+			kcc_slide_params params = kcc_slide_params_of( c );
+			v = kcc_clip_velocity( &params, velocity, &c->move->planes, on_floor, result->floor_normal );
+		}
 		// Left a moving platform (jumped, walked off): its velocity at the contact is handed on; so is a belt's when
 		// leaving it into the air (walking from belt tile to belt tile changes the floor shape but keeps the belt).
 		vec2s platform = { { 0.0f, 0.0f } };

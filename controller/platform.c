@@ -9,10 +9,16 @@
 void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
 {
 	c->platform = NULL;
+	c->belt_velocity = kcc_v2( 0.0f, 0.0f );
+	// Most floors are static shapes of the index without a surface velocity: no belt (the part along the floor of a
+	// zero velocity is zero), no body.
+	if ( floor == NULL || ( floor->source != NULL && floor->source->velocity_follows == false ) )
+	{
+		return;
+	}
 	// A conveyor belt: the floor's surface velocity, its part along the floor (Chipmunk's friction uses that part).
-	c->belt_velocity = floor != NULL ? kcc_lateral( kcc_world_surface_velocity( floor ), c->floor_normal )
-									 : kcc_v2( 0.0f, 0.0f );
-	const cpBody* body = floor != NULL ? kcc_world_kinematic_body( floor ) : NULL;
+	c->belt_velocity = kcc_lateral( kcc_world_surface_velocity( floor ), c->floor_normal );
+	const cpBody* body = kcc_world_kinematic_body( floor );
 	if ( body == NULL )
 	{
 		return;

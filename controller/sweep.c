@@ -307,8 +307,16 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	kcc_shape moving;
 	kcc_shape_placed( &c->local_shape, from, &moving );
 	kcc_proxy moving_proxies[KCC_MAX_PROXIES]; // made once for all the candidates' casts
-	int moving_proxy_count = moving.type == KCC_SHAPE_CAPSULE ? kcc_proxy_set_capsule( moving_proxies, &moving.capsule )
-																: kcc_make_proxies( &moving, moving_proxies );
+	// The character's capsule is in range: positions and its shape lie within max_coordinate (1e7 at most).
+	int moving_proxy_count = 1;
+	if ( moving.type == KCC_SHAPE_CAPSULE )
+	{
+		kcc_proxy_of_capsule( moving_proxies, &moving.capsule );
+	}
+	else
+	{
+		moving_proxy_count = kcc_make_proxies( &moving, moving_proxies );
+	}
 	int index[KCC_SWEEP_ORDERED];
 	float bound[KCC_SWEEP_ORDERED];
 	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;

@@ -265,17 +265,22 @@ static inline void kcc_proxy_set_segment( kcc_proxy* p, vec2s a, vec2s b, float 
 	p->count = 2;
 }
 
-/// kcc_make_proxies for a capsule, inline: a sweep builds the character's once per sweep. 1, or 0 when a value is out
-/// of range.
+/// The proxy of a capsule whose values are in range (the character's, placed in a move's local frame).
+static inline void kcc_proxy_of_capsule( kcc_proxy* p, const kcc_capsule* c )
+{
+	p->points = p->own_points;
+	p->normals = p->own_normals;
+	kcc_proxy_set_segment( p, c->a, c->b, c->radius );
+}
+
+/// kcc_make_proxies for a capsule. 1, or 0 when a value is out of range.
 static inline int kcc_proxy_set_capsule( kcc_proxy* p, const kcc_capsule* c )
 {
 	if ( kcc_usable_vec2( c->a ) == false || kcc_usable_vec2( c->b ) == false || kcc_valid_radius( c->radius ) == false )
 	{
 		return 0;
 	}
-	p->points = p->own_points;
-	p->normals = p->own_normals;
-	kcc_proxy_set_segment( p, c->a, c->b, c->radius );
+	kcc_proxy_of_capsule( p, c );
 	return 1;
 }
 
