@@ -321,24 +321,69 @@ static void kcc_index_free_arrays( kcc_static_index* index )
 	index->point_count = 0;
 }
 
-static void kcc_count_static_shape( cpShape* shape, void* data )
+typedef struct kcc_shape_list
 {
-	*(int*)data += cpBodyGetType( cpShapeGetBody( shape ) ) == CP_BODY_TYPE_STATIC ? 1 : 0;
+	cpShape** shapes;
+	int count, capacity;
+	bool failed; ///< out of memory
+} kcc_shape_list;
+
+// Lists a shape without reading it: Chipmunk lists the shapes in the order they were added, which may be far from
+// their order in memory (kcc_space_add_static_shapes scrambles it), and reading each as it comes waits on memory.
+static void kcc_list_shape( cpShape* shape, void* data )
+{
+	kcc_shape_list* list = data;
+	if ( list->failed == false &&
+		 kcc_reserve( (void**)&list->shapes, &list->capacity, list->count + 1, sizeof( *list->shapes ) ) )
+	{
+		list->shapes[list->count++] = shape;
+	}
+	else
+	{
+		list->failed = true;
+	}
+}
+
+// How many shapes ahead of the one read the list's are fetched from memory, and how many bytes of each (a polygon
+// tile's record, its vertices included): the reads then overlap their waits.
+#define KCC_READ_AHEAD 8
+#define KCC_READ_AHEAD_BYTES 512
+
+static inline void kcc_prefetch( const void* p )
+{
+#if defined( __GNUC__ ) || defined( __clang__ )
+	for ( int offset = 0; offset < KCC_READ_AHEAD_BYTES; offset += 64 )
+	{
+		__builtin_prefetch( (const char*)p + offset );
+	}
+#else
+	(void)p;
+#endif
 }
 
 // Reads the space and builds the index's arrays into index (its space set). False when memory ran out (index then
 // holds no arrays).
 static bool kcc_index_build( kcc_static_index* index )
 {
-	// Counted first, so that the reader's arrays are allocated once (room for boxes' four points each, and the two
-	// places a shape may need after its points).
-	int count = 0;
-	cpSpaceEachShape( (cpSpace*)index->space, kcc_count_static_shape, &count );
+	// Listed first, so that the reader's arrays are allocated once (room for boxes' four points each, and the two
+	// places a shape may need after its points), then read in Chipmunk's order.
+	kcc_shape_list list = { 0 };
+	cpSpaceEachShape( (cpSpace*)index->space, kcc_list_shape, &list );
+	int count = list.count;
 	kcc_static_reader r = { 0 };
-	r.failed = kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
+	r.failed = list.failed ||
+			   kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
 			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
 			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 2, sizeof( *r.points ) ) == false;
-	cpSpaceEachShape( (cpSpace*)index->space, kcc_read_static_shape, &r );
+	for ( int i = 0; i < count && r.failed == false; ++i )
+	{
+		if ( i + KCC_READ_AHEAD < count )
+		{
+			kcc_prefetch( list.shapes[i + KCC_READ_AHEAD] );
+		}
+		kcc_read_static_shape( list.shapes[i], &r );
+	}
+	kcc_free( list.shapes );
 	bool ok = r.failed == false && r.count <= (int)KCC_ENTRY_SHAPE; // an entry's shape index fits its bits
 	kcc_static_shape* shapes = NULL;
 	cpVect* points = NULL;
