@@ -106,7 +106,8 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				 : reading.type == KCC_SHAPE_CIRCLE	 ? 1
 													 : 0;
 	// Two more places at most: the area and the surface velocity, when kept.
-	if ( reading.count > UINT16_MAX || kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
+	if ( reading.count > UINT16_MAX ||
+		 kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
 		 kcc_reserve( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
 		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points + 2, sizeof( *r->points ) ) == false )
 	{
@@ -170,8 +171,8 @@ static bool kcc_bb_finite( cpBB bb )
 	return isfinite( bb.l ) && isfinite( bb.r ) && isfinite( bb.b ) && isfinite( bb.t ) && bb.l <= bb.r && bb.b <= bb.t;
 }
 
-// A power of two between one and two times the median size of the shapes (the larger side of their boxes): most shapes then sit
-// in one to four cells, and a query the size of a character meets few cells.
+// A power of two between one and two times the median size of the shapes (the larger side of their boxes): most shapes
+// then sit in one to four cells, and a query the size of a character meets few cells.
 static double kcc_cell_size( const kcc_static_shape* shapes, int count )
 {
 	int tally[KCC_STATIC_EXPONENTS] = { 0 };
