@@ -570,7 +570,7 @@ static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec
 	KCC_ASSERT( status == KCC_OK, "kcc_move_and_slide_batch: a move checked by the batch failed" );
 	(void)status;
 	c->batch = NULL;
-	c->move = &c->static_index->context; // kcc_static_index_context, inline
+	c->move = kcc_static_index_context( c->static_index );
 }
 
 typedef struct kcc_batch_run

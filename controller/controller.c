@@ -3,6 +3,7 @@
 // snapshot. The move itself is in move.c.
 #include "chipmunk_bridge.h"
 #include "internal.h"
+#include "static_index.h"
 
 #include <float.h>
 #include <string.h>
@@ -421,19 +422,6 @@ void kcc_space_release( kcc_controller* c )
 #else
 	(void)c;
 #endif
-}
-
-kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
-{
-	if ( kcc_is_valid_vec2( p ) == false )
-	{
-		return KCC_ERROR_NOT_FINITE;
-	}
-	if ( fabsf( p.x ) > c->def.max_coordinate || fabsf( p.y ) > c->def.max_coordinate )
-	{
-		return KCC_ERROR_TOO_LARGE;
-	}
-	return KCC_OK;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -333,8 +333,19 @@ void kcc_space_release( kcc_controller* c );
 					   function ": another thread is using this cpSpace: moves, queries and steps on one space "  \
 								"must run on one thread at a time" )
 
-/// KCC_OK when p is finite and within max_coordinate.
-kcc_status kcc_validate_position( const kcc_controller* c, vec2s p );
+/// KCC_OK when p is finite and within max_coordinate (inline: every move checks its end).
+static inline kcc_status kcc_validate_position( const kcc_controller* c, vec2s p )
+{
+	if ( kcc_is_valid_vec2( p ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	if ( fabsf( p.x ) > c->def.max_coordinate || fabsf( p.y ) > c->def.max_coordinate )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
+	return KCC_OK;
+}
 /// The slide options of the controller's def.
 static inline kcc_slide_params kcc_slide_params_of( const kcc_controller* c )
 {
@@ -487,9 +498,6 @@ typedef bool kcc_static_visit( const kcc_static_shape* shape, void* data );
 void kcc_static_index_query( const kcc_static_index* index, cpBB box, cpShapeFilter filter, kcc_static_visit* visit,
 							 void* data );
 
-/// The move context of the space's single calls (one thread uses a space at a time), grown by each new controller
-/// to its max_candidates; freed with the index. Its address never changes.
-kcc_move_context* kcc_static_index_context( kcc_static_index* index );
 /// Where the space's batch snapshot is kept (freed with the index).
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index );
 /// The index of space, or NULL when no controller uses it (no user added: valid while a controller lives).

@@ -705,11 +705,12 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 	}
 	else
 	{
-		// kcc_validate_position's range, inline (a move's one check per call); an end that is not finite (a sum beyond
-		// float's range) fails it too.
-		vec2s end = kcc_bridge_offset( c->position, delta );
-		float limit = c->def.max_coordinate;
-		status = fabsf( end.x ) <= limit && fabsf( end.y ) <= limit ? KCC_OK : KCC_ERROR_TOO_LARGE;
+		// An end that is not finite is a sum beyond float's range: too large.
+		status = kcc_validate_position( c, kcc_bridge_offset( c->position, delta ) );
+		if ( status == KCC_ERROR_NOT_FINITE )
+		{
+			status = KCC_ERROR_TOO_LARGE;
+		}
 	}
 	return status;
 }

@@ -586,11 +586,6 @@ void kcc_static_index_release( kcc_static_index* index )
 	kcc_unlock();
 }
 
-kcc_move_context* kcc_static_index_context( kcc_static_index* index )
-{
-	return &index->context;
-}
-
 kcc_snapshot** kcc_static_index_snapshot( kcc_static_index* index )
 {
 	return &index->snapshot;

@@ -32,6 +32,13 @@ struct kcc_static_index
 	kcc_move_context context; ///< the single calls' scratch
 };
 
+/// The move context of the space's single calls (one thread uses a space at a time), grown by each new controller
+/// to its max_candidates; freed with the index. Its address never changes.
+static inline kcc_move_context* kcc_static_index_context( kcc_static_index* index )
+{
+	return &index->context;
+}
+
 // Grid column (or row) of coordinate x for a grid starting at origin: monotonic in x, clamped to 0 .. last. The
 // build and the query call it with the same numbers, so a shape is always found in the cells it was put in.
 static inline int kcc_grid_cell( double x, double origin, double inverse_cell, int last )
