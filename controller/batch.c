@@ -773,7 +773,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 			kcc_controller* c = controllers[i];
 			if ( reindex )
 			{
-				kcc_snapshot_reindex_mover( s, i, deferred );
+				kcc_snapshot_reindex_mover( s, c, i, deferred );
 			}
 			if ( impulses )
 			{

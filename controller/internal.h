@@ -155,6 +155,9 @@ struct kcc_controller
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	bool stale;              ///< Chipmunk's spatial hash may hold dead entries of the shape in stale_bb's cells,
 	cpBB stale_bb;           ///< which the character's next query walks (kcc_world_query)
+	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
+	cpBB leaf_shape;         ///< the shape's box then, less the body's position
+	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
 	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
 	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
@@ -451,6 +454,8 @@ void kcc_world_sync_body( kcc_controller* c );
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
+/// Reindexes the character's own shape, giving its leaf in Chipmunk's tree room for the next moves.
+void kcc_world_reindex_character( kcc_controller* c );
 /// Clears the dead entries Chipmunk's spatial hash keeps in the cells of box old after a reindex (a query of it).
 void kcc_world_clear_dead( cpSpace* space, cpBB old );
 
@@ -646,7 +651,7 @@ void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq );
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 /// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have; with
 /// deferred sync, adds their shapes to the pending list instead (those not pending already).
-void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred );
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, bool deferred );
 /// Whether the batch moved a body whose shapes are not pending (with deferred sync, kcc_snapshot_reindex_mover then
 /// has something to list).
 bool kcc_snapshot_moved_unpending( const kcc_snapshot* s );

@@ -629,7 +629,7 @@ bool kcc_snapshot_moved_unpending( const kcc_snapshot* s )
 	return found;
 }
 
-void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred )
+void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, bool deferred )
 {
 	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
 	{
@@ -645,6 +645,11 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, int mover, bool deferred )
 			{
 				s->pending[s->pending_count++] =
 					( kcc_pending_shape ){ b->body, sh->shape, sh->indexed, s->order[k], b->first_shape + i };
+			}
+			else if ( sh->shape == c->shape )
+			{
+				kcc_world_reindex_character( c );
+				kcc_world_clear_dead( s->space, sh->indexed );
 			}
 			else
 			{

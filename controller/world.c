@@ -80,6 +80,8 @@ bool kcc_world_replace_shape( kcc_controller* c )
 	cpShapeFree( c->shape );
 	cpSpaceAddShape( c->space, shape );
 	c->shape = shape;
+	c->leaf_bb = cpBBNew( 0.0, 0.0, 0.0, 0.0 ); // a new leaf (kcc_world_reindex_character)
+	c->leaf_shape = c->leaf_bb;
 	return true;
 }
 
@@ -526,6 +528,38 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 	return read;
 }
 
+/// Moves of the character's own motion its leaf in Chipmunk's default tree keeps room for.
+#define KCC_LEAF_MOVES 10.0
+
+// Chipmunk's default tree reinserts a shape (and recomputes its pairs) when the shape leaves its leaf: the shape's box
+// grown by 10% of its size, and along the body's velocity by 0.1 s of it. A walking character would leave it on most
+// moves. So for the reindex that reinserts it, the body gets the velocity whose 0.1 s is KCC_LEAF_MOVES of the last
+// move's motion (at most the shape's size): the next moves stay in the leaf. leaf_bb is that leaf as the tree computes
+// it; where the guess is wrong (another reindex, or the spatial hash, which has no leaves) only the speed differs.
+void kcc_world_reindex_character( kcc_controller* c )
+{
+	cpVect p = kcc_bridge_to_cpv( c->position ); // the body's position (kcc_world_sync_body)
+	if ( cpBBContainsBB( c->leaf_bb, cpBBOffset( c->leaf_shape, p ) ) )
+	{
+		cpSpaceReindexShape( c->space, c->shape );
+		return;
+	}
+	cpBB local = c->leaf_shape;
+	double w = local.r - local.l, h = local.t - local.b;
+	cpVect reach = cpv( cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.x, -w, w ),
+						cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.y, -h, h ) );
+	const double coef = 0.1f; // Chipmunk's, a float in double
+	cpBodySetVelocity( c->body, cpvmult( reach, 1.0 / coef ) );
+	cpSpaceReindexShape( c->space, c->shape );
+	cpVect v = cpvmult( cpBodyGetVelocity( c->body ), coef );
+	cpBodySetVelocity( c->body, cpvzero );
+	cpBB bb = cpShapeGetBB( c->shape );
+	double x = ( bb.r - bb.l ) * coef, y = ( bb.t - bb.b ) * coef;
+	c->leaf_bb = cpBBNew( bb.l + cpfmin( -x, v.x ), bb.b + cpfmin( -y, v.y ), bb.r + cpfmax( x, v.x ),
+						  bb.t + cpfmax( y, v.y ) );
+	c->leaf_shape = cpBBOffset( bb, cpvneg( p ) );
+}
+
 void kcc_world_sync_body( kcc_controller* c )
 {
 	// A character that did not move keeps its place in the index.
@@ -534,6 +568,8 @@ void kcc_world_sync_body( kcc_controller* c )
 		return;
 	}
 	cpBodySetPosition( c->body, kcc_bridge_to_cpv( c->position ) );
+	c->leaf_motion = cpv( (double)c->position.x - (double)c->indexed_position.x,
+						  (double)c->position.y - (double)c->indexed_position.y );
 	if ( c->batch != NULL )
 	{
 		// As kcc_world_place_body, for the body's one shape. Its box is read by the later moves that may read it, and
@@ -550,7 +586,7 @@ void kcc_world_sync_body( kcc_controller* c )
 	{
 		// The dead entries the spatial hash leaves behind are cleared by the character's next query.
 		cpBB old = cpShapeGetBB( c->shape );
-		cpSpaceReindexShape( c->space, c->shape );
+		kcc_world_reindex_character( c );
 		c->stale_bb = c->stale ? cpBBMerge( c->stale_bb, old ) : old;
 		c->stale = true;
 	}

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Chipmunk's spatial hash keeps a dead entry in every cell a moved shape covered until a query walks that cell. The
 // moves clear the character's own (its next query walks them): a character running, or teleported on and on, for
-// thousands of steps leaves Chipmunk's memory as it was once warmed up.
+// thousands of steps leaves Chipmunk's memory as it was once warmed up. Chipmunk's default tree sees the character
+// where each move left it.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <cmocka.h>
 #include "../controller/internal.h"
@@ -88,11 +90,94 @@ static void test_teleports_leave_the_hash_clean( void** state )
 	assert_true( run( true, 4000, 800 ) < 8192 );
 }
 
+typedef struct found
+{
+	const cpShape* wanted;
+	bool seen;
+} found;
+
+static void note_shape( cpShape* shape, void* data )
+{
+	found* f = data;
+	f->seen |= shape == f->wanted;
+}
+
+// Whether Chipmunk's query of a box 0.2 units wide around point finds the character's shape.
+static bool query_finds( cpSpace* space, kcc_controller* c, vec2s point )
+{
+	found f = { kcc_controller_get_shape( c ), false };
+	cpBB box = cpBBNewForExtents( cpv( point.x, point.y ), 0.1, 0.1 );
+	cpSpaceBBQuery( space, box, CP_SHAPE_FILTER_ALL, note_shape, &f );
+	return f.seen;
+}
+
+// What the game sees of a character in Chipmunk's default tree after each move (single calls, then batches): its shape
+// where it is and not where it was, its body with no velocity (cpSpaceStep leaves it in place), also after teleports,
+// long falls and turns. The moves give the tree's leaf room for the next moves (kcc_world_reindex_character).
+static void test_the_tree_sees_the_character_where_it_is( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew(); // Chipmunk's default bounding box tree
+	cpShape* floor = cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -200.0, -1.0, 200.0, 0.0 ), 0.0 );
+	assert_int_equal( kcc_space_add_static_shapes( space, &floor, 1 ), KCC_OK );
+	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -150.0f, 0.61f ) );
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	cpBody* body = kcc_controller_get_body( c );
+	vec2s v = kcc_v2( 0.0f, 0.0f );
+	float dt = 1.0f / 60.0f;
+	for ( int step = 0; step < 1200; ++step )
+	{
+		vec2s before = kcc_controller_get_position( c );
+		if ( step % 100 == 50 )
+		{
+			// Teleported up and along: it falls back onto the floor over the next steps.
+			before = kcc_v2( before.x + 7.0f, 6.0f );
+			assert_int_equal( kcc_controller_set_position( c, before ), KCC_OK );
+			assert_true( query_finds( space, c, before ) );
+		}
+		// Back and forth at 3 to 12 units a second, jumping now and then.
+		v.x = ( step / 150 ) % 2 == 0 ? 3.0f + (float)( step % 7 ) * 1.5f : -6.0f;
+		v.y = step % 90 == 0 ? 10.0f : v.y - 30.0f * dt;
+		if ( step < 600 )
+		{
+			assert_int_equal( kcc_controller_move_and_slide( c, v, dt, &v, NULL ), KCC_OK );
+		}
+		else
+		{
+			kcc_controller* one[1] = { c };
+			vec2s out[1];
+			assert_int_equal( kcc_move_and_slide_batch( one, 1, &v, dt, out, NULL, NULL ), KCC_OK );
+			v = out[0];
+		}
+		vec2s p = kcc_controller_get_position( c );
+		assert_true( query_finds( space, c, p ) );
+		if ( fabsf( p.x - before.x ) > 0.8f || fabsf( p.y - before.y ) > 1.8f )
+		{
+			assert_false( query_finds( space, c, before ) ); // farther than its own size: not where it was
+		}
+		cpVect velocity = cpBodyGetVelocity( body );
+		assert_true( velocity.x == 0.0 && velocity.y == 0.0 );
+		if ( step % 10 == 0 )
+		{
+			cpSpaceStep( space, dt );
+			cpVect q = cpBodyGetPosition( body );
+			assert_true( q.x == (double)p.x && q.y == (double)p.y );
+			assert_true( query_finds( space, c, p ) );
+		}
+	}
+	kcc_controller_destroy( c );
+	cpSpaceRemoveShape( space, floor );
+	cpShapeFree( floor );
+	cpSpaceFree( space );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_running_leaves_the_hash_clean ),
 		cmocka_unit_test( test_teleports_leave_the_hash_clean ),
+		cmocka_unit_test( test_the_tree_sees_the_character_where_it_is ),
 	};
 	return cmocka_run_group_tests_name( "controller_index_upkeep", tests, NULL, NULL );
 }
