@@ -50,7 +50,7 @@ kcc_ground_result kcc_ground_probe( kcc_controller* c, vec2s p, float snap_reach
 	}
 	// The first walkable contact below: a steep edge the character leans on (a step's corner) does not hide the
 	// floor it stands on; the snap never goes past any contact.
-	kcc_sweep s = kcc_sweep_floor( c, p, glms_vec2_scale( up, -reach ) );
+	kcc_sweep s = kcc_sweep_floor( c, p, glms_vec2_scale( up, -reach ), false ); // the point is not read
 	if ( s.hit == false )
 	{
 		return g;
@@ -120,7 +120,7 @@ static kcc_step_result kcc_step( kcc_controller* c, vec2s p, vec2s lateral, cons
 	float tolerance = kcc_rest_tolerance( c );
 	float drop = h + kcc_probe_reach( c );
 	vec2s probe = glms_vec2_muladds( dir, kcc_minf( forward.travel, ahead ), p1 );
-	kcc_sweep tread = kcc_sweep_floor( c, probe, glms_vec2_scale( up, -drop ) );
+	kcc_sweep tread = kcc_sweep_floor( c, probe, glms_vec2_scale( up, -drop ), true );
 	if ( tread.hit == false )
 	{
 		return result;

@@ -695,8 +695,9 @@ kcc_candidate* kcc_candidate_ready( kcc_controller* c, kcc_candidate* candidate 
 bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b );
 /// Casts the character from local position from along translation against the blocking candidates.
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation );
-/// As kcc_sweep_character, but the reported contact is the first walkable floor (travel still respects every hit).
-kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation );
+/// As kcc_sweep_character, but the reported contact is the first walkable floor (travel still respects every hit);
+/// point false: its point may be left at zero (the caller reads the distance, normal and candidate only).
+kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation, bool point );
 
 // one_way.c -------------------------------------------------------------------------------------------------------
 

@@ -115,15 +115,18 @@ static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_aabb swept 
 // One candidate's cast in a sweep (cand reaches the swept box): its contact, when it blocks, joins the result.
 // floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide the
 // floor the character stands on); the travel still keeps the skin from every hit. *best_allowed: the travel so far.
+// point false: the result's point may be zero (the one-way test still has its own).
 KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, vec2s from, vec2s translation, vec2s dir,
 									  float len, const kcc_proxy* moving_proxies, int moving_proxy_count,
-									  const kcc_shape* moving, bool floor_only, float* best_allowed, kcc_sweep* result )
+									  const kcc_shape* moving, bool floor_only, bool point, float* best_allowed,
+									  kcc_sweep* result )
 {
 	kcc_candidate_ready( c, cand );
-	kcc_cast_output out =
-		cand->cast_ready
-			? kcc_proxies_cast_polygon_trusted( moving_proxies, moving_proxy_count, translation, &cand->core.polygon )
-			: kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core, 0.0f );
+	kcc_cast_output out = cand->cast_ready ? kcc_proxies_cast_polygon_trusted( moving_proxies, moving_proxy_count,
+																			   translation, &cand->core.polygon,
+																			   point || cand->one_way )
+										   : kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation,
+																	   &cand->core, 0.0f );
 	if ( out.hit == false )
 	{
 		return;
@@ -301,7 +304,7 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 // character resting on the floor, within the skin), a candidate whose bound is beyond the floor's distance can change
 // neither, nor can those after it.
 static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, const kcc_aabb* swept,
-							int first, bool floor_only, kcc_sweep* result )
+							int first, bool floor_only, bool point, kcc_sweep* result )
 {
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
@@ -329,7 +332,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 			break;
 		}
 		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
-					   moving_proxy_count, &moving, true, &best_allowed, result );
+					   moving_proxy_count, &moving, true, point, &best_allowed, result );
 	}
 	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
@@ -337,7 +340,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 		if ( kcc_sweep_reaches( cand, *swept ) )
 		{
 			kcc_sweep_one( c, cand, from, translation, dir, len, moving_proxies, moving_proxy_count, &moving,
-						   floor_only, &best_allowed, result );
+						   floor_only, point, &best_allowed, result );
 		}
 	}
 	if ( result->blocked )
@@ -347,7 +350,8 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 }
 
 // Inlined into each of the two sweeps below: most sweeps reach no candidate, and then the call is most of their cost.
-KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only )
+KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only,
+											bool point )
 {
 	kcc_sweep best = { 0 };
 	float len = glms_vec2_norm( translation );
@@ -372,7 +376,7 @@ KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s
 	{
 		if ( kcc_sweep_reaches( c->move->candidates + i, swept ) )
 		{
-			kcc_sweep_cast( c, from, translation, len, &swept, i, floor_only, &best );
+			kcc_sweep_cast( c, from, translation, len, &swept, i, floor_only, point, &best );
 			break;
 		}
 	}
@@ -381,10 +385,10 @@ KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s
 
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
 {
-	return kcc_sweep_impl( c, from, translation, false );
+	return kcc_sweep_impl( c, from, translation, false, true );
 }
 
-kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation )
+kcc_sweep kcc_sweep_floor( kcc_controller* c, vec2s from, vec2s translation, bool point )
 {
-	return kcc_sweep_impl( c, from, translation, true );
+	return kcc_sweep_impl( c, from, translation, true, point );
 }

@@ -744,7 +744,9 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 			   : KCC_RAY_MISS;
 }
 
-static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kcc_proxy* b, float separation )
+// point false: out.point is left at zero unless it comes at no cost (the caller reads only the fraction and normal).
+static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kcc_proxy* b, float separation,
+										   bool point )
 {
 	float radii = a->radius + b->radius;
 	float rounded = radii + separation;
@@ -766,9 +768,12 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 			out.hit = true;
 			out.fraction = hit.fraction;
 			out.normal = hit.normal;
-			vec2s core_b = hit.corner ? b->points[core]
-									  : kcc_cast_contact( a, glms_vec2_scale( d, hit.fraction ), b, out.normal );
-			out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
+			if ( point )
+			{
+				vec2s core_b = hit.corner ? b->points[core]
+										  : kcc_cast_contact( a, glms_vec2_scale( d, hit.fraction ), b, out.normal );
+				out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
+			}
 			return out;
 		}
 	}
@@ -810,28 +815,31 @@ static kcc_cast_output kcc_cast_polytopes( const kcc_proxy* a, vec2s d, const kc
 	out.hit = true;
 	out.fraction = hit.fraction;
 	out.normal = kcc_cast_prefer_target_face( a, b, &m, &hit, q, rounded );
-	vec2s core_b = hit.corner && rounded > 0.0f ? b->points[m.index_b[hit.edge]]
-												: kcc_cast_contact( a, q, b, out.normal );
-	out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
+	if ( point )
+	{
+		vec2s core_b = hit.corner && rounded > 0.0f ? b->points[m.index_b[hit.edge]]
+													: kcc_cast_contact( a, q, b, out.normal );
+		out.point = glms_vec2_add( core_b, glms_vec2_scale( out.normal, b->radius ) );
+	}
 	return out;
 }
 
 // One piece of each shape (a sector wider than pi is two): polytope cores exactly, curved cores by conservative
 // advancement.
 static inline kcc_cast_output kcc_cast_proxies( const kcc_proxy* a, vec2s translation, const kcc_proxy* b,
-												float separation, bool conservative )
+												float separation, bool conservative, bool point )
 {
 	if ( conservative || a->curved || b->curved )
 	{
 		return kcc_cast_conservative( a, translation, b, separation );
 	}
-	return kcc_cast_polytopes( a, translation, b, separation );
+	return kcc_cast_polytopes( a, translation, b, separation, point );
 }
 
 // A sector wider than pi: the first impact over its halves; an overlap anywhere wins; among halves already within the
 // separation at the start, the nearest gives the separating normal.
 static kcc_cast_output kcc_cast_halves( const kcc_proxy* pa, int na, vec2s translation, const kcc_proxy* pb, int nb,
-										float target_separation, bool conservative )
+										float target_separation, bool conservative, bool point )
 {
 	kcc_cast_output best = kcc_cast_miss();
 	float best_start_distance = FLT_MAX;
@@ -839,7 +847,8 @@ static kcc_cast_output kcc_cast_halves( const kcc_proxy* pa, int na, vec2s trans
 	{
 		for ( int j = 0; j < nb; ++j )
 		{
-			kcc_cast_output out = kcc_cast_proxies( pa + i, translation, pb + j, target_separation, conservative );
+			kcc_cast_output out =
+				kcc_cast_proxies( pa + i, translation, pb + j, target_separation, conservative, point );
 			if ( out.hit == false )
 			{
 				continue;
@@ -869,13 +878,13 @@ static kcc_cast_output kcc_cast_halves( const kcc_proxy* pa, int na, vec2s trans
 
 // The casts of the pieces of two shapes (na, nb >= 1); inline, for most casts are of one piece each.
 static inline kcc_cast_output kcc_cast_proxy_sets( const kcc_proxy* pa, int na, vec2s translation, const kcc_proxy* pb,
-												   int nb, float target_separation, bool conservative )
+												   int nb, float target_separation, bool conservative, bool point )
 {
 	if ( na == 1 && nb == 1 )
 	{
-		return kcc_cast_proxies( pa, translation, pb, target_separation, conservative );
+		return kcc_cast_proxies( pa, translation, pb, target_separation, conservative, point );
 	}
-	return kcc_cast_halves( pa, na, translation, pb, nb, target_separation, conservative );
+	return kcc_cast_halves( pa, na, translation, pb, nb, target_separation, conservative, point );
 }
 
 // The cast of a moving shape given by its proxies (na == 0: not usable) against a target shape.
@@ -896,7 +905,7 @@ static kcc_cast_output kcc_cast_from_proxies( const kcc_proxy* pa, int na, vec2s
 	{
 		return kcc_cast_miss();
 	}
-	return kcc_cast_proxy_sets( pa, na, translation, pb, nb, target_separation, conservative );
+	return kcc_cast_proxy_sets( pa, na, translation, pb, nb, target_separation, conservative, true );
 }
 
 // Every shape cast: validate (unless trusted), then the pieces' casts.
@@ -945,7 +954,7 @@ kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_co
 }
 
 kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
-												 const kcc_polygon* target )
+												 const kcc_polygon* target, bool point )
 {
 	// kcc_cast_from_proxies' checks but the target's, which the caller made.
 	if ( moving_count == 0 || kcc_usable_vec2( translation ) == false )
@@ -954,7 +963,7 @@ kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int m
 	}
 	kcc_proxy pb;
 	kcc_proxy_of_polygon( &pb, target );
-	return kcc_cast_proxy_sets( moving, moving_count, translation, &pb, 1, 0.0f, false );
+	return kcc_cast_proxy_sets( moving, moving_count, translation, &pb, 1, 0.0f, false, point );
 }
 
 kcc_cast_output kcc_shape_cast_conservative( const kcc_shape* moving, vec2s translation, const kcc_shape* target,

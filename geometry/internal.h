@@ -333,9 +333,10 @@ kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_co
 										 const kcc_shape* target, float target_separation );
 
 /// kcc_proxies_cast_trusted against a polygon that kcc_polygon_proxy_ok accepts (checked once by a caller that casts
-/// against it many times), with no target separation.
+/// against it many times), with no target separation. point false: the contact point may be left at zero (a caller
+/// that reads only the fraction and the normal).
 kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
-												 const kcc_polygon* target );
+												 const kcc_polygon* target, bool point );
 
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );

@@ -180,7 +180,7 @@ static void test_ordered_floor_sweep_matches_every_cast( void** state )
 				kcc_aabb start = kcc_aabb_offset( c->local_bounds, from );
 				kcc_aabb region = kcc_aabb_union( start, kcc_aabb_offset( start, translation ) );
 				kcc_world_gather( c, kcc_aabb_inflate( region, 0.1f ) );
-				kcc_sweep got = kcc_sweep_floor( c, from, translation );
+				kcc_sweep got = kcc_sweep_floor( c, from, translation, true );
 				int unconverted = 0;
 				for ( int i = 0; i < c->move->candidate_count; ++i )
 				{
@@ -193,6 +193,10 @@ static void test_ordered_floor_sweep_matches_every_cast( void** state )
 					reached += c->move->candidates[i].converted ? 1 : 0;
 				}
 				skipped += reached - ( c->move->candidate_count - unconverted );
+				// Without the point (the ground probe's): the rest the same.
+				kcc_sweep bare = kcc_sweep_floor( c, from, translation, false );
+				bare.point = got.point;
+				assert_true( same_sweep( &bare, &got ) );
 				if ( same_sweep( &got, &expected ) == false )
 				{
 					fail_msg( "%s at (%.9g, %.9g) down %.9g: hit %d/%d distance %.9g/%.9g travel %.9g/%.9g",

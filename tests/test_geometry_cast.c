@@ -1747,6 +1747,12 @@ static bool same_cast( kcc_cast_output a, kcc_cast_output b )
 		   same_vec( a.normal, b.normal );
 }
 
+// The same cast when the caller did not ask for the point.
+static bool same_cast_but_point( kcc_cast_output a, kcc_cast_output b )
+{
+	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_vec( a.normal, b.normal );
+}
+
 // The trusted entry points (internal.h, used by the controller) skip only the validity check: for valid shapes
 // their outputs are bit for bit those of the public functions, also a cast from proxies the caller made.
 static void test_trusted_entry_points_match_public_ones( void** state )
@@ -1776,8 +1782,10 @@ static void test_trusted_entry_points_match_public_ones( void** state )
 				{
 					// A polygon target the caller checked once (kcc_polygon_proxy_ok) for its many casts.
 					assert_true( kcc_polygon_proxy_ok( &b.polygon ) );
-					trusted = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, d, &b.polygon );
+					trusted = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, d, &b.polygon, true );
 					assert_true( same_cast( pub, trusted ) );
+					trusted = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, d, &b.polygon, false );
+					assert_true( same_cast_but_point( pub, trusted ) );
 					polygon_targets += 1;
 				}
 				pub = kcc_shape_cast( &a, d, &b );
@@ -1829,7 +1837,8 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 	{
 		assert_false( kcc_proxies_cast_trusted( proxies, proxy_count, bad_translations[i], &floor, 0.0f ).hit );
 		vec2s bad = bad_translations[i];
-		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad, &floor.polygon ).hit );
+		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad, &floor.polygon, true ).hit );
+		assert_false( kcc_proxies_cast_polygon_trusted( proxies, proxy_count, bad, &floor.polygon, false ).hit );
 	}
 	const float bad_separations[] = { not_a_number, inf, -0.01f, 2.0e9f };
 	for ( int i = 0; i < 4; ++i )
@@ -1838,8 +1847,11 @@ static void test_trusted_casts_refuse_out_of_range_polygon_targets( void** state
 	}
 	assert_false( kcc_proxies_cast_trusted( proxies, 0, down, &floor, 0.0f ).hit );
 	assert_true( kcc_polygon_proxy_ok( &floor.polygon ) );
-	assert_true( same_cast( out, kcc_proxies_cast_polygon_trusted( proxies, proxy_count, down, &floor.polygon ) ) );
-	assert_false( kcc_proxies_cast_polygon_trusted( proxies, 0, down, &floor.polygon ).hit );
+	kcc_cast_output with_point = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, down, &floor.polygon, true );
+	assert_true( same_cast( out, with_point ) );
+	kcc_cast_output bare = kcc_proxies_cast_polygon_trusted( proxies, proxy_count, down, &floor.polygon, false );
+	assert_true( same_cast_but_point( out, bare ) );
+	assert_false( kcc_proxies_cast_polygon_trusted( proxies, 0, down, &floor.polygon, true ).hit );
 
 	for ( int kind = 0; kind < 6; ++kind )
 	{
