@@ -579,8 +579,7 @@ static void kcc_convert_chipmunk( kcc_controller* c, kcc_candidate* candidate )
 	bool roles = categories != CP_ALL_CATEGORIES;
 	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
 	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
-	if ( ( candidate->one_way || candidate->pushable ) &&
-		 kcc_registry_contains( (const kcc_controller*)cpShapeGetUserData( (cpShape*)shape ) ) )
+	if ( ( candidate->one_way || candidate->pushable ) && kcc_world_character_of( shape ) != NULL )
 	{
 		// Another character: it blocks like a wall (passing through it from the side, or moving the body its
 		// controller owns and puts back, would let two characters overlap).

@@ -155,6 +155,7 @@ struct kcc_controller
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
 	bool stale;              ///< Chipmunk's spatial hash may hold dead entries of the shape in stale_bb's cells,
 	cpBB stale_bb;           ///< which the character's next query walks (kcc_world_query)
+	int stale_reindexes;     ///< reindexes that left the dead entries in stale_bb (kcc_world_reindex_owned)
 	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
 	cpBB leaf_shape;         ///< the shape's box then, less the body's position
 	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
@@ -454,8 +455,11 @@ void kcc_world_sync_body( kcc_controller* c );
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor );
 /// Reindexes a shape moved since Chipmunk indexed it at box old (its box then), and clears the dead entries left there.
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old );
-/// Reindexes the character's own shape, giving its leaf in Chipmunk's tree room for the next moves.
-void kcc_world_reindex_character( kcc_controller* c );
+/// Reindexes the character's own shape outside its moves (a batch's end, kcc_space_sync; old: its box in the index):
+/// as kcc_world_sync_body does, but the dead entries Chipmunk's spatial hash leaves are cleared now or with later ones.
+void kcc_world_reindex_owned( kcc_controller* c, cpBB old );
+/// The live controller whose own shape this is, or NULL.
+kcc_controller* kcc_world_character_of( const cpShape* shape );
 /// Clears the dead entries Chipmunk's spatial hash keeps in the cells of box old after a reindex (a query of it).
 void kcc_world_clear_dead( cpSpace* space, cpBB old );
 

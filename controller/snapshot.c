@@ -648,8 +648,7 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, 
 			}
 			else if ( sh->shape == c->shape )
 			{
-				kcc_world_reindex_character( c );
-				kcc_world_clear_dead( s->space, sh->indexed );
+				kcc_world_reindex_owned( c, sh->indexed );
 			}
 			else
 			{
@@ -724,7 +723,16 @@ void kcc_snapshot_sync( kcc_snapshot* s, cpSpace* space, bool grow )
 	{
 		for ( int k = 0; k < s->pending_count; ++k )
 		{
-			kcc_world_reindex_shape( space, s->pending[k].shape, s->pending[k].indexed );
+			const kcc_pending_shape* p = s->pending + k;
+			kcc_controller* character = kcc_world_character_of( p->shape );
+			if ( character != NULL )
+			{
+				kcc_world_reindex_owned( character, p->indexed );
+			}
+			else
+			{
+				kcc_world_reindex_shape( space, p->shape, p->indexed );
+			}
 		}
 	}
 	else

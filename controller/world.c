@@ -528,6 +528,9 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 	return read;
 }
 
+/// Reindexes of a character outside its own moves whose dead entries may wait for one query (kcc_world_owe_dead).
+#define KCC_STALE_REINDEXES 8
+
 /// Moves of the character's own motion its leaf in Chipmunk's default tree keeps room for.
 #define KCC_LEAF_MOVES 10.0
 
@@ -536,7 +539,7 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 // moves. So for the reindex that reinserts it, the body gets the velocity whose 0.1 s is KCC_LEAF_MOVES of the last
 // move's motion (at most the shape's size): the next moves stay in the leaf. leaf_bb is that leaf as the tree computes
 // it; where the guess is wrong (another reindex, or the spatial hash, which has no leaves) only the speed differs.
-void kcc_world_reindex_character( kcc_controller* c )
+static void kcc_world_reindex_character( kcc_controller* c )
 {
 	cpVect p = kcc_bridge_to_cpv( c->position ); // the body's position (kcc_world_sync_body)
 	if ( cpBBContainsBB( c->leaf_bb, cpBBOffset( c->leaf_shape, p ) ) )
@@ -589,6 +592,7 @@ void kcc_world_sync_body( kcc_controller* c )
 		kcc_world_reindex_character( c );
 		c->stale_bb = c->stale ? cpBBMerge( c->stale_bb, old ) : old;
 		c->stale = true;
+		c->stale_reindexes = KCC_STALE_REINDEXES; // the next query clears them
 	}
 	c->indexed_position = c->position;
 }
@@ -606,6 +610,34 @@ static void kcc_ignore_shape( cpShape* shape, void* data )
 void kcc_world_clear_dead( cpSpace* space, cpBB old )
 {
 	cpSpaceBBQuery( space, old, cpShapeFilterNew( CP_NO_GROUP, 0, 0 ), kcc_ignore_shape, NULL );
+}
+
+// Outside the character's moves there is no query of its own to clear the dead entries in: they join those it owes
+// (stale_bb) while that box stays within twice the shape's, for at most KCC_STALE_REINDEXES reindexes; then one query
+// clears them all. The character's next single call clears them too.
+void kcc_world_reindex_owned( kcc_controller* c, cpBB old )
+{
+	kcc_world_reindex_character( c );
+	if ( c->stale )
+	{
+		cpBB both = cpBBMerge( c->stale_bb, old );
+		if ( c->stale_reindexes < KCC_STALE_REINDEXES && cpBBArea( both ) <= 2.0 * cpBBArea( old ) )
+		{
+			c->stale_bb = both;
+			c->stale_reindexes += 1;
+			return;
+		}
+		kcc_world_clear_dead( c->space, c->stale_bb );
+	}
+	c->stale = true;
+	c->stale_bb = old;
+	c->stale_reindexes = 1;
+}
+
+kcc_controller* kcc_world_character_of( const cpShape* shape )
+{
+	kcc_controller* c = cpShapeGetUserData( shape );
+	return kcc_registry_contains( c ) && c->shape == shape ? c : NULL;
 }
 
 void kcc_world_reindex_shape( cpSpace* space, cpShape* shape, cpBB old )

@@ -34,12 +34,31 @@ static size_t heap_bytes( void )
 }
 #endif
 
-// A long floor in a spatial hash of unit cells; a capsule running right with gravity and single calls, one unit a
-// step (farther than its own width: its next query does not reach the cells it left), never back over them;
-// teleport: walking, and put 1.5 units further on before each step (its next query is then too far from the cells
-// it left to cover them: they are cleared apart).
-static int64_t run( bool teleport, int steps, int warm_up )
+// How the character moves: single calls, batches (reindexed when they return), or deferred batches each followed by
+// kcc_space_sync.
+typedef enum how
 {
+	SINGLE,
+	BATCH,
+	SYNCED,
+} how;
+
+// What the character does: RUN right, one unit a step (farther than its own width: its next query does not reach the
+// cells it left), never back over them; TELEPORT: walk, and be put 1.5 units further on before each step (its next
+// query is then too far from the cells it left to cover them: they are cleared apart); JITTER: walk back and forth by
+// a twentieth of a unit (the same cells again and again).
+typedef enum motion
+{
+	RUN,
+	TELEPORT,
+	JITTER,
+} motion;
+
+// A long floor in a spatial hash of unit cells and a capsule moving on it with gravity. Batches have no query of the
+// character's own that would clear the cells it left: they are cleared apart.
+static int64_t run( how mode, motion what, int steps, int warm_up )
+{
+	bool teleport = what == TELEPORT;
 	cpSpace* space = cpSpaceNew();
 	cpSpaceUseSpatialHash( space, 1.0, 4096 );
 	cpShape* floor = cpBoxShapeNew2( cpSpaceGetStaticBody( space ), cpBBNew( -200.0, -1.0, 8000.0, 0.0 ), 0.0 );
@@ -47,6 +66,7 @@ static int64_t run( bool teleport, int steps, int warm_up )
 	kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -195.0f, 0.61f ) );
 	kcc_controller* c = kcc_controller_create( space, &def );
 	assert_non_null( c );
+	assert_int_equal( kcc_space_set_deferred_sync( space, mode == SYNCED ), KCC_OK );
 	vec2s v = kcc_v2( 0.0f, 0.0f );
 	size_t before = 0;
 	for ( int step = 0; step < steps; ++step )
@@ -60,16 +80,38 @@ static int64_t run( bool teleport, int steps, int warm_up )
 			vec2s p = kcc_controller_get_position( c );
 			assert_int_equal( kcc_controller_set_position( c, kcc_v2( p.x + 1.5f, 0.61f ) ), KCC_OK );
 		}
-		v.x = teleport ? 6.0f : 60.0f;
+		v.x = what == RUN ? 60.0f : ( what == TELEPORT ? 6.0f : ( step % 2 == 0 ? 3.0f : -3.0f ) );
 		v.y -= 0.5f;
-		assert_int_equal( kcc_controller_move_and_slide( c, v, 1.0f / 60.0f, &v, NULL ), KCC_OK );
+		if ( mode == SINGLE )
+		{
+			assert_int_equal( kcc_controller_move_and_slide( c, v, 1.0f / 60.0f, &v, NULL ), KCC_OK );
+		}
+		else
+		{
+			kcc_controller* one[1] = { c };
+			vec2s out[1];
+			assert_int_equal( kcc_move_and_slide_batch( one, 1, &v, 1.0f / 60.0f, out, NULL, NULL ), KCC_OK );
+			v = out[0];
+			if ( mode == SYNCED )
+			{
+				assert_int_equal( kcc_space_sync( space ), KCC_OK );
+			}
+		}
 	}
 	int64_t grown = (int64_t)heap_bytes() - (int64_t)before;
 	vec2s p = kcc_controller_get_position( c );
-	print_message( "%s: %d steps, ended at (%.2f, %.2f), heap grown by %lld bytes after step %d\n",
-				   teleport ? "teleported" : "running", steps, (double)p.x, (double)p.y, (long long)grown,
-				   warm_up );
-	assert_true( p.x > 1500.0f );            // it went far: thousands of cells left behind
+	const char* names[] = { "single calls", "batches", "synced batches" };
+	const char* motions[] = { "running", "teleported", "jittering" };
+	print_message( "%s, %s: %d steps, ended at (%.2f, %.2f), heap grown by %lld bytes after step %d\n", names[mode],
+				   motions[what], steps, (double)p.x, (double)p.y, (long long)grown, warm_up );
+	if ( what == JITTER )
+	{
+		assert_true( p.x > -195.1f && p.x < -194.9f ); // in place: the same few cells every step
+	}
+	else
+	{
+		assert_true( p.x > 1500.0f ); // it went far: thousands of cells left behind
+	}
 	assert_true( p.y > 0.5f && p.y < 0.7f ); // on the floor all along
 	kcc_controller_destroy( c );
 	cpSpaceRemoveShape( space, floor );
@@ -81,13 +123,28 @@ static int64_t run( bool teleport, int steps, int warm_up )
 static void test_running_leaves_the_hash_clean( void** state )
 {
 	(void)state;
-	assert_true( run( false, 4000, 800 ) < 8192 );
+	for ( int mode = SINGLE; mode <= SYNCED; ++mode )
+	{
+		assert_true( run( (how)mode, RUN, 4000, 800 ) < 8192 );
+	}
 }
 
 static void test_teleports_leave_the_hash_clean( void** state )
 {
 	(void)state;
-	assert_true( run( true, 4000, 800 ) < 8192 );
+	for ( int mode = SINGLE; mode <= SYNCED; ++mode )
+	{
+		assert_true( run( (how)mode, TELEPORT, 4000, 800 ) < 8192 );
+	}
+}
+
+static void test_jitters_leave_the_hash_clean( void** state )
+{
+	(void)state;
+	for ( int mode = SINGLE; mode <= SYNCED; ++mode )
+	{
+		assert_true( run( (how)mode, JITTER, 4000, 800 ) < 8192 );
+	}
 }
 
 typedef struct found
@@ -177,6 +234,7 @@ int main( void )
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_running_leaves_the_hash_clean ),
 		cmocka_unit_test( test_teleports_leave_the_hash_clean ),
+		cmocka_unit_test( test_jitters_leave_the_hash_clean ),
 		cmocka_unit_test( test_the_tree_sees_the_character_where_it_is ),
 	};
 	return cmocka_run_group_tests_name( "controller_index_upkeep", tests, NULL, NULL );
