@@ -370,11 +370,11 @@ KCC_API kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers,
 /// (positions and cached bounding boxes already right) wait until kcc_space_sync, the next move on the space that
 /// is not a batch (it syncs first), or cpSpaceStep (which reindexes every non-static shape itself). Chipmunk's
 /// queries run before one of those may miss a moved character or crate (cpSpaceBBQuery and the like), so call
-/// kcc_space_sync before your own. It saves the batch the reindex of every body it moved: about a sixth of a move's
-/// cost with the spatial hash, most of it with Chipmunk's default tree on a large level. The moves' results are
-/// unchanged; the space after cpSpaceStep is bit-identical to sequential calls' when kcc_space_sync runs before the
-/// step. false (the default) syncs what is pending first. KCC_ERROR_INVALID_ARGUMENT when no controller uses the
-/// space (create one first); the setting lives as long as the space has a controller.
+/// kcc_space_sync before your own. It saves the batch the reindex of every body it moved: about a fifth of the batch's
+/// cost, with the spatial hash and Chipmunk's default tree alike. The moves' results are unchanged; the space after
+/// cpSpaceStep is bit-identical to sequential calls' when kcc_space_sync runs before the step. false (the default)
+/// syncs what is pending first. KCC_ERROR_INVALID_ARGUMENT when no controller uses the space (create one first); the
+/// setting lives as long as the space has a controller.
 KCC_API kcc_status kcc_space_set_deferred_sync( cpSpace* space, bool deferred );
 /// Reindexes, in Chipmunk's index, every body deferred batches moved and that is still in the space, in the order
 /// sequential calls would have. Nothing to do (KCC_OK) when nothing is pending. KCC_ERROR_SPACE_LOCKED from a
