@@ -6,6 +6,10 @@
 #include "../geometry/internal.h"
 
 #include <float.h>
+#include <string.h>
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+#include <emmintrin.h>
+#endif
 
 // kcc_shape_at, inline in the sweep: it places the character once per sweep that reaches a candidate.
 KCC_ALWAYS_INLINE void kcc_shape_placed( const kcc_shape* s, vec2s p, kcc_shape* out )
@@ -106,10 +110,82 @@ bool kcc_candidate_before( const kcc_candidate* a, const kcc_candidate* b )
 	return a->order < b->order;
 }
 
-// Whether candidate cand may block a sweep whose swept box is swept.
-static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_aabb swept )
+// A sweep's box: the character's box at the start and at the end, joined and grown by the cull margin. With SSE2 in
+// one register (lanes min.x, min.y, max.x, max.y): the same operations and comparisons as the scalar form, lane by
+// lane (minps and maxps pick as kcc_minf and kcc_maxf do), for the fraction of the scalar form's instructions.
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+typedef __m128 kcc_sweep_box;
+
+KCC_ALWAYS_INLINE kcc_sweep_box kcc_sweep_box_of( const kcc_controller* c, vec2s from, vec2s translation )
 {
-	return cand->blocks && kcc_aabb_overlaps_aabb( swept, cand->bounds );
+	double f, t; // each point's two floats, loaded into both halves of a register
+	memcpy( &f, &from, sizeof f );
+	memcpy( &t, &translation, sizeof t );
+	__m128 start = _mm_add_ps( _mm_loadu_ps( &c->local_bounds.min.x ), _mm_castpd_ps( _mm_set1_pd( f ) ) );
+	__m128 end = _mm_add_ps( start, _mm_castpd_ps( _mm_set1_pd( t ) ) );
+	__m128 box = _mm_shuffle_ps( _mm_min_ps( start, end ), _mm_max_ps( start, end ), _MM_SHUFFLE( 3, 2, 1, 0 ) );
+	return _mm_add_ps( box, _mm_setr_ps( -KCC_CULL_MARGIN, -KCC_CULL_MARGIN, KCC_CULL_MARGIN, KCC_CULL_MARGIN ) );
+}
+
+static inline kcc_aabb kcc_sweep_box_aabb( kcc_sweep_box box )
+{
+	kcc_aabb b;
+	_mm_storeu_ps( &b.min.x, box );
+	return b;
+}
+
+// kcc_world_covers: min >= the region's min and the region's max >= max (NaN: not covered).
+static inline bool kcc_sweep_box_covered( const kcc_controller* c, kcc_sweep_box box )
+{
+	__m128 r = _mm_loadu_ps( &c->move->region.min.x );
+	__m128 low = _mm_shuffle_ps( box, r, _MM_SHUFFLE( 3, 2, 1, 0 ) ); // box.min, region.max
+	__m128 high = _mm_shuffle_ps( r, box, _MM_SHUFFLE( 3, 2, 1, 0 ) ); // region.min, box.max
+	return _mm_movemask_ps( _mm_cmpnge_ps( low, high ) ) == 0;
+}
+
+// kcc_aabb_overlaps_aabb: box.min <= bounds.max and bounds.min <= box.max.
+static inline bool kcc_sweep_box_meets( kcc_sweep_box box, const kcc_aabb* bounds )
+{
+	__m128 b = _mm_loadu_ps( &bounds->min.x );
+	__m128 low = _mm_shuffle_ps( box, b, _MM_SHUFFLE( 1, 0, 1, 0 ) );  // box.min, bounds.min
+	__m128 high = _mm_shuffle_ps( b, box, _MM_SHUFFLE( 3, 2, 3, 2 ) ); // bounds.max, box.max
+	return _mm_movemask_ps( _mm_cmpnle_ps( low, high ) ) == 0;
+}
+#else
+typedef kcc_aabb kcc_sweep_box;
+
+static inline kcc_sweep_box kcc_sweep_box_of( const kcc_controller* c, vec2s from, vec2s translation )
+{
+	float x0 = c->local_bounds.min.x + from.x, y0 = c->local_bounds.min.y + from.y;
+	float x1 = c->local_bounds.max.x + from.x, y1 = c->local_bounds.max.y + from.y;
+	kcc_aabb box;
+	box.min.x = kcc_minf( x0, x0 + translation.x ) - KCC_CULL_MARGIN;
+	box.min.y = kcc_minf( y0, y0 + translation.y ) - KCC_CULL_MARGIN;
+	box.max.x = kcc_maxf( x1, x1 + translation.x ) + KCC_CULL_MARGIN;
+	box.max.y = kcc_maxf( y1, y1 + translation.y ) + KCC_CULL_MARGIN;
+	return box;
+}
+
+static inline kcc_aabb kcc_sweep_box_aabb( kcc_sweep_box box )
+{
+	return box;
+}
+
+static inline bool kcc_sweep_box_covered( const kcc_controller* c, kcc_sweep_box box )
+{
+	return kcc_world_covers( c, box );
+}
+
+static inline bool kcc_sweep_box_meets( kcc_sweep_box box, const kcc_aabb* bounds )
+{
+	return kcc_aabb_overlaps_aabb( box, *bounds );
+}
+#endif
+
+// Whether candidate cand may block a sweep whose box is box.
+static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_sweep_box box )
+{
+	return cand->blocks && kcc_sweep_box_meets( box, &cand->bounds );
 }
 
 // One candidate's cast in a sweep (cand reaches the swept box): its contact, when it blocks, joins the result.
@@ -252,7 +328,7 @@ static inline float kcc_box_size( kcc_aabb b )
 // the candidate's box (grown by the cull margin: the shape lies within it) less the rounding radius, less the cast's
 // own rounding. Fills index and bound with the candidates reaching the swept box from first on; 0 when they are to be
 // cast in the list's order instead (fewer than two, too many, or one that may add fan pieces).
-static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, const kcc_aabb* swept,
+static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, kcc_sweep_box swept,
 							int first, int* index, float* bound )
 {
 	// A floor contact approaches at least this steeply: its distance is as precise as that.
@@ -261,7 +337,7 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 	for ( int i = first; i < c->move->candidate_count; ++i )
 	{
 		const kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, *swept ) )
+		if ( kcc_sweep_reaches( cand, swept ) )
 		{
 			if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
 			{
@@ -303,9 +379,10 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 // nearest first when it can (kcc_sweep_order): once the result holds a floor and its travel is 0 (the common case: a
 // character resting on the floor, within the skin), a candidate whose bound is beyond the floor's distance can change
 // neither, nor can those after it.
-static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, const kcc_aabb* swept,
+static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, float len, kcc_sweep_box swept,
 							int first, bool floor_only, bool point, kcc_sweep* result )
 {
+	*result = ( kcc_sweep ){ .travel = len, .distance = len };
 	vec2s dir = glms_vec2_scale( translation, 1.0f / len );
 	kcc_shape moving;
 	kcc_shape_placed( &c->local_shape, from, &moving );
@@ -337,7 +414,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
 		kcc_candidate* cand = c->move->candidates + i;
-		if ( kcc_sweep_reaches( cand, *swept ) )
+		if ( kcc_sweep_reaches( cand, swept ) )
 		{
 			kcc_sweep_one( c, cand, from, translation, dir, len, moving_proxies, moving_proxy_count, &moving,
 						   floor_only, point, &best_allowed, result );
@@ -353,34 +430,28 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 KCC_ALWAYS_INLINE kcc_sweep kcc_sweep_impl( kcc_controller* c, vec2s from, vec2s translation, bool floor_only,
 											bool point )
 {
-	kcc_sweep best = { 0 };
 	float len = glms_vec2_norm( translation );
-	best.travel = len;
-	best.distance = len;
 	if ( len <= 0.0f )
 	{
-		return best;
+		return ( kcc_sweep ){ 0 };
 	}
-	// The character's box at the start and at the end, joined and grown by the cull margin (kcc_aabb_union's, and
-	// kcc_aabb_inflate's, arithmetic in scalars: the vector form packs the lanes on every sweep).
-	float x0 = c->local_bounds.min.x + from.x, y0 = c->local_bounds.min.y + from.y;
-	float x1 = c->local_bounds.max.x + from.x, y1 = c->local_bounds.max.y + from.y;
-	kcc_aabb swept;
-	swept.min.x = kcc_minf( x0, x0 + translation.x ) - KCC_CULL_MARGIN;
-	swept.min.y = kcc_minf( y0, y0 + translation.y ) - KCC_CULL_MARGIN;
-	swept.max.x = kcc_maxf( x1, x1 + translation.x ) + KCC_CULL_MARGIN;
-	swept.max.y = kcc_maxf( y1, y1 + translation.y ) + KCC_CULL_MARGIN;
-	kcc_world_cover( c, swept );
+	kcc_sweep_box swept = kcc_sweep_box_of( c, from, translation );
+	if ( kcc_sweep_box_covered( c, swept ) == false )
+	{
+		kcc_world_grow( c, kcc_sweep_box_aabb( swept ) );
+	}
 	// Most sweeps reach no candidate at all: the casts' setup is made only when one does.
 	for ( int i = 0; i < c->move->candidate_count; ++i )
 	{
 		if ( kcc_sweep_reaches( c->move->candidates + i, swept ) )
 		{
-			kcc_sweep_cast( c, from, translation, len, &swept, i, floor_only, point, &best );
-			break;
+			kcc_sweep best;
+			kcc_sweep_cast( c, from, translation, len, swept, i, floor_only, point, &best );
+			return best;
 		}
 	}
-	return best;
+	// Built in the caller's result: a sweep reaching nothing zeroes and copies no result of its own.
+	return ( kcc_sweep ){ .travel = len, .distance = len };
 }
 
 kcc_sweep kcc_sweep_character( kcc_controller* c, vec2s from, vec2s translation )
