@@ -12,6 +12,8 @@
 // - It answers each shape's Chipmunk area (bit for bit) and surface velocity, though it keeps an area only where the
 //   points do not give it and a velocity only where there is one; a level of box tiles costs at most 160 bytes each.
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
+// - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
+//   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -609,6 +611,43 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 // A level of 1x1 box tiles (rows 4 apart, a gap every 8 tiles, about square, as in bench/scaling.c): the index
 // holds at most 160 bytes per tile, grid included (it held 170.3 when each record kept its area and surface
 // velocity).
+static void test_the_query_cells_are_the_builds( void** state )
+{
+	(void)state;
+	kcc_static_index index = { 0 };
+	index.bounds = cpBBNew( -3.0, 2.0, 29.0, 18.0 );
+	index.cell = 4.0;
+	index.inverse_cell = 0.25;
+	index.columns = 8;
+	index.rows = 4;
+	const double values[] = { -INFINITY, -1e300, -3.5, -3.0, -1.0, 0.0, 1.0, 2.0, 4.999999, 5.0, 13.0, 17.999, 18.0,
+							  21.0, 29.0, 29.5, 1e300, INFINITY, NAN };
+	const int n = (int)( sizeof( values ) / sizeof( values[0] ) );
+	int checked = 0;
+	for ( int a = 0; a < n; ++a )
+	{
+		for ( int b = 0; b < n; ++b )
+		{
+			cpBB box = cpBBNew( values[a], values[b], values[( a + 5 ) % n], values[( b + 3 ) % n] );
+			kcc_grid_box query = kcc_grid_box_of( box );
+			int i0 = -1, j0 = -1, i1 = -1, j1 = -1;
+			bool meets = kcc_grid_box_cells( &index, query, &i0, &j0, &i1, &j1 );
+			assert_int_equal( meets, cpBBIntersects( box, index.bounds ) );
+			if ( meets )
+			{
+				assert_int_equal( i0, kcc_column( &index, box.l ) );
+				assert_int_equal( j0, kcc_row( &index, box.b ) );
+				assert_int_equal( i1, kcc_column( &index, box.r ) );
+				assert_int_equal( j1, kcc_row( &index, box.t ) );
+				checked += 1;
+			}
+			cpBB shape = cpBBNew( values[b], values[a], values[( b + 7 ) % n], values[( a + 2 ) % n] );
+			assert_int_equal( kcc_grid_box_meets( query, &shape ), cpBBIntersects( box, shape ) );
+		}
+	}
+	assert_true( checked > n );
+}
+
 static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 {
 	(void)state;
@@ -658,6 +697,7 @@ int main( void )
 		cmocka_unit_test( test_one_index_per_space ),
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_160_bytes ),
+		cmocka_unit_test( test_the_query_cells_are_the_builds ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
