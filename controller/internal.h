@@ -807,6 +807,7 @@ kcc_step_result kcc_try_step( kcc_controller* c, vec2s p, vec2s lateral, const v
 typedef struct kcc_move_accumulator
 {
 	kcc_move_result* out; ///< optional
+	kcc_move_result* path; ///< out, or NULL when nobody reads the path (move_and_slide's own result)
 	float travel;         ///< path length of the earlier sub-moves
 	uint32_t flags;       ///< flags met in earlier sub-moves (walls, ceilings, ...)
 	vec2s wall_normal;    ///< the last wall contact's normal (when flags has KCC_ON_WALL)

@@ -559,12 +559,12 @@ static void kcc_piece_commit( kcc_piece* m, bool last_piece )
 		kcc_zones_track( c, m->path.points, m->path.count, acc->travel, acc );
 	}
 	kcc_move_result* out = acc->out;
-	if ( out != NULL )
+	if ( acc->path != NULL )
 	{
 		vec2s origin = c->move->origin;
 		for ( int i = 0; i < m->path.count; ++i )
 		{
-			kcc_path_push( out, kcc_bridge_offset( origin, m->path.points[i] ) );
+			kcc_path_push( acc->path, kcc_bridge_offset( origin, m->path.points[i] ) );
 		}
 	}
 	if ( out != NULL && last_piece && c->move->has_sensors )
@@ -717,8 +717,8 @@ kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
 
 // kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
 // receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
-// batch.
-KCC_ALWAYS_INLINE kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt )
+// batch. path false: out's path is left empty (nobody reads it).
+KCC_ALWAYS_INLINE kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_result* out, float dt, bool path )
 {
 	// 1. Validate (a batch did already).
 	kcc_status status = c->batch != NULL ? KCC_OK : kcc_move_validate( c, delta );
@@ -736,14 +736,15 @@ KCC_ALWAYS_INLINE kcc_status kcc_move( kcc_controller* c, vec2s delta, kcc_move_
 	}
 
 	vec2s start = c->position;
+	kcc_move_result* path_out = path ? out : NULL;
 	if ( out != NULL )
 	{
 		kcc_clear_result( out, start, 0, c->def.up );
-		kcc_result_path_add( out, start );
+		kcc_result_path_add( path_out, start );
 	}
 	kcc_plane_list* planes = &c->move->planes;
 	planes->count = 0;
-	kcc_move_accumulator acc = { out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
+	kcc_move_accumulator acc = { out, path_out, 0.0f, 0, { { 0.0f, 0.0f } }, planes };
 
 	// Riding a kinematic body: carried by its motion first (nothing to do in a level without moving bodies).
 	c->carry = kcc_v2( 0.0f, 0.0f );
@@ -784,7 +785,7 @@ kcc_status kcc_controller_move( kcc_controller* c, vec2s delta, kcc_move_result*
 	{
 		return KCC_ERROR_NULL_ARGUMENT;
 	}
-	return kcc_move( c, delta, out, 0.0f );
+	return kcc_move( c, delta, out, 0.0f, true );
 }
 
 kcc_status kcc_controller_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity,
@@ -846,7 +847,7 @@ kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2
 	const cpBody* start_platform = c->platform;
 	vec2s start_belt = c->belt_velocity;
 	// The clip reads every surface of the move (its context's planes), not only those the result has room for.
-	kcc_status status = kcc_move( c, delta, result, dt );
+	kcc_status status = kcc_move( c, delta, result, dt, out != NULL );
 	if ( status != KCC_OK )
 	{
 		c->last_dt = previous_dt;

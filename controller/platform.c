@@ -70,7 +70,7 @@ static bool kcc_carry_cast( kcc_controller* c, vec2s carry, const cpBody* body, 
 	{
 		kcc_zones_track( c, path, 2, acc->travel, acc );
 	}
-	kcc_result_path_add( acc->out, moved );
+	kcc_result_path_add( acc->path, moved );
 	acc->travel += glms_vec2_norm( p );
 	*reached = p;
 	return true;
