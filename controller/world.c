@@ -528,7 +528,7 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 	return read;
 }
 
-/// Reindexes of a character outside its own moves whose dead entries may wait for one query (kcc_world_owe_dead).
+/// Reindexes of a character outside its moves whose dead entries may wait for one query (kcc_world_reindex_owned).
 #define KCC_STALE_REINDEXES 8
 
 /// Moves of the character's own motion its leaf in Chipmunk's default tree keeps room for.
