@@ -552,10 +552,11 @@ static void kcc_world_reindex_character( kcc_controller* c )
 	cpVect reach = cpv( cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.x, -w, w ),
 						cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.y, -h, h ) );
 	const double coef = 0.1f; // Chipmunk's, a float in double
-	cpBodySetVelocity( c->body, cpvmult( reach, 1.0 / coef ) );
+	cpVect velocity = cpvmult( reach, 1.0 / coef );
+	cpBodySetVelocity( c->body, velocity );
 	cpSpaceReindexShape( c->space, c->shape );
-	cpVect v = cpvmult( cpBodyGetVelocity( c->body ), coef );
 	cpBodySetVelocity( c->body, cpvzero );
+	cpVect v = cpvmult( velocity, coef ); // the tree's own arithmetic
 	cpBB bb = cpShapeGetBB( c->shape );
 	double x = ( bb.r - bb.l ) * coef, y = ( bb.t - bb.b ) * coef;
 	c->leaf_bb = cpBBNew( bb.l + cpfmin( -x, v.x ), bb.b + cpfmin( -y, v.y ), bb.r + cpfmax( x, v.x ),
