@@ -487,6 +487,11 @@ static inline void kcc_world_cover( kcc_controller* c, kcc_aabb box )
 bool kcc_move_context_reserve( kcc_move_context* ctx, int capacity );
 void kcc_move_context_free( kcc_move_context* ctx );
 
+// huge_pages.c -----------------------------------------------------------------------------------------------------
+
+/// kcc_alloc for an array the moves read at random (freed with kcc_free): a large one asks the OS for huge pages.
+void* kcc_alloc_walked( size_t size );
+
 // static_index.c ----------------------------------------------------------------------------------------------------
 
 /// The static index of space, shared by its controllers: built for the first (it allocates), rebuilt by

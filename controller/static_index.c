@@ -394,9 +394,9 @@ static bool kcc_index_build( kcc_static_index* index )
 	{
 		kcc_grid_layout( index, r.shapes, r.count );
 		size_t cells = (size_t)index->columns * (size_t)index->rows;
-		index->cell_start = kcc_alloc( ( cells + 1 ) * sizeof( uint32_t ) );
-		shapes = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ) );
-		points = kcc_alloc( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
+		index->cell_start = kcc_alloc_walked( ( cells + 1 ) * sizeof( uint32_t ) );
+		shapes = kcc_alloc_walked( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ) );
+		points = kcc_alloc_walked( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
 		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
 		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
 		ok = index->cell_start != NULL && shapes != NULL && points != NULL && order != NULL && first_cell != NULL;
@@ -472,7 +472,7 @@ static bool kcc_index_build( kcc_static_index* index )
 			start[k] = sum;
 			sum += n;
 		}
-		index->entries = kcc_alloc( (size_t)( sum > 0 ? sum : 1 ) * sizeof( uint32_t ) );
+		index->entries = kcc_alloc_walked( (size_t)( sum > 0 ? sum : 1 ) * sizeof( uint32_t ) );
 		ok = index->entries != NULL;
 		if ( ok )
 		{

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -608,9 +609,6 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 	cpSpaceFree( space );
 }
 
-// A level of 1x1 box tiles (rows 4 apart, a gap every 8 tiles, about square, as in bench/scaling.c): the index
-// holds at most 160 bytes per tile, grid included (it held 170.3 when each record kept its area and surface
-// velocity).
 static void test_the_query_cells_are_the_builds( void** state )
 {
 	(void)state;
@@ -648,19 +646,19 @@ static void test_the_query_cells_are_the_builds( void** state )
 	assert_true( checked > n );
 }
 
-static void test_a_box_tile_costs_at_most_160_bytes( void** state )
+// A level of box tiles: rows of 1x1 tiles 4 apart, a gap every 8 tiles, about square, as in bench/scaling.c.
+static cpSpace* tile_level( int tiles )
 {
-	(void)state;
-	enum
+	int width = 8;
+	while ( (double)width * width * 7.0 / 8.0 < 4.0 * tiles )
 	{
-		TILES = 20000,
-		WIDTH = 304 // about square: rows of 7/8 * WIDTH tiles every 4 units
-	};
+		width += 8;
+	}
 	cpSpace* space = cpSpaceNew();
 	cpShapeFilter filter = cpShapeFilterNew( CP_NO_GROUP, 1u, CP_ALL_CATEGORIES );
-	for ( int i = 0, row = 0; i < TILES; ++row )
+	for ( int i = 0, row = 0; i < tiles; ++row )
 	{
-		for ( int x = 0; x < WIDTH && i < TILES; ++x )
+		for ( int x = 0; x < width && i < tiles; ++x )
 		{
 			if ( x % 8 != 7 )
 			{
@@ -672,6 +670,19 @@ static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 			}
 		}
 	}
+	return space;
+}
+
+// The index holds at most 160 bytes per box tile, grid included (it held 170.3 when each record kept its area and
+// surface velocity).
+static void test_a_box_tile_costs_at_most_160_bytes( void** state )
+{
+	(void)state;
+	enum
+	{
+		TILES = 20000
+	};
+	cpSpace* space = tile_level( TILES );
 	kcc_set_allocator( hook_alloc, hook_free, NULL );
 	int64_t before = s_hook_live;
 	kcc_static_index* index = kcc_static_index_acquire( space );
@@ -686,6 +697,57 @@ static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 	cpSpaceFree( space );
 }
 
+#if defined( __linux__ )
+// Whether the mapping of this process that holds address has the kernel's "hg" flag (madvise MADV_HUGEPAGE).
+static bool advised_huge( const void* address )
+{
+	FILE* f = fopen( "/proc/self/smaps", "r" );
+	assert_non_null( f );
+	char line[512];
+	bool inside = false, huge = false;
+	uintptr_t a = (uintptr_t)address;
+	while ( fgets( line, sizeof line, f ) != NULL )
+	{
+		unsigned long lo, hi;
+		if ( sscanf( line, "%lx-%lx ", &lo, &hi ) == 2 && strchr( line, ':' ) != NULL && line[0] != 'V' )
+		{
+			inside = a >= lo && a < hi;
+		}
+		else if ( inside && strncmp( line, "VmFlags:", 8 ) == 0 )
+		{
+			huge = strstr( line, " hg" ) != NULL;
+			break;
+		}
+	}
+	fclose( f );
+	return huge;
+}
+
+// The arrays a move walks at random ask for huge pages once they are large (a level of 120,000 tiles: about 10 MB of
+// shape records); they are the allocator's memory all the same (freed through its hooks).
+static void test_a_large_index_asks_for_huge_pages( void** state )
+{
+	(void)state;
+	enum
+	{
+		TILES = 120000
+	};
+	cpSpace* space = tile_level( TILES );
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	int64_t before = s_hook_live;
+	kcc_static_index* index = kcc_static_index_acquire( space );
+	assert_true( kcc_static_index_ready( index ) );
+	assert_true( (size_t)index->point_count * sizeof( *index->points ) >= (size_t)4 << 20 );
+	assert_true( advised_huge( index->shapes + index->shape_count / 2 ) );
+	assert_true( advised_huge( index->points + index->point_count / 2 ) );
+	kcc_static_index_release( index );
+	assert_true( s_hook_live == before );
+	kcc_set_allocator( NULL, NULL, NULL );
+	cpSpaceEachShape( space, remove_and_free, space );
+	cpSpaceFree( space );
+}
+#endif
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -698,6 +760,9 @@ int main( void )
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_160_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
+#if defined( __linux__ )
+		cmocka_unit_test( test_a_large_index_asks_for_huge_pages ),
+#endif
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
