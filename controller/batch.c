@@ -387,23 +387,38 @@ typedef struct kcc_batch_read_run
 	kcc_controller* const* controllers;
 	const vec2s* velocities;
 	float dt;
-	int body_count;      ///< bodies whose shapes the task reads (items 0 .. body_count - 1; then one item a move)
+	int body_count;      ///< bodies whose shapes the task reads
+	int check_count;     ///< moves the task checks (the first ones)
+	int item_count;      ///< the longer of the two lists
 	atomic_bool changed; ///< a body's shapes are no longer those of the last read (read again on the calling thread)
 	atomic_bool bad;     ///< a move's input failed kcc_batch_check
 } kcc_batch_read_run;
 
+// Where item falls in a list of count entries, of item_count items: items [start, end) stand for entries
+// [share( start ), share( end )), every entry in one range.
+static int kcc_batch_share( int item, int item_count, int count )
+{
+	return item_count > 0 ? (int)( (int64_t)item * count / item_count ) : 0;
+}
+
 // The shapes of the bodies, and the checks of the moves: work of the batch's start that needs no Chipmunk lock.
+// Items [start, end) stand for the same share of both lists: where a task system gives each worker the same share of
+// every task (kcc_thread_pool does), a move is checked on the worker that moves it, and its body read there when the
+// space lists the bodies in the batch's order, so their memory stays in that core's cache.
 static void kcc_batch_read_task( int start, int end, int worker, void* context )
 {
 	(void)worker;
 	kcc_batch_read_run* run = context;
-	int bodies = run->body_count;
-	if ( start < bodies && kcc_snapshot_read_shapes( run->s, start, end < bodies ? end : bodies ) == false )
+	int items = run->item_count;
+	int first_body = kcc_batch_share( start, items, run->body_count );
+	int end_body = kcc_batch_share( end, items, run->body_count );
+	if ( first_body < end_body && kcc_snapshot_read_shapes( run->s, first_body, end_body ) == false )
 	{
 		atomic_store_explicit( &run->changed, true, memory_order_relaxed ); // finish orders it before the read
 	}
 	bool bad = false;
-	for ( int i = ( start > bodies ? start : bodies ) - bodies; i < end - bodies; ++i )
+	int end_check = kcc_batch_share( end, items, run->check_count );
+	for ( int i = kcc_batch_share( start, items, run->check_count ); i < end_check; ++i )
 	{
 		bad |= kcc_batch_check( run->controllers[i], run->velocities[i], run->dt ) != KCC_OK;
 	}
@@ -425,8 +440,10 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	// one pass, without workers).
 	bool listed = kcc_snapshot_read_bodies( s, space, tasks == NULL );
 	int bodies = tasks != NULL && listed && s->same_bodies ? s->body_count : 0;
-	kcc_batch_read_run read = { s, controllers, velocities, dt, bodies, false, false };
-	kcc_batch_run_task( tasks, kcc_batch_read_task, bodies + ( *checked ? 0 : count ), &read );
+	int checks = *checked ? 0 : count;
+	kcc_batch_read_run read = { s, controllers, velocities, dt, bodies, checks, bodies > checks ? bodies : checks,
+								false, false };
+	kcc_batch_run_task( tasks, kcc_batch_read_task, read.item_count, &read );
 	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
 	bool shapes_read = tasks == NULL || ( read.body_count > 0 &&
 										  atomic_load_explicit( &read.changed, memory_order_relaxed ) == false );

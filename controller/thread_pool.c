@@ -13,6 +13,10 @@
 /// Ranges a task is cut into per worker: a few, so a worker that got slow ranges is helped by the others.
 #define KCC_POOL_RANGES_PER_WORKER 4
 
+/// A cache line: the claim counters of different workers are this far apart, so that claiming a range does not take
+/// the line another worker claims from.
+#define KCC_POOL_LINE 64
+
 /// How long an idle worker (or a finish waiting for the last ranges) polls before it sleeps on a condition variable.
 /// Waking a sleeping thread costs tens of microseconds: the poll spans the gaps between the tasks of one batch (the
 /// serial work between its phases), and ends well within a game's frame, so that a pool between frames sleeps.
@@ -27,13 +31,23 @@
 /// shared machine (2 cores, other processes).
 #define KCC_POOL_POLLS_PER_CLOCK 32
 
+// A task's ranges are cut into one contiguous block per worker, its home share. A worker claims its own block's
+// ranges from the front, in order, and only when that is empty steals from the end of the others': with the same
+// tasks frame after frame (a game's batch of the same characters), each worker runs the same items each time, and
+// their memory stays in its core's cache instead of moving between cores every frame. Front and end are packed in one
+// word, so that the owner and a thief claim with one compare-and-swap.
+typedef struct kcc_pool_block
+{
+	_Alignas( KCC_POOL_LINE ) atomic_ullong ends; ///< the block's unclaimed ranges: front in the low 32 bits, end above
+} kcc_pool_block;
+
 typedef struct kcc_pool_task
 {
 	kcc_task_fcn* fcn;
 	void* context;
 	int item_count;
 	int range_count;
-	atomic_int next_range;  ///< ranges claimed so far (overshoots range_count once they are all taken)
+	kcc_pool_block* blocks; ///< borrowed: worker_count blocks of the pool's, this slot's (worker w's at w)
 	atomic_int ranges_left; ///< ranges not yet run to their end
 	atomic_int users;       ///< pool threads between taking the task and leaving it (taken under the mutex)
 	bool active;            ///< enqueued and not yet finished (under the mutex)
@@ -60,7 +74,7 @@ struct kcc_thread_pool
 	int finishing;          // finish calls waiting on done
 	int active_count;       // tasks enqueued and not yet finished
 	kcc_pool_task tasks[KCC_THREAD_POOL_MAX_TASKS];
-	kcc_pool_worker workers[]; // worker_count - 1 entries
+	kcc_pool_worker workers[]; // worker_count - 1 entries, then (line-aligned) the tasks' blocks
 };
 
 // The pool whose task the current thread is running, to name a nested enqueue or finish (its worker number would
@@ -118,24 +132,59 @@ static void kcc_pool_run_inline( const kcc_thread_pool* pool, kcc_task_fcn* fcn,
 	s_running_pool = outer;
 }
 
-// Claims ranges of the task until none is left. Each range's end is counted with release order, so whoever sees
-// ranges_left reach zero (acquire) also sees what the ranges wrote.
-static void kcc_pool_run_ranges( const kcc_thread_pool* pool, kcc_pool_task* task, int worker )
+static uint64_t kcc_pool_pack( int front, int end )
 {
+	return (uint64_t)(uint32_t)end << 32 | (uint32_t)front;
+}
+
+// The first unclaimed range of the block for its owner, the last for a thief; -1 when none is left. Relaxed: the
+// task's fields were published under the mutex, and ranges_left orders what the ranges wrote.
+static int kcc_pool_claim( kcc_pool_block* block, bool owner )
+{
+	uint64_t ends = atomic_load_explicit( &block->ends, memory_order_relaxed );
 	for ( ;; )
 	{
-		int range = atomic_fetch_add_explicit( &task->next_range, 1, memory_order_relaxed );
-		if ( range >= task->range_count )
+		int front = (int)(uint32_t)ends;
+		int end = (int)( ends >> 32 );
+		if ( front >= end )
 		{
-			return;
+			return -1;
 		}
-		int start = (int)( (int64_t)range * task->item_count / task->range_count );
-		int end = (int)( (int64_t)( range + 1 ) * task->item_count / task->range_count );
-		const kcc_thread_pool* outer = s_running_pool;
-		s_running_pool = pool;
-		task->fcn( start, end, worker, task->context );
-		s_running_pool = outer;
-		atomic_fetch_sub_explicit( &task->ranges_left, 1, memory_order_release );
+		uint64_t claimed = owner ? kcc_pool_pack( front + 1, end ) : kcc_pool_pack( front, end - 1 );
+		if ( atomic_compare_exchange_weak_explicit( &block->ends, &ends, claimed, memory_order_relaxed,
+													memory_order_relaxed ) )
+		{
+			return owner ? front : end - 1;
+		}
+	}
+}
+
+static bool kcc_pool_block_empty( kcc_pool_block* block )
+{
+	uint64_t ends = atomic_load_explicit( &block->ends, memory_order_relaxed );
+	return (int)(uint32_t)ends >= (int)( ends >> 32 );
+}
+
+// Claims ranges of the task until none is left: the worker's own block, then the others', from the block before its
+// own backwards (the end of the block before borders its own). A block only shrinks, so one pass leaves every range
+// claimed. Each range's end is counted with release order, so whoever sees ranges_left reach zero (acquire) also sees
+// what the ranges wrote.
+static void kcc_pool_run_ranges( const kcc_thread_pool* pool, kcc_pool_task* task, int worker )
+{
+	int workers = pool->worker_count;
+	for ( int k = 0; k < workers; ++k )
+	{
+		kcc_pool_block* block = task->blocks + ( worker - k + workers ) % workers;
+		for ( int range = kcc_pool_claim( block, k == 0 ); range >= 0; range = kcc_pool_claim( block, k == 0 ) )
+		{
+			int start = (int)( (int64_t)range * task->item_count / task->range_count );
+			int end = (int)( (int64_t)( range + 1 ) * task->item_count / task->range_count );
+			const kcc_thread_pool* outer = s_running_pool;
+			s_running_pool = pool;
+			task->fcn( start, end, worker, task->context );
+			s_running_pool = outer;
+			atomic_fetch_sub_explicit( &task->ranges_left, 1, memory_order_release );
+		}
 	}
 }
 
@@ -151,9 +200,12 @@ static kcc_pool_task* kcc_pool_find_work( kcc_thread_pool* pool )
 			continue;
 		}
 		seen += 1;
-		if ( atomic_load_explicit( &task->next_range, memory_order_relaxed ) < task->range_count )
+		for ( int w = 0; w < pool->worker_count; ++w )
 		{
-			return task;
+			if ( kcc_pool_block_empty( task->blocks + w ) == false )
+			{
+				return task;
+			}
 		}
 	}
 	return NULL;
@@ -258,7 +310,13 @@ static void* kcc_pool_enqueue( kcc_task_fcn* fcn, int item_count, int min_range,
 	task->context = context;
 	task->item_count = item_count;
 	task->range_count = range_count;
-	atomic_store_explicit( &task->next_range, 0, memory_order_relaxed );
+	// Worker w's home: the w-th of worker_count equal shares of the ranges (as equal as range_count allows).
+	for ( int w = 0; w < pool->worker_count; ++w )
+	{
+		int front = w * range_count / pool->worker_count;
+		int end = ( w + 1 ) * range_count / pool->worker_count;
+		atomic_store_explicit( &task->blocks[w].ends, kcc_pool_pack( front, end ), memory_order_relaxed );
+	}
 	atomic_store_explicit( &task->ranges_left, range_count, memory_order_relaxed );
 	task->active = true;
 	pool->active_count += 1;
@@ -328,12 +386,17 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 	{
 		return NULL;
 	}
+	// One allocation: the pool, its workers, then every slot's blocks on lines of their own (the allocator promises
+	// less than a line's alignment: a line more is asked for, to round up into).
 	size_t size = sizeof( kcc_thread_pool ) + (size_t)( thread_count - 1 ) * sizeof( kcc_pool_worker );
-	kcc_thread_pool* pool = kcc_alloc( size );
+	size_t block_count = (size_t)KCC_THREAD_POOL_MAX_TASKS * (size_t)thread_count;
+	kcc_thread_pool* pool = kcc_alloc( size + KCC_POOL_LINE + block_count * sizeof( kcc_pool_block ) );
 	if ( pool == NULL )
 	{
 		return NULL;
 	}
+	uintptr_t after = (uintptr_t)pool + size;
+	kcc_pool_block* blocks = (kcc_pool_block*)( ( after + KCC_POOL_LINE - 1 ) / KCC_POOL_LINE * KCC_POOL_LINE );
 	pool->worker_count = thread_count;
 	pool->thread_count = 0;
 	pool->stopping = false;
@@ -344,8 +407,11 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 	for ( int i = 0; i < KCC_THREAD_POOL_MAX_TASKS; ++i )
 	{
 		kcc_pool_task* task = pool->tasks + i;
-		*task = (kcc_pool_task){ .fcn = NULL };
-		atomic_init( &task->next_range, 0 );
+		*task = (kcc_pool_task){ .blocks = blocks + i * thread_count };
+		for ( int w = 0; w < thread_count; ++w )
+		{
+			atomic_init( &task->blocks[w].ends, 0 );
+		}
 		atomic_init( &task->ranges_left, 0 );
 		atomic_init( &task->users, 0 );
 	}

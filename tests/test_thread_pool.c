@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// kcc_thread_pool as a kcc_task_system: every item visited exactly once in ranges of at least min_range, worker
-// numbers in range and never running two ranges at once, several tasks in flight, thousands of tiny tasks with
-// sleeping workers woken again, the inline cases (one worker, a task too small to split, every slot taken), what a
-// task wrote seen after finish, no allocation per task, an idle pool asleep (also between frames 2 ms apart), and
-// create / destroy: in a loop, idle, with bad arguments, out of memory, and a thread that cannot be started (nothing
-// left behind). CI also runs it under ThreadSanitizer (`ctest -L threads`), which names any race the checks below
-// cannot see.
+// kcc_thread_pool as a kcc_task_system: every item visited exactly once in ranges of at least min_range (for every
+// count of ranges a task is cut into), worker numbers in range and never running two ranges at once, each worker's home
+// share of a task run by that worker when every worker takes part (the same items frame after frame), a blocked
+// worker's share run by the others, several tasks in flight, thousands of tiny tasks with sleeping workers woken again,
+// the inline cases (one worker, a task too small to split, every slot taken), what a task wrote seen after finish, no
+// allocation per task, an idle pool asleep (also between frames 2 ms apart), and create / destroy: in a loop, idle,
+// with bad arguments, out of memory, and a thread that cannot be started (nothing left behind). CI also runs it under
+// ThreadSanitizer (`ctest -L threads`), which names any race the checks below cannot see.
 #define _POSIX_C_SOURCE 200809L // nanosleep, pthreads under -std=c11
 
 #include <errno.h>
@@ -319,6 +320,245 @@ static void test_many_small_tasks( void** state )
 			atomic_init( &sum, 0 );
 			tasks.finish( tasks.enqueue( sum_task, item_count, 1, &sum, tasks.user ), tasks.user );
 			assert_int_equal( atomic_load( &sum ), (long long)item_count * ( item_count + 1 ) / 2 );
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// Every count of ranges a task can be cut into on 2 .. 8 workers, blocks of unequal sizes included: every item once.
+static void test_every_range_count( void** state )
+{
+	(void)state;
+	for ( int n = 2; n <= 8; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		for ( int ranges = 2; ranges <= 4 * n + 1; ++ranges )
+		{
+			for ( int extra = 0; extra < 3; ++extra )
+			{
+				// item_count / min_range = ranges: that many ranges, as far as the pool cuts that many.
+				int item_count = 3 * ranges + extra;
+				reset_log( &s_log, n );
+				s_log.spin = extra == 2 ? 50 : 0;
+				void* handle = tasks.enqueue( visit_task, item_count, 3, &s_log, tasks.user );
+				assert_non_null( handle );
+				tasks.finish( handle, tasks.user );
+				check_log( &s_log, item_count, 3 );
+			}
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// A task whose ranges each wait, before they return, until every worker has begun as many ranges as the one waiting
+// (its round): no worker can run out of its own ranges before every other has claimed its last, so none steals, and
+// each worker runs exactly its home share. The shares are the worker_count contiguous parts of the items, in worker
+// order (worker w: items [w * item_count / worker_count, (w + 1) * item_count / worker_count) when the ranges split
+// evenly). A worker left asleep shows as a timeout.
+#define LOCKSTEP_ROUNDS 2
+
+typedef struct lockstep
+{
+	int workers;
+	int writer[MAX_ITEMS];
+	atomic_int begun[MAX_WORKERS];         // ranges each worker has begun
+	atomic_int round[LOCKSTEP_ROUNDS + 1]; // workers that began their r-th range, at r - 1
+	atomic_int timed_out;
+	atomic_int too_many; // a worker began more than LOCKSTEP_ROUNDS ranges
+} lockstep;
+
+static void lockstep_task( int start, int end, int worker, void* context )
+{
+	lockstep* step = context;
+	for ( int i = start; i < end; ++i )
+	{
+		step->writer[i] = worker;
+	}
+	int round = atomic_fetch_add( &step->begun[worker], 1 );
+	if ( round >= LOCKSTEP_ROUNDS )
+	{
+		atomic_fetch_add( &step->too_many, 1 );
+		return;
+	}
+	atomic_fetch_add( &step->round[round], 1 );
+	double deadline = seconds_now() + 10.0;
+	while ( atomic_load( &step->round[round] ) < step->workers && atomic_load( &step->timed_out ) == 0 )
+	{
+		if ( seconds_now() > deadline )
+		{
+			atomic_store( &step->timed_out, 1 );
+		}
+		sched_yield();
+	}
+}
+
+static void test_each_worker_runs_its_home_share( void** state )
+{
+	(void)state;
+	static lockstep step;
+	for ( int n = 2; n <= 4; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		// LOCKSTEP_ROUNDS ranges a worker: item_count / min_range of them (the pool cuts up to 4 a worker).
+		int min_range = 25;
+		int item_count = LOCKSTEP_ROUNDS * n * min_range;
+		for ( int frame = 0; frame < 20; ++frame )
+		{
+			step.workers = n;
+			for ( int w = 0; w < MAX_WORKERS; ++w )
+			{
+				atomic_store( &step.begun[w], 0 );
+			}
+			for ( int r = 0; r <= LOCKSTEP_ROUNDS; ++r )
+			{
+				atomic_store( &step.round[r], 0 );
+			}
+			atomic_store( &step.timed_out, 0 );
+			atomic_store( &step.too_many, 0 );
+			for ( int i = 0; i < item_count; ++i )
+			{
+				step.writer[i] = -1;
+			}
+			tasks.finish( tasks.enqueue( lockstep_task, item_count, min_range, &step, tasks.user ), tasks.user );
+			if ( atomic_load( &step.timed_out ) != 0 )
+			{
+				fail_msg( "%d workers, frame %d: a round of ranges did not see every worker within 10 s", n, frame );
+			}
+			assert_int_equal( atomic_load( &step.too_many ), 0 );
+			for ( int w = 0; w < n; ++w )
+			{
+				assert_int_equal( atomic_load( &step.begun[w] ), LOCKSTEP_ROUNDS );
+			}
+			for ( int i = 0; i < item_count; ++i )
+			{
+				int home = (int)( (int64_t)i * n / item_count );
+				if ( step.writer[i] != home )
+				{
+					fail_msg( "%d workers, frame %d: item %d run by worker %d, not by its home worker %d", n, frame, i,
+							  step.writer[i], home );
+				}
+			}
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// The caller (worker 0) enqueues and does not call finish until the pool's threads have run every item: they took
+// the caller's home share too. Then finish has nothing left to run.
+static void test_others_run_a_late_callers_share( void** state )
+{
+	(void)state;
+	for ( int n = 2; n <= 4; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		for ( int frame = 0; frame < 10; ++frame )
+		{
+			int item_count = 1000;
+			reset_log( &s_log, n );
+			void* handle = tasks.enqueue( visit_task, item_count, 10, &s_log, tasks.user );
+			assert_non_null( handle );
+			double deadline = seconds_now() + 10.0;
+			int done = 0;
+			while ( done < item_count && seconds_now() < deadline )
+			{
+				done = 0;
+				for ( int i = 0; i < item_count; ++i )
+				{
+					done += atomic_load( &s_log.counts[i] );
+				}
+				sched_yield();
+			}
+			if ( done < item_count )
+			{
+				fail_msg( "%d workers: the pool's threads ran %d of %d items within 10 s", n, done, item_count );
+			}
+			int ranges = atomic_load( &s_log.range_count );
+			tasks.finish( handle, tasks.user );
+			assert_int_equal( atomic_load( &s_log.range_count ), ranges );
+			check_log( &s_log, item_count, 10 );
+			for ( int r = 0; r < ranges; ++r )
+			{
+				assert_true( s_log.ranges[r].worker != 0 );
+				assert_false( s_log.ranges[r].on_caller );
+			}
+		}
+		kcc_thread_pool_destroy( pool );
+	}
+}
+
+// The first range that a pool thread (worker 1) runs waits until every other item is done: the rest of its home
+// share is run by the other workers, and it runs no other range.
+typedef struct blocked_worker
+{
+	visit_log* log;
+	int item_count;
+	atomic_int timed_out;
+} blocked_worker;
+
+static void blocked_worker_task( int start, int end, int worker, void* context )
+{
+	blocked_worker* blocked = context;
+	visit_task( start, end, worker, blocked->log );
+	if ( worker != 1 )
+	{
+		return;
+	}
+	double deadline = seconds_now() + 10.0;
+	for ( ;; )
+	{
+		int done = 0;
+		for ( int i = 0; i < blocked->item_count; ++i )
+		{
+			done += atomic_load( &blocked->log->counts[i] );
+		}
+		if ( done == blocked->item_count )
+		{
+			return;
+		}
+		if ( seconds_now() > deadline )
+		{
+			atomic_store( &blocked->timed_out, 1 );
+			return;
+		}
+		sched_yield();
+	}
+}
+
+static void test_a_blocked_workers_share_is_stolen( void** state )
+{
+	(void)state;
+	for ( int n = 2; n <= 4; ++n )
+	{
+		kcc_thread_pool* pool = kcc_thread_pool_create( n );
+		assert_non_null( pool );
+		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+		for ( int frame = 0; frame < 10; ++frame )
+		{
+			blocked_worker blocked = { .log = &s_log, .item_count = 1000 };
+			atomic_init( &blocked.timed_out, 0 );
+			reset_log( &s_log, n );
+			tasks.finish( tasks.enqueue( blocked_worker_task, blocked.item_count, 10, &blocked, tasks.user ),
+						  tasks.user );
+			if ( atomic_load( &blocked.timed_out ) != 0 )
+			{
+				fail_msg( "%d workers: the other workers left items of the blocked one undone for 10 s", n );
+			}
+			check_log( &s_log, blocked.item_count, 10 );
+			// Worker 1 held its first range to the end: it cannot have run a second one.
+			int ranges = atomic_load( &s_log.range_count );
+			int by_worker_1 = 0;
+			for ( int r = 0; r < ranges; ++r )
+			{
+				by_worker_1 += s_log.ranges[r].worker == 1 ? 1 : 0;
+			}
+			assert_true( by_worker_1 <= 1 );
+			assert_true( ranges >= n );
 		}
 		kcc_thread_pool_destroy( pool );
 	}
@@ -697,6 +937,10 @@ int main( void )
 		cmocka_unit_test_setup( test_every_item_once, reset_recorder ),
 		cmocka_unit_test_setup( test_worker_runs_one_range_at_a_time, reset_recorder ),
 		cmocka_unit_test_setup( test_many_small_tasks, reset_recorder ),
+		cmocka_unit_test_setup( test_every_range_count, reset_recorder ),
+		cmocka_unit_test_setup( test_each_worker_runs_its_home_share, reset_recorder ),
+		cmocka_unit_test_setup( test_others_run_a_late_callers_share, reset_recorder ),
+		cmocka_unit_test_setup( test_a_blocked_workers_share_is_stolen, reset_recorder ),
 		cmocka_unit_test_setup( test_more_tasks_than_slots, reset_recorder ),
 		cmocka_unit_test_setup( test_one_worker_runs_inline, reset_recorder ),
 		cmocka_unit_test_setup( test_plain_writes_seen_after_finish, reset_recorder ),
