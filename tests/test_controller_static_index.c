@@ -673,6 +673,26 @@ static cpSpace* tile_level( int tiles )
 	return space;
 }
 
+// The index of space built through the counting allocator hooks (*before: the bytes they held before).
+static kcc_static_index* hooked_index( cpSpace* space, int64_t* before )
+{
+	kcc_set_allocator( hook_alloc, hook_free, NULL );
+	*before = s_hook_live;
+	kcc_static_index* index = kcc_static_index_acquire( space );
+	assert_true( kcc_static_index_ready( index ) );
+	return index;
+}
+
+// Frees the index through the hooks (every byte back), then the level.
+static void release_hooked_index( kcc_static_index* index, int64_t before, cpSpace* space )
+{
+	kcc_static_index_release( index );
+	assert_true( s_hook_live == before );
+	kcc_set_allocator( NULL, NULL, NULL );
+	cpSpaceEachShape( space, remove_and_free, space );
+	cpSpaceFree( space );
+}
+
 // The index holds at most 160 bytes per box tile, grid included (it held 170.3 when each record kept its area and
 // surface velocity).
 static void test_a_box_tile_costs_at_most_160_bytes( void** state )
@@ -683,18 +703,12 @@ static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 		TILES = 20000
 	};
 	cpSpace* space = tile_level( TILES );
-	kcc_set_allocator( hook_alloc, hook_free, NULL );
-	int64_t before = s_hook_live;
-	kcc_static_index* index = kcc_static_index_acquire( space );
+	int64_t before;
+	kcc_static_index* index = hooked_index( space, &before );
 	double per_tile = (double)( s_hook_live - before ) / TILES;
-	assert_true( kcc_static_index_ready( index ) );
-	kcc_static_index_release( index );
-	assert_true( s_hook_live == before );
-	kcc_set_allocator( NULL, NULL, NULL );
+	release_hooked_index( index, before, space );
 	print_message( "%.1f bytes per box tile\n", per_tile );
 	assert_true( per_tile <= 160.0 );
-	cpSpaceEachShape( space, remove_and_free, space );
-	cpSpaceFree( space );
 }
 
 #if defined( __linux__ )
@@ -733,18 +747,12 @@ static void test_a_large_index_asks_for_huge_pages( void** state )
 		TILES = 120000
 	};
 	cpSpace* space = tile_level( TILES );
-	kcc_set_allocator( hook_alloc, hook_free, NULL );
-	int64_t before = s_hook_live;
-	kcc_static_index* index = kcc_static_index_acquire( space );
-	assert_true( kcc_static_index_ready( index ) );
+	int64_t before;
+	kcc_static_index* index = hooked_index( space, &before );
 	assert_true( (size_t)index->point_count * sizeof( *index->points ) >= (size_t)4 << 20 );
 	assert_true( advised_huge( index->shapes + index->shape_count / 2 ) );
 	assert_true( advised_huge( index->points + index->point_count / 2 ) );
-	kcc_static_index_release( index );
-	assert_true( s_hook_live == before );
-	kcc_set_allocator( NULL, NULL, NULL );
-	cpSpaceEachShape( space, remove_and_free, space );
-	cpSpaceFree( space );
+	release_hooked_index( index, before, space );
 }
 #endif
 
