@@ -5,6 +5,7 @@
 #if defined( __linux__ )
 #define _DEFAULT_SOURCE // madvise under -std=c11
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #include "internal.h"
@@ -15,14 +16,16 @@ void* kcc_alloc_walked( size_t size )
 {
 	void* memory = kcc_alloc( size );
 #if defined( __linux__ ) && defined( MADV_HUGEPAGE )
-	// Only the whole 2 MiB pages inside the block can be huge: a block of 4 MiB holds at least one, wherever it starts. The
-	// advice is given before the memory is first written, so that the first writes already get huge pages; it is
-	// only advice (a kernel without transparent huge pages, or one set to never use them, ignores it).
-	const uintptr_t huge = (uintptr_t)2 << 20, small = 4096;
-	if ( memory != NULL && size >= 2 * huge )
+	// Only the whole 2 MiB pages inside the block can be huge: a block of 4 MiB holds one wherever it starts. The
+	// advice is given before the memory is first written, so that the first writes already get huge pages; it is only
+	// advice (a kernel without transparent huge pages, or one set to never use them, ignores it).
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	long page = sysconf( _SC_PAGESIZE );
+	if ( memory != NULL && size >= 2 * huge && page > 0 )
 	{
-		uintptr_t start = ( (uintptr_t)memory + small - 1 ) & ~( small - 1 );
-		uintptr_t end = ( (uintptr_t)memory + size ) & ~( small - 1 );
+		uintptr_t small = (uintptr_t)page;
+		uintptr_t start = ( (uintptr_t)memory + small - 1 ) / small * small;
+		uintptr_t end = ( (uintptr_t)memory + size ) / small * small;
 		(void)madvise( (void*)start, (size_t)( end - start ), MADV_HUGEPAGE );
 	}
 #endif

@@ -14,6 +14,12 @@
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
 // - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
 //   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
+// - On Linux its arrays of 4 MiB or more ask for huge pages (madvise, seen through a wrapper), smaller ones do not.
+#if defined( __linux__ )
+#define _DEFAULT_SOURCE // madvise's advice values under -std=c11
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -711,8 +717,57 @@ static void test_a_box_tile_costs_at_most_160_bytes( void** state )
 	assert_true( per_tile <= 160.0 );
 }
 
-#if defined( __linux__ )
-// Whether the mapping of this process that holds address has the kernel's "hg" flag (madvise MADV_HUGEPAGE).
+#if defined( KCC_TEST_WRAPS_MADVISE )
+// The library's madvise calls (linked with --wrap=madvise): each range, its advice and the kernel's answer.
+enum
+{
+	MAX_ADVICE = 16
+};
+static struct
+{
+	int count;
+	uintptr_t start[MAX_ADVICE], end[MAX_ADVICE];
+	int advice[MAX_ADVICE], result[MAX_ADVICE];
+} s_advice;
+
+int __real_madvise( void* address, size_t length, int advice );
+int __wrap_madvise( void* address, size_t length, int advice );
+int __wrap_madvise( void* address, size_t length, int advice )
+{
+	int result = __real_madvise( address, length, advice );
+	if ( s_advice.count < MAX_ADVICE )
+	{
+		int k = s_advice.count++;
+		s_advice.start[k] = (uintptr_t)address;
+		s_advice.end[k] = (uintptr_t)address + length;
+		s_advice.advice[k] = advice;
+		s_advice.result[k] = result;
+	}
+	return result;
+}
+
+// The advice given on [memory, memory + size): one call, huge pages, on whole pages of the block and all of them; -1
+// when there is none. Its index in s_advice otherwise.
+static int advice_on( const void* memory, size_t size )
+{
+	uintptr_t lo = (uintptr_t)memory, hi = lo + size, page = (uintptr_t)sysconf( _SC_PAGESIZE );
+	int found = -1;
+	for ( int k = 0; k < s_advice.count; ++k )
+	{
+		if ( s_advice.start[k] < hi && s_advice.end[k] > lo )
+		{
+			assert_int_equal( found, -1 );
+			assert_int_equal( s_advice.advice[k], MADV_HUGEPAGE );
+			assert_true( s_advice.start[k] % page == 0 && s_advice.end[k] % page == 0 );
+			assert_true( s_advice.start[k] >= lo && s_advice.start[k] - lo < page );
+			assert_true( s_advice.end[k] <= hi && hi - s_advice.end[k] < page );
+			found = k;
+		}
+	}
+	return found;
+}
+
+// Whether the mapping of this process that holds address has the kernel's "hg" flag (huge pages advised).
 static bool advised_huge( const void* address )
 {
 	FILE* f = fopen( "/proc/self/smaps", "r" );
@@ -737,8 +792,9 @@ static bool advised_huge( const void* address )
 	return huge;
 }
 
-// The arrays a move walks at random ask for huge pages once they are large (a level of 120,000 tiles: about 10 MB of
-// shape records); they are the allocator's memory all the same (freed through its hooks).
+// The arrays a move walks at random ask for huge pages once they are 4 MiB or more (a level of 120,000 tiles: about 9
+// MB of shape records and 8 MB of points), on the allocator's memory (freed through its hooks); a small block is
+// left alone. Where the kernel takes the advice, the mapping says so.
 static void test_a_large_index_asks_for_huge_pages( void** state )
 {
 	(void)state;
@@ -746,12 +802,26 @@ static void test_a_large_index_asks_for_huge_pages( void** state )
 	{
 		TILES = 120000
 	};
+	s_advice.count = 0;
+	void* small = kcc_alloc_walked( (size_t)1 << 20 );
+	assert_non_null( small );
+	assert_int_equal( s_advice.count, 0 );
+	kcc_free( small );
+
 	cpSpace* space = tile_level( TILES );
 	int64_t before;
 	kcc_static_index* index = hooked_index( space, &before );
-	assert_true( (size_t)index->point_count * sizeof( *index->points ) >= (size_t)4 << 20 );
-	assert_true( advised_huge( index->shapes + index->shape_count / 2 ) );
-	assert_true( advised_huge( index->points + index->point_count / 2 ) );
+	size_t shapes = (size_t)index->shape_count * sizeof( *index->shapes );
+	size_t points = (size_t)index->point_count * sizeof( *index->points );
+	assert_true( shapes >= (size_t)4 << 20 && points >= (size_t)4 << 20 );
+	int k = advice_on( index->shapes, shapes );
+	assert_true( k >= 0 );
+	assert_true( s_advice.result[k] != 0 || advised_huge( index->shapes + index->shape_count / 2 ) );
+	k = advice_on( index->points, points );
+	assert_true( k >= 0 );
+	assert_true( s_advice.result[k] != 0 || advised_huge( index->points + index->point_count / 2 ) );
+	print_message( "%d madvise calls, the kernel %s them\n", s_advice.count,
+				   s_advice.result[k] == 0 ? "took" : "refused" );
 	release_hooked_index( index, before, space );
 }
 #endif
@@ -768,7 +838,7 @@ int main( void )
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_160_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
-#if defined( __linux__ )
+#if defined( KCC_TEST_WRAPS_MADVISE )
 		cmocka_unit_test( test_a_large_index_asks_for_huge_pages ),
 #endif
 	};
