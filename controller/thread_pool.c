@@ -38,7 +38,8 @@
 // word, so that the owner and a thief claim with one compare-and-swap.
 typedef struct kcc_pool_block
 {
-	_Alignas( KCC_POOL_LINE ) atomic_ullong ends; ///< the block's unclaimed ranges: front in the low 32 bits, end above
+	/// The block's unclaimed ranges: front in the low 32 bits, end above.
+	_Alignas( KCC_POOL_LINE ) _Atomic uint64_t ends;
 } kcc_pool_block;
 
 typedef struct kcc_pool_task
