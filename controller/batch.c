@@ -487,6 +487,10 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 			b = kcc_snapshot_body_index( s, c->body );
 		}
 		c->batch_body = b;
+		if ( b >= 0 )
+		{
+			s->bodies[b].character = true;
+		}
 		// Without workers, array order for sure: kcc_batch_array_boxes' box (the other shapes keep theirs, where they
 		// are). Only waves read the marks of the shapes moves move and the influence boxes.
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )

@@ -527,6 +527,7 @@ typedef struct kcc_snapshot_body
 	int mover;        ///< the batch move that moved it last (-1: not moved)
 	uint32_t seq;     ///< when in that move
 	bool pending;     ///< its shapes wait in the snapshot's pending list for Chipmunk's index
+	bool character;   ///< a character's body (kinematic: its controller made it), while listed in the same place
 } kcc_snapshot_body;
 
 /// A shape a batch moved whose place in Chipmunk's index waits for kcc_space_sync (deferred sync).
@@ -625,6 +626,9 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, b
 /// The last part of a read: keeps the pending shapes still in the space, their bodies marked pending. It writes only
 /// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
 void kcc_snapshot_keep_pending( kcc_snapshot* s );
+/// Before c's body is freed: its place in the snapshot no longer says it is a character's (another body may be made
+/// at its address).
+void kcc_snapshot_forget_character( const kcc_controller* c );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 /// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch

@@ -114,7 +114,11 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 {
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	cpBodyType type = cpBodyGetType( body );
+	// A character's body where the last read listed it is kinematic still (its controller owns it): not read, so that
+	// its memory stays with the worker that moves it.
+	const kcc_snapshot_body* last = s->body_count < r->previous_bodies ? s->bodies + s->body_count : NULL;
+	bool character = last != NULL && last->body == body && last->character;
+	cpBodyType type = character ? CP_BODY_TYPE_KINEMATIC : cpBodyGetType( body );
 	if ( r->failed || type == CP_BODY_TYPE_STATIC )
 	{
 		return; // the static index answers for static bodies
@@ -129,6 +133,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	kcc_snapshot_body* b = s->bodies + s->body_count;
 	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 	b->body = body;
+	b->character = character;
 	s->body_count += 1;
 	if ( r->shapes )
 	{
@@ -232,6 +237,17 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 		kept += 1;
 	}
 	s->pending_count = kept;
+}
+
+void kcc_snapshot_forget_character( const kcc_controller* c )
+{
+	kcc_snapshot* s = c->static_index != NULL ? *kcc_static_index_snapshot( c->static_index ) : NULL;
+	int b = c->batch_body;
+	// Only the place where its own batch last found it can say so (kcc_snapshot_read_body keeps the mark nowhere else).
+	if ( s != NULL && b >= 0 && b < s->body_capacity && s->bodies[b].body == c->body )
+	{
+		s->bodies[b].character = false;
+	}
 }
 
 bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes )

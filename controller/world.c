@@ -103,6 +103,7 @@ void kcc_world_destroy( kcc_controller* c )
 	}
 	if ( c->body != NULL )
 	{
+		kcc_snapshot_forget_character( c );
 		if ( cpSpaceContainsBody( c->space, c->body ) )
 		{
 			cpSpaceRemoveBody( c->space, c->body );

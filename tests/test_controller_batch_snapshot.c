@@ -2,7 +2,7 @@
 // The batch's snapshot on its own, on a real cpSpace: which pending shapes a read keeps (those whose body is still in
 // the space and holds them, whatever their hints say, in their order, hints then pointing where they are found), and
 // its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives),
-// and the waves of characters that never read one another.
+// the waves of characters that never read one another, and the characters' bodies it knows without reading them.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -533,6 +533,87 @@ static void test_packed_characters_that_ignore_each_other_move_in_one_wave( void
 	ghosts_destroy( sb, b );
 }
 
+// Where the last batch listed body in the snapshot (its bodies stay listed after the batch), or -1.
+static int listed_body( const kcc_snapshot* snapshot, const cpBody* body )
+{
+	for ( int b = 0; b < snapshot->sorted_count; ++b )
+	{
+		if ( snapshot->bodies[b].body == body )
+		{
+			return b;
+		}
+	}
+	return -1;
+}
+
+// A batch marks its characters' bodies in the snapshot, and the next read trusts the mark (kinematic, not read again)
+// while the same body is listed in the same place. A destroyed character's mark goes with it: a body made later,
+// perhaps at the freed body's address and in its place, is read (a dynamic one counted as dynamic).
+static void test_character_bodies_are_known_until_destroyed( void** state )
+{
+	(void)state;
+	enum
+	{
+		CHARACTERS = 3
+	};
+	scene* s = scene_create( 1.0f );
+	scene_add_box( s, -20.0f, -1.0f, 20.0f, 0.0f );
+	kcc_controller* c[CHARACTERS];
+	vec2s velocities[CHARACTERS];
+	kcc_controller_def def = kcc_default_controller_def();
+	for ( int i = 0; i < CHARACTERS; ++i )
+	{
+		def.position = kcc_v2( -6.0f + 6.0f * (float)i, 0.61f );
+		c[i] = scene_create_controller( s, &def );
+		assert_non_null( c[i] );
+		velocities[i] = kcc_v2( 1.0f, -2.0f );
+	}
+	cpBody* platform = cpSpaceAddBody( s->space, cpBodyNewKinematic() );
+	cpBodySetPosition( platform, cpv( 0.0, 8.0 ) );
+	cpShape* board = cpSpaceAddShape( s->space, cpBoxShapeNew( platform, 2.0, 0.2, 0.0 ) );
+	const float dt = 1.0f / 60.0f;
+	for ( int frame = 0; frame < 2; ++frame )
+	{
+		assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, NULL ), KCC_OK );
+		const kcc_snapshot* snapshot = *kcc_static_index_snapshot( c[0]->static_index );
+		for ( int i = 0; i < CHARACTERS; ++i )
+		{
+			int b = c[i]->batch_body;
+			assert_int_equal( b, listed_body( snapshot, c[i]->body ) );
+			assert_ptr_equal( snapshot->bodies[b].body, c[i]->body );
+			assert_true( snapshot->bodies[b].character );
+		}
+		int p = listed_body( snapshot, platform );
+		assert_true( p >= 0 && snapshot->bodies[p].character == false );
+		assert_int_equal( snapshot->dynamic_count, 0 );
+	}
+	kcc_snapshot* snapshot = *kcc_static_index_snapshot( c[0]->static_index );
+	int freed = c[1]->batch_body;
+	kcc_controller_destroy( c[1] );
+	assert_false( snapshot->bodies[freed].character );
+	c[1] = c[2];
+	cpBody* crate = cpSpaceAddBody( s->space, cpBodyNew( 1.0, cpMomentForBox( 1.0, 0.5, 0.5 ) ) );
+	cpBodySetPosition( crate, cpv( 0.0, 4.0 ) );
+	cpShape* box = cpSpaceAddShape( s->space, cpBoxShapeNew( crate, 0.5, 0.5, 0.0 ) );
+	assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS - 1, velocities, dt, NULL, NULL, NULL ), KCC_OK );
+	int k = listed_body( snapshot, crate );
+	assert_true( k >= 0 && snapshot->bodies[k].character == false );
+	assert_int_equal( snapshot->dynamic_count, 1 );
+	for ( int i = 0; i < CHARACTERS - 1; ++i )
+	{
+		kcc_controller_destroy( c[i] );
+	}
+	cpSpaceRemoveShape( s->space, box );
+	cpSpaceRemoveBody( s->space, crate );
+	cpShapeFree( box );
+	cpBodyFree( crate );
+	cpSpaceRemoveShape( s->space, board );
+	cpSpaceRemoveBody( s->space, platform );
+	cpShapeFree( board );
+	cpBodyFree( platform );
+	scene_destroy( s );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -540,6 +621,7 @@ int main( void )
 		cmocka_unit_test( test_read_of_the_same_bodies_sees_every_change ),
 		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
 		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
+		cmocka_unit_test( test_character_bodies_are_known_until_destroyed ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }

@@ -282,8 +282,8 @@ KCC_API const cpShape* kcc_controller_get_floor_shape( const kcc_controller* c )
 KCC_API bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_collision* hit );
 
 /// The controller's own kinematic body and shape in the space, owned by the controller: valid until
-/// kcc_controller_destroy (the shape until kcc_controller_set_shape replaces it); do not free them, move the body or
-/// change the shape's filter. The shape's user data is the controller.
+/// kcc_controller_destroy (the shape until kcc_controller_set_shape replaces it); do not free them, move the body,
+/// change its type or change the shape's filter. The shape's user data is the controller.
 KCC_API cpBody* kcc_controller_get_body( kcc_controller* c );
 KCC_API cpShape* kcc_controller_get_shape( kcc_controller* c );
 
