@@ -133,6 +133,17 @@ static void visit_task( int start, int end, int worker, void* context )
 }
 
 // Every item exactly once, ranges of at least min_range (or the whole count when it is smaller), sane workers.
+// Visits of the first item_count items so far (read while the task runs).
+static int visited( visit_log* log, int item_count )
+{
+	int done = 0;
+	for ( int i = 0; i < item_count; ++i )
+	{
+		done += atomic_load( &log->counts[i] );
+	}
+	return done;
+}
+
 static void check_log( visit_log* log, int item_count, int min_range )
 {
 	for ( int i = 0; i < item_count; ++i )
@@ -465,13 +476,8 @@ static void test_others_run_a_late_callers_share( void** state )
 			assert_non_null( handle );
 			double deadline = seconds_now() + 10.0;
 			int done = 0;
-			while ( done < item_count && seconds_now() < deadline )
+			while ( ( done = visited( &s_log, item_count ) ) < item_count && seconds_now() < deadline )
 			{
-				done = 0;
-				for ( int i = 0; i < item_count; ++i )
-				{
-					done += atomic_load( &s_log.counts[i] );
-				}
 				sched_yield();
 			}
 			if ( done < item_count )
@@ -512,12 +518,7 @@ static void blocked_worker_task( int start, int end, int worker, void* context )
 	double deadline = seconds_now() + 10.0;
 	for ( ;; )
 	{
-		int done = 0;
-		for ( int i = 0; i < blocked->item_count; ++i )
-		{
-			done += atomic_load( &blocked->log->counts[i] );
-		}
-		if ( done == blocked->item_count )
+		if ( visited( blocked->log, blocked->item_count ) == blocked->item_count )
 		{
 			return;
 		}
