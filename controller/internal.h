@@ -149,20 +149,10 @@ struct kcc_controller
 	vec2s carry_missed;           ///< the part of the carry a wall or ceiling cut off (until the first push-out)
 	vec2s real_velocity;          ///< the last move_and_slide's displacement over its dt
 	float last_dt;                ///< dt of the last move_and_slide (0: none yet)
-	// Zones: the sensors the character is inside (identities only)
-	int zone_count;
-	cpShape* zones[KCC_MAX_ZONES];
+	int zone_count;          ///< the sensors the character is inside (zones, below)
 	vec2s indexed_position;  ///< where the body and shape were last placed in the space
-	bool stale;              ///< Chipmunk's spatial hash may hold dead entries of the shape in stale_bb's cells,
-	cpBB stale_bb;           ///< which the character's next query walks (kcc_world_query)
-	int stale_reindexes;     ///< reindexes that left the dead entries in stale_bb (kcc_world_reindex_owned)
-	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
-	cpBB leaf_shape;         ///< the shape's box then, less the body's position
-	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
 	const cpBody* static_body; ///< the space's own static body (identity: the gather's quick test)
 	bool filter_in_callback; ///< the gather's callback applies the character's filter and sensor_mask itself
-	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
-														///< static shape (identities: kcc_push_dynamic reads these)
 	kcc_move_context* move;  ///< the scratch of the move running now: the space's, or a batch worker's
 	// A move of kcc_move_and_slide_batch (batch not NULL): the non-static shapes come from the batch's snapshot, and
 	// the bodies moved are reindexed by the batch at its end.
@@ -178,7 +168,18 @@ struct kcc_controller
 	double batch_push;       ///< how far the move may push a box (0: it pushes none)
 	vec2s batch_velocity;    ///< the move's velocity and collisions: the batch gives the impulses at its end
 	int batch_collision_count;
-	kcc_collision batch_collisions[KCC_MAX_COLLISIONS];
+	// Read or written by few moves, or only their first entries: after the fields every move reads, so that a move
+	// touches fewer cache lines.
+	const cpBody* collision_bodies[KCC_MAX_COLLISIONS]; ///< the body of each collision of the move's result, NULL for a
+														///< static shape (identities: kcc_push_dynamic reads these)
+	kcc_collision batch_collisions[KCC_MAX_COLLISIONS]; ///< (with def.mass only)
+	cpShape* zones[KCC_MAX_ZONES]; ///< the sensors the character is inside (identities only)
+	bool stale;              ///< Chipmunk's spatial hash may hold dead entries of the shape in stale_bb's cells,
+	cpBB stale_bb;           ///< which the character's next query walks (kcc_world_query)
+	int stale_reindexes;     ///< reindexes that left the dead entries in stale_bb (kcc_world_reindex_owned)
+	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
+	cpBB leaf_shape;         ///< the shape's box then, less the body's position
+	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
 };
 
 /// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
