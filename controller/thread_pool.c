@@ -10,8 +10,9 @@
 #include <stdint.h>
 #include <time.h>
 
-/// Ranges a task is cut into per worker: a few, so a worker that got slow ranges is helped by the others.
-#define KCC_POOL_RANGES_PER_WORKER 4
+/// Ranges a task is cut into per worker: enough that a worker that got slow ranges is helped by the others, and that the
+/// last range a worker runs, while the others have nothing left, is a short one.
+#define KCC_POOL_RANGES_PER_WORKER 16
 
 /// A cache line: the claim counters of different workers are this far apart, so that claiming a range does not take
 /// the line another worker claims from.
