@@ -12,9 +12,9 @@
 
 #include <stdint.h>
 
-void* kcc_alloc_walked( size_t size )
+// Asks for huge pages on the array [memory, memory + size) when it is large enough to hold one.
+static void kcc_advise_huge( void* memory, size_t size )
 {
-	void* memory = kcc_alloc( size );
 #if defined( __linux__ ) && defined( MADV_HUGEPAGE )
 	// Only the whole 2 MiB pages inside the block can be huge: a block of 4 MiB holds one wherever it starts. The
 	// advice is given before the memory is first written, so that the first writes already get huge pages; it is only
@@ -28,6 +28,29 @@ void* kcc_alloc_walked( size_t size )
 		uintptr_t end = ( (uintptr_t)memory + size ) / small * small;
 		(void)madvise( (void*)start, (size_t)( end - start ), MADV_HUGEPAGE );
 	}
+#else
+	(void)memory;
+	(void)size;
 #endif
+}
+
+void* kcc_alloc_walked( size_t size )
+{
+	void* memory = kcc_alloc( size );
+	kcc_advise_huge( memory, size );
+	return memory;
+}
+
+void* kcc_alloc_walked_lines( size_t size, void** block )
+{
+	// The hooks promise no more than malloc's alignment: the array starts at the block's first line boundary.
+	*block = size <= SIZE_MAX - KCC_CACHE_LINE ? kcc_alloc( size + KCC_CACHE_LINE - 1 ) : NULL;
+	if ( *block == NULL )
+	{
+		return NULL;
+	}
+	uintptr_t line = (uintptr_t)KCC_CACHE_LINE;
+	void* memory = (char*)*block + ( line - (uintptr_t)*block % line ) % line;
+	kcc_advise_huge( memory, size );
 	return memory;
 }

@@ -64,12 +64,13 @@
 #define KCC_ROUNDING_DISTANCE 1.0e-5f
 
 /// A static shape as the static index keeps it (static_index.c): read once, in world coordinates (double), so that a
-/// move converts it to its local frame without touching Chipmunk. 72 bytes on a 64-bit target: what few shapes have (an
-/// area the points do not give exactly, a surface velocity) follows their points, read by the functions below.
+/// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (the
+/// index aligns them); its cpShape is kept apart (kcc_static_index_identity), read only for a shape a move keeps. What
+/// few shapes have (an area the points do not give exactly, a surface velocity) follows their points, read by the
+/// functions below.
 typedef struct kcc_static_shape
 {
 	cpBB bb;              ///< Chipmunk's bounding box when the index was built
-	cpShape* shape;       ///< identity only: never dereferenced (the game may have removed and freed it)
 	cpShapeFilter filter;
 	const cpVect* points; ///< world points in the index: the circle's centre, the capsule's ends, the polygon's vertices
 	float radius;
@@ -81,6 +82,10 @@ typedef struct kcc_static_shape
 	bool rectangle : 1;         ///< 4 points with sides on the axes: each corner's x and y are those of point 0 or 2
 	bool rectangle_y_first : 1; ///< rectangle: points 0 and 1 share x (else y)
 } kcc_static_shape;
+
+#if UINTPTR_MAX > 0xffffffffu
+_Static_assert( sizeof( kcc_static_shape ) == 64, "a static shape's record is one cache line" );
+#endif
 
 /// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the
 /// character's position at the start of the move).
@@ -492,6 +497,13 @@ void kcc_move_context_free( kcc_move_context* ctx );
 
 /// kcc_alloc for an array the moves read at random (freed with kcc_free): a large one asks the OS for huge pages.
 void* kcc_alloc_walked( size_t size );
+
+/// The cache line: kcc_alloc_walked_lines' alignment.
+#define KCC_CACHE_LINE 64
+
+/// kcc_alloc_walked for an array starting on a cache line boundary, inside *block (free *block with kcc_free). NULL
+/// (and *block NULL) when memory ran out.
+void* kcc_alloc_walked_lines( size_t size, void** block );
 
 // static_index.c ----------------------------------------------------------------------------------------------------
 

@@ -47,6 +47,8 @@ typedef struct kcc_static_reader
 {
 	kcc_static_shape* shapes;
 	int count, capacity;
+	cpShape** identities; ///< each shape's cpShape, in the order read
+	int identity_capacity;
 	cpVect* points;
 	int point_count, point_capacity;
 	uint32_t* point_first; ///< each shape's first point (points move when the arrays grow)
@@ -108,6 +110,7 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	// Two more places at most: the area and the surface velocity, when kept.
 	if ( reading.count > UINT16_MAX ||
 		 kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
+		 kcc_reserve( (void**)&r->identities, &r->identity_capacity, r->count + 1, sizeof( *r->identities ) ) == false ||
 		 kcc_reserve( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
 		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points + 2, sizeof( *r->points ) ) == false )
 	{
@@ -129,7 +132,6 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	}
 	kcc_static_shape* s = r->shapes + r->count;
 	s->bb = bb;
-	s->shape = shape;
 	s->filter = cpShapeGetFilter( shape );
 	s->points = p; // for the area below; set again once the points have their final place
 	s->count = (uint16_t)points;
@@ -158,6 +160,7 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	{
 		p[points + ( s->area_follows ? 1 : 0 )] = velocity;
 	}
+	r->identities[r->count] = shape;
 	r->point_first[r->count] = (uint32_t)r->point_count;
 	r->count += 1;
 	r->point_count += kcc_point_span( s );
@@ -310,11 +313,14 @@ static void kcc_sort_run( kcc_sort_key* keys, uint32_t count )
 
 static void kcc_index_free_arrays( kcc_static_index* index )
 {
-	kcc_free( index->shapes );
+	kcc_free( index->shape_block );
+	kcc_free( index->identities );
 	kcc_free( index->points );
 	kcc_free( index->cell_start );
 	kcc_free( index->entries );
 	index->shapes = NULL;
+	index->shape_block = NULL;
+	index->identities = NULL;
 	index->points = NULL;
 	index->cell_start = NULL;
 	index->entries = NULL;
@@ -374,6 +380,7 @@ static bool kcc_index_build( kcc_static_index* index )
 	kcc_static_reader r = { 0 };
 	r.failed = list.failed ||
 			   kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
+			   kcc_reserve( (void**)&r.identities, &r.identity_capacity, count, sizeof( *r.identities ) ) == false ||
 			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
 			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 2, sizeof( *r.points ) ) == false;
 	for ( int i = 0; i < count && r.failed == false; ++i )
@@ -387,6 +394,8 @@ static bool kcc_index_build( kcc_static_index* index )
 	kcc_free( list.shapes );
 	bool ok = r.failed == false && r.count <= (int)KCC_ENTRY_SHAPE; // an entry's shape index fits its bits
 	kcc_static_shape* shapes = NULL;
+	void* shape_block = NULL;
+	cpShape** identities = NULL;
 	cpVect* points = NULL;
 	kcc_sort_key* order = NULL;
 	uint32_t* first_cell = NULL;
@@ -395,11 +404,13 @@ static bool kcc_index_build( kcc_static_index* index )
 		kcc_grid_layout( index, r.shapes, r.count );
 		size_t cells = (size_t)index->columns * (size_t)index->rows;
 		index->cell_start = kcc_alloc_walked( ( cells + 1 ) * sizeof( uint32_t ) );
-		shapes = kcc_alloc_walked( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ) );
+		shapes = kcc_alloc_walked_lines( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ), &shape_block );
+		identities = kcc_alloc_walked( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *identities ) );
 		points = kcc_alloc_walked( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
 		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
 		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
-		ok = index->cell_start != NULL && shapes != NULL && points != NULL && order != NULL && first_cell != NULL;
+		ok = index->cell_start != NULL && shapes != NULL && identities != NULL && points != NULL && order != NULL &&
+			 first_cell != NULL;
 	}
 	if ( ok )
 	{
@@ -443,6 +454,7 @@ static bool kcc_index_build( kcc_static_index* index )
 		{
 			const kcc_static_shape* from = r.shapes + order[i].index;
 			shapes[i] = *from;
+			identities[i] = r.identities[order[i].index];
 			int span = kcc_point_span( from );
 			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)span * sizeof( cpVect ) );
 			shapes[i].points = points + point_count;
@@ -500,17 +512,22 @@ static bool kcc_index_build( kcc_static_index* index )
 			start[0] = 0;
 		}
 		index->shapes = shapes;
+		index->shape_block = shape_block;
+		index->identities = identities;
 		index->points = points;
 		index->shape_count = r.count;
 		index->point_count = point_count;
-		shapes = NULL;
+		shape_block = NULL;
+		identities = NULL;
 		points = NULL;
 	}
-	kcc_free( shapes );
+	kcc_free( shape_block );
+	kcc_free( identities );
 	kcc_free( points );
 	kcc_free( order );
 	kcc_free( first_cell );
 	kcc_free( r.shapes );
+	kcc_free( r.identities );
 	kcc_free( r.points );
 	kcc_free( r.point_first );
 	if ( ok == false )
@@ -627,16 +644,16 @@ static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape*
 		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
 		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
 		{
-			kcc_static_shape* s = index->shapes + ( index->entries[e] & KCC_ENTRY_SHAPE );
-			if ( s->shape == shape )
+			uint32_t k = index->entries[e] & KCC_ENTRY_SHAPE;
+			if ( index->identities[k] == shape )
 			{
-				return s;
+				return index->shapes + k;
 			}
 		}
 	}
 	for ( int i = 0; i < index->shape_count; ++i )
 	{
-		if ( index->shapes[i].shape == shape )
+		if ( index->identities[i] == shape )
 		{
 			return index->shapes + i;
 		}
