@@ -364,12 +364,13 @@ static void kcc_local_polygon( const cpVect* world, int n, float radius, vec2s o
 }
 
 // A static rectangle (kcc_static_shape.rectangle) in the local frame, as kcc_local_polygon converts it: each corner's
-// coordinates are point 0's or point 2's, rounded once. False when its normals are not the rectangle's (a side rounded
-// to zero): kcc_local_polygon decides then.
+// coordinates are point 0's or point 2's, rounded once (a box tile's are its bb's). False when its normals are not the
+// rectangle's (a side rounded to zero): kcc_local_polygon decides then.
 static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_shape* out )
 {
 	kcc_polygon* p = &out->polygon;
-	vec2s a = kcc_bridge_relative( s->points[0], origin ), c = kcc_bridge_relative( s->points[2], origin );
+	vec2s a = kcc_bridge_relative( kcc_static_shape_point( s, 0 ), origin );
+	vec2s c = kcc_bridge_relative( kcc_static_shape_point( s, 2 ), origin );
 	p->vertices[0] = a;
 	p->vertices[1] = s->rectangle_y_first ? kcc_v2( a.x, c.y ) : kcc_v2( c.x, a.y );
 	p->vertices[2] = c;
@@ -538,7 +539,9 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 		{
 			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
 		}
-		kcc_local_polygon_piece( s->points, s->count, candidate->piece, s->radius, c->move->origin, out );
+		cpVect corners[4];
+		kcc_local_polygon_piece( kcc_static_shape_points( s, corners ), s->count, candidate->piece, s->radius,
+								 c->move->origin, out );
 		kcc_set_cast_ready( candidate );
 		return;
 	}
@@ -550,7 +553,9 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 		candidate->sensor = false;
 		return;
 	}
-	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, s->points[0], s->points[s->count - 1] };
+	cpVect corners[4];
+	const cpVect* points = kcc_static_shape_points( s, corners );
+	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, points[0], points[s->count - 1] };
 	kcc_local_round( &r, c->move->origin, out );
 }
 

@@ -67,12 +67,13 @@
 /// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (the
 /// index aligns them); its cpShape is kept apart (kcc_static_index_identity), read only for a shape a move keeps. What
 /// few shapes have (an area the points do not give exactly, a surface velocity) follows their points, read by the
-/// functions below.
+/// functions below. A box tile keeps no points: its corners are its bb's (corners_in_bb, kcc_static_shape_point).
 typedef struct kcc_static_shape
 {
 	cpBB bb;              ///< Chipmunk's bounding box when the index was built
 	cpShapeFilter filter;
 	const cpVect* points; ///< world points in the index: the circle's centre, the capsule's ends, the polygon's vertices
+						  ///< (NULL when corners_in_bb)
 	float radius;
 	uint16_t count;       ///< points
 	uint8_t type;         ///< kcc_shape_type: CIRCLE, CAPSULE, POLYGON, or INVALID (left out of moves)
@@ -81,11 +82,41 @@ typedef struct kcc_static_shape
 	bool velocity_follows : 1; ///< a non-zero surface velocity is kept after the points (and the area)
 	bool rectangle : 1;         ///< 4 points with sides on the axes: each corner's x and y are those of point 0 or 2
 	bool rectangle_y_first : 1; ///< rectangle: points 0 and 1 share x (else y)
+	bool corners_in_bb : 1;     ///< rectangle, no points kept: points 0 and 2 are opposite corners of bb, bit for bit
+	bool corner_right : 1;      ///< corners_in_bb: point 0's x is bb.r and point 2's bb.l (else the reverse)
+	bool corner_top : 1;        ///< corners_in_bb: point 0's y is bb.t and point 2's bb.b (else the reverse)
 } kcc_static_shape;
 
 #if UINTPTR_MAX > 0xffffffffu
 _Static_assert( sizeof( kcc_static_shape ) == 64, "a static shape's record is one cache line" );
 #endif
+
+/// Point k of a static shape: its own, or a box tile's corner k (from its bb, in the order Chipmunk gave them).
+static inline cpVect kcc_static_shape_point( const kcc_static_shape* s, int k )
+{
+	if ( s->corners_in_bb == false )
+	{
+		return s->points[k];
+	}
+	// Point 2's coordinates are the far ones; points 1 and 3 take one coordinate of each.
+	bool far_x = k == 2 || ( k == 1 && s->rectangle_y_first == false ) || ( k == 3 && s->rectangle_y_first );
+	bool far_y = k == 2 || ( k == 1 && s->rectangle_y_first ) || ( k == 3 && s->rectangle_y_first == false );
+	return cpv( s->corner_right != far_x ? s->bb.r : s->bb.l, s->corner_top != far_y ? s->bb.t : s->bb.b );
+}
+
+/// A static shape's points: its own, or a box tile's four corners written into corners.
+static inline const cpVect* kcc_static_shape_points( const kcc_static_shape* s, cpVect corners[4] )
+{
+	if ( s->corners_in_bb == false )
+	{
+		return s->points;
+	}
+	for ( int k = 0; k < 4; ++k )
+	{
+		corners[k] = kcc_static_shape_point( s, k );
+	}
+	return corners;
+}
 
 /// One shape found by the move's bounding box query. Coordinates are in the move's local frame (relative to the
 /// character's position at the start of the move).

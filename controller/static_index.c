@@ -59,12 +59,14 @@ typedef struct kcc_static_reader
 // The area Chipmunk gives a shape made from these points (its cpAreaFor* call), from what the index keeps of it.
 static double kcc_points_area( const kcc_static_shape* s )
 {
+	cpVect corners[4];
+	const cpVect* points = kcc_static_shape_points( s, corners );
 	switch ( s->type )
 	{
 		case KCC_SHAPE_POLYGON:
-			return cpAreaForPoly( s->count, s->points, s->radius );
+			return cpAreaForPoly( s->count, points, s->radius );
 		case KCC_SHAPE_CAPSULE:
-			return cpAreaForSegment( s->points[0], s->points[1], s->radius );
+			return cpAreaForSegment( points[0], points[1], s->radius );
 		case KCC_SHAPE_CIRCLE:
 			return cpAreaForCircle( 0.0, s->radius );
 		default:
@@ -82,10 +84,10 @@ cpVect kcc_static_shape_surface_velocity( const kcc_static_shape* shape )
 	return shape->velocity_follows ? shape->points[shape->count + ( shape->area_follows ? 1 : 0 )] : cpvzero;
 }
 
-// A shape's points and what follows them: its span in the points array.
+// A shape's points and what follows them: its span in the points array (none for a box tile's).
 static int kcc_point_span( const kcc_static_shape* s )
 {
-	return s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
+	return s->corners_in_bb ? 0 : s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
 }
 
 // Bit for bit: 0 and -0 differ (each rounds to its own signed zero in the local frame).
@@ -145,6 +147,9 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				   kcc_same_double( p[2].x, p[3].x ) && kcc_same_double( p[3].y, p[0].y );
 	s->rectangle = reading.type == KCC_SHAPE_POLYGON && ( x_first || y_first );
 	s->rectangle_y_first = x_first == false;
+	s->corners_in_bb = false;
+	s->corner_right = false;
+	s->corner_top = false;
 	// Most shapes' area is what Chipmunk computes from the points the index keeps (a box tile's is): it is kept only
 	// when it is not, bit for bit (a turned body, a rounded shape's float radius, a polygon read as a circle).
 	double area = cpShapeGetArea( shape );
@@ -159,6 +164,22 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	if ( s->velocity_follows )
 	{
 		p[points + ( s->area_follows ? 1 : 0 )] = velocity;
+	}
+	// A box tile with nothing after its points, whose corners are its bb's bit for bit (no radius widens it, no
+	// signed zero differs): it keeps no points, only which corner of the bb point 0 is.
+	if ( s->rectangle && s->radius == 0.0f && s->area_follows == false && s->velocity_follows == false )
+	{
+		bool right = kcc_same_double( p[0].x, bb.r ) && kcc_same_double( p[2].x, bb.l );
+		bool top = kcc_same_double( p[0].y, bb.t ) && kcc_same_double( p[2].y, bb.b );
+		bool left = kcc_same_double( p[0].x, bb.l ) && kcc_same_double( p[2].x, bb.r );
+		bool bottom = kcc_same_double( p[0].y, bb.b ) && kcc_same_double( p[2].y, bb.t );
+		s->corners_in_bb = ( right || left ) && ( top || bottom );
+		s->corner_right = right;
+		s->corner_top = top;
+	}
+	if ( s->corners_in_bb )
+	{
+		s->points = NULL;
 	}
 	r->identities[r->count] = shape;
 	r->point_first[r->count] = (uint32_t)r->point_count;
@@ -457,7 +478,7 @@ static bool kcc_index_build( kcc_static_index* index )
 			identities[i] = r.identities[order[i].index];
 			int span = kcc_point_span( from );
 			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)span * sizeof( cpVect ) );
-			shapes[i].points = points + point_count;
+			shapes[i].points = from->corners_in_bb ? NULL : points + point_count;
 			point_count += span;
 		}
 		// The cells' entries: count, prefix sums, fill (row by row, so each cell lists its shapes in array order).
