@@ -11,6 +11,9 @@
 //   kcc_space_static_shape_removed takes one shape out at once.
 // - It answers each shape's Chipmunk area (bit for bit) and surface velocity, though it keeps an area only where the
 //   points do not give it and a velocity only where there is one; a level of box tiles costs at most 96 bytes each.
+// - A box tile's record keeps no points (its corners are its bb's, checked bit for bit) and converts to exactly the
+//   shape its points give, through the rectangle's path and, where a side rounds to zero, the polygon's. The records
+//   are 64 bytes, on cache line boundaries.
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
 // - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
 //   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
@@ -618,6 +621,168 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 	cpSpaceFree( space );
 }
 
+// The box tiles of test_a_box_tile_keeps_no_points: what each is.
+typedef struct box_case
+{
+	cpShape* shape;
+	bool plain;         ///< radius 0, not turned, no belt: no points kept where the bb and the points say it all
+	bool tiny;          ///< a side that rounds to zero in float far from the character
+} box_case;
+
+// A rectangle's four corners from corner `first` of (l, b), (r, b), (r, t), (l, t) on, counter-clockwise or not.
+static cpShape* raw_box( cpBody* body, cpBB bb, int first, bool clockwise, double radius )
+{
+	const cpVect ring[4] = { cpv( bb.l, bb.b ), cpv( bb.r, bb.b ), cpv( bb.r, bb.t ), cpv( bb.l, bb.t ) };
+	cpVect v[4];
+	for ( int i = 0; i < 4; ++i )
+	{
+		v[i] = ring[( first + ( clockwise ? 4 - i : i ) ) % 4];
+	}
+	return cpPolyShapeNewRaw( body, 4, v, radius );
+}
+
+// A box tile's record keeps no points when its bb gives its corners bit for bit: it converts to exactly the kcc_shape
+// the same record with its points gives, and the one Chipmunk's shape gives, near and far from the character (far, a
+// tiny box's side rounds to zero: the rectangle's path gives way to the polygon's). A rounded box, a turned one and a
+// belt keep their points. The records are 64 bytes each (on a 64-bit target), on cache line boundaries.
+static void test_a_box_tile_keeps_no_points( void** state )
+{
+	(void)state;
+	enum
+	{
+		MAX_CASES = 64
+	};
+	static box_case cases[MAX_CASES];
+	int n = 0;
+	cpSpace* space = cpSpaceNew();
+	cpBody* ground = cpSpaceGetStaticBody( space );
+	cpBody* moved = cpBodyNewStatic(); // moved, not turned
+	cpBodySetPosition( moved, cpv( 0.375, -7.25 ) );
+	cpBody* turned = cpBodyNewStatic();
+	cpBodySetAngle( turned, 0.3 );
+	const cpBB boxes[] = { { 0.0, 0.0, 1.0, 1.0 }, { -3.5, -2.25, -1.0, 4.0 },
+						   { 1e6 + 0.1, -1e6, 1e6 + 2.3, -1e6 + 0.7 }, { -0.0, 2.0, 0.5, 3.0 },
+						   { -1.3e-7, 5.0, 0.9, 5.1 } };
+	for ( int b = 0; b < (int)( sizeof( boxes ) / sizeof( boxes[0] ) ); ++b )
+	{
+		cases[n++] = ( box_case ){ cpBoxShapeNew2( ground, boxes[b], 0.0 ), true, false };
+		for ( int first = 0; first < 4; ++first )
+		{
+			// Every corner first, both windings: each corner bit and either side first.
+			cases[n++] = ( box_case ){ raw_box( ground, boxes[b], first, false, 0.0 ), true, false };
+			cases[n++] = ( box_case ){ raw_box( ground, boxes[b], first, true, 0.0 ), true, false };
+		}
+		cases[n++] = ( box_case ){ cpBoxShapeNew2( moved, boxes[b], 0.0 ), true, false };
+		cases[n++] = ( box_case ){ cpBoxShapeNew2( ground, boxes[b], 0.125 ), false, false };
+		cases[n++] = ( box_case ){ cpBoxShapeNew2( turned, boxes[b], 0.0 ), false, false };
+	}
+	cpShape* belt = cpBoxShapeNew2( ground, cpBBNew( 4.0, 4.0, 6.0, 5.0 ), 0.0 );
+	cpShapeSetSurfaceVelocity( belt, cpv( 2.0, 0.0 ) );
+	cases[n++] = ( box_case ){ belt, false, false };
+	cases[n++] = ( box_case ){ cpBoxShapeNew2( ground, cpBBNew( 1000.0, 8.0, 1000.01, 9.0 ), 0.0 ), true, true };
+	cases[n++] = ( box_case ){ cpBoxShapeNew2( ground, cpBBNew( 1000.0, 1000.0, 1001.0, 1000.01 ), 0.0 ), true, true };
+	assert_true( n <= MAX_CASES );
+	for ( int i = 0; i < n; ++i )
+	{
+		cpSpaceAddShape( space, cases[i].shape );
+	}
+
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( 0.0f, 20.0f );
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	const kcc_static_index* index = c->static_index;
+	assert_true( kcc_static_index_ready( index ) );
+	if ( sizeof( void* ) == 8 )
+	{
+		assert_int_equal( sizeof( kcc_static_shape ), 64 );
+	}
+	assert_int_equal( (uintptr_t)index->shapes % 64, 0 );
+	assert_int_equal( index->shape_count, n );
+
+	// The character far away, near, and at each tiny box (whose side then rounds to zero in float).
+	const vec2s origins[] = { { { 0.0f, 20.0f } }, { { 0.5f, 0.25f } }, { { -1e6f, 3e5f } }, { { 1e7f, 1e7f } } };
+	int without_points = 0, fallbacks = 0;
+	for ( int i = 0; i < index->shape_count; ++i )
+	{
+		const kcc_static_shape* s = index->shapes + i;
+		cpShape* shape = kcc_static_index_identity( index, s );
+		const box_case* k = NULL;
+		for ( int j = 0; j < n; ++j )
+		{
+			k = cases[j].shape == shape ? cases + j : k;
+		}
+		assert_non_null( k );
+		// A plain box keeps no points where its bb holds its corners bit for bit (Chipmunk's bb of { -0.0, ... } has its
+		// own zero)
+		cpVect world[4];
+		kcc_read_polygon_vertices( shape, 4, world );
+		cpBB bb = cpShapeGetBB( shape );
+		bool in_bb = memcmp( &world[0].x, bb.l == world[0].x ? &bb.l : &bb.r, sizeof( double ) ) == 0 &&
+					 memcmp( &world[0].y, bb.b == world[0].y ? &bb.b : &bb.t, sizeof( double ) ) == 0 &&
+					 memcmp( &world[2].x, bb.l == world[2].x ? &bb.l : &bb.r, sizeof( double ) ) == 0 &&
+					 memcmp( &world[2].y, bb.b == world[2].y ? &bb.b : &bb.t, sizeof( double ) ) == 0;
+		// and its points give Chipmunk's area (a moved body's may round differently): nothing follows them.
+		double area = cpShapeGetArea( shape ), computed = cpAreaForPoly( 4, world, 0.0 );
+		bool area_given = memcmp( &area, &computed, sizeof( area ) ) == 0;
+		assert_int_equal( s->corners_in_bb, k->plain && in_bb && area_given );
+		assert_true( s->corners_in_bb == ( s->points == NULL ) );
+		without_points += s->corners_in_bb;
+		// Its points and area as if kept.
+		double answered = kcc_static_shape_area( s );
+		assert_memory_equal( &answered, &area, sizeof( area ) );
+		kcc_static_shape with_points = *s;
+		if ( s->type == KCC_SHAPE_POLYGON )
+		{
+			cpVect corners[4];
+			assert_memory_equal( kcc_static_shape_points( s, corners ), world, sizeof( world ) );
+			for ( int p = 0; p < 4; ++p )
+			{
+				cpVect point = kcc_static_shape_point( s, p );
+				assert_memory_equal( &point, world + p, sizeof( point ) );
+			}
+			with_points.corners_in_bb = false;
+			with_points.points = s->points != NULL ? s->points : world;
+		}
+		for ( int o = 0; o < (int)( sizeof( origins ) / sizeof( origins[0] ) ); ++o )
+		{
+			c->move->origin = origins[o];
+			kcc_candidate a = { 0 }, b, d;
+			a.shape = shape;
+			a.bb = s->bb;
+			a.source = s;
+			a.blocks = true;
+			b = a;
+			b.source = &with_points;
+			d = a;
+			d.source = NULL;
+			kcc_world_convert( c, &a );
+			kcc_world_convert( c, &b );
+			kcc_world_convert( c, &d );
+			assert_true( same_core( &a.core, &b.core ) && same_core( &a.core, &d.core ) );
+			assert_true( a.cast_ready == b.cast_ready && a.cast_ready == d.cast_ready );
+			assert_true( a.one_way == d.one_way && a.pushable == d.pushable );
+			if ( k->tiny && o == 3 )
+			{
+				// The rectangle's path gave way: no longer four vertices.
+				assert_false( a.core.type == KCC_SHAPE_POLYGON && a.core.polygon.count == 4 );
+				fallbacks += s->corners_in_bb;
+			}
+		}
+	}
+	print_message( "%d of %d records keep no points, %d through the fallback\n", without_points, n, fallbacks );
+	assert_true( without_points >= 40 && fallbacks == 2 );
+	kcc_controller_destroy( c );
+	for ( int i = 0; i < n; ++i )
+	{
+		cpSpaceRemoveShape( space, cases[i].shape );
+		cpShapeFree( cases[i].shape );
+	}
+	cpBodyFree( moved );
+	cpBodyFree( turned );
+	cpSpaceFree( space );
+}
+
 static void test_the_query_cells_are_the_builds( void** state )
 {
 	(void)state;
@@ -844,6 +1009,7 @@ int main( void )
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_96_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
+		cmocka_unit_test( test_a_box_tile_keeps_no_points ),
 #if defined( KCC_TEST_WRAPS_MADVISE )
 		cmocka_unit_test( test_a_large_index_asks_for_huge_pages ),
 #endif
