@@ -516,6 +516,20 @@ static void kcc_set_cast_ready( kcc_candidate* candidate )
 	candidate->cast_ready = core->type == KCC_SHAPE_POLYGON && kcc_polygon_proxy_ok( &core->polygon );
 }
 
+// A polygon of the static index that is not a rectangle in the local frame, piece by piece.
+static void kcc_convert_static_polygon( kcc_controller* c, kcc_candidate* candidate )
+{
+	const kcc_static_shape* s = candidate->source;
+	if ( candidate->piece == 0 )
+	{
+		kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
+	}
+	cpVect corners[4];
+	kcc_local_polygon_piece( kcc_static_shape_points( s, corners ), s->count, candidate->piece, s->radius,
+							 c->move->origin, &candidate->core );
+	kcc_set_cast_ready( candidate );
+}
+
 // A candidate of the static index: its shape was read when the index was built, and its cpShape is never touched.
 static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 {
@@ -535,14 +549,7 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 			candidate->cast_ready = kcc_usable_vec2( a ) && kcc_usable_vec2( b ) && kcc_valid_radius( s->radius );
 			return;
 		}
-		if ( candidate->piece == 0 )
-		{
-			kcc_add_pieces( c, candidate, kcc_polygon_piece_count( s->count ) );
-		}
-		cpVect corners[4];
-		kcc_local_polygon_piece( kcc_static_shape_points( s, corners ), s->count, candidate->piece, s->radius,
-								 c->move->origin, out );
-		kcc_set_cast_ready( candidate );
+		kcc_convert_static_polygon( c, candidate );
 		return;
 	}
 	candidate->cast_ready = false;
@@ -553,9 +560,8 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 		candidate->sensor = false;
 		return;
 	}
-	cpVect corners[4];
-	const cpVect* points = kcc_static_shape_points( s, corners );
-	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, points[0], points[s->count - 1] };
+	kcc_shape_reading r = { (kcc_shape_type)s->type, s->radius, 0, kcc_static_shape_point( s, 0 ),
+							kcc_static_shape_point( s, s->count - 1 ) };
 	kcc_local_round( &r, c->move->origin, out );
 }
 

@@ -111,10 +111,10 @@ static inline const cpVect* kcc_static_shape_points( const kcc_static_shape* s, 
 	{
 		return s->points;
 	}
-	for ( int k = 0; k < 4; ++k )
-	{
-		corners[k] = kcc_static_shape_point( s, k );
-	}
+	corners[0] = kcc_static_shape_point( s, 0 );
+	corners[1] = kcc_static_shape_point( s, 1 );
+	corners[2] = kcc_static_shape_point( s, 2 );
+	corners[3] = kcc_static_shape_point( s, 3 );
 	return corners;
 }
 
