@@ -4,6 +4,8 @@
 
 #include "kcc/controller.h"
 
+#include <string.h>
+
 #define KCC_DEF_COOKIE 0x6b636364   // "kccd"
 #define KCC_STATE_COOKIE 0x6b636373 // "kccs"
 
@@ -63,23 +65,33 @@
 /// Displacements shorter than this (world units) are rounding, not motion: no snap reported, no step taken.
 #define KCC_ROUNDING_DISTANCE 1.0e-5f
 
+/// A static shape's filter as its record keeps it: its categories and mask. Few static shapes have a group: a non-zero
+/// one follows the shape's points (kcc_static_shape_filter gives the whole filter).
+typedef struct kcc_static_filter
+{
+	cpBitmask categories;
+	cpBitmask mask;
+} kcc_static_filter;
+
 /// A static shape as the static index keeps it (static_index.c): read once, in world coordinates (double), so that a
 /// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (the
-/// index aligns them); its cpShape is kept apart (kcc_static_index_identity), read only for a shape a move keeps. What
-/// few shapes have (an area the points do not give exactly, a surface velocity) follows their points, read by the
-/// functions below. A box tile keeps no points: its corners are its bb's (corners_in_bb, kcc_static_shape_point).
+/// index aligns them): what few shapes have (an area the points do not give exactly, a surface velocity, a filter
+/// group) follows their points, read by the functions below. A box tile keeps no points: its corners are its bb's
+/// (corners_in_bb, kcc_static_shape_point).
 typedef struct kcc_static_shape
 {
 	cpBB bb;              ///< Chipmunk's bounding box when the index was built
-	cpShapeFilter filter;
+	cpShape* shape;       ///< identity only: never dereferenced (the game may have removed and freed it)
+	kcc_static_filter filter;
 	const cpVect* points; ///< world points in the index: the circle's centre, the capsule's ends, the polygon's vertices
 						  ///< (NULL when corners_in_bb)
 	float radius;
 	uint16_t count;       ///< points
-	uint8_t type;         ///< kcc_shape_type: CIRCLE, CAPSULE, POLYGON, or INVALID (left out of moves)
+	uint8_t type : 3;     ///< kcc_shape_type: CIRCLE, CAPSULE, POLYGON, or INVALID (left out of moves)
 	bool sensor : 1;
-	bool area_follows : 1;     ///< Chipmunk's area is kept after the points (they do not give it bit for bit)
-	bool velocity_follows : 1; ///< a non-zero surface velocity is kept after the points (and the area)
+	bool area_follows : 1;      ///< Chipmunk's area is kept after the points (they do not give it bit for bit)
+	bool velocity_follows : 1;  ///< a non-zero surface velocity is kept after the points (and the area)
+	bool group_follows : 1;     ///< a non-zero filter group is kept after the points (and the area and velocity)
 	bool rectangle : 1;         ///< 4 points with sides on the axes: each corner's x and y are those of point 0 or 2
 	bool rectangle_y_first : 1; ///< rectangle: points 0 and 1 share x (else y)
 	bool corners_in_bb : 1;     ///< rectangle, no points kept: points 0 and 2 are opposite corners of bb, bit for bit
@@ -102,6 +114,19 @@ static inline cpVect kcc_static_shape_point( const kcc_static_shape* s, int k )
 	bool far_x = k == 2 || ( k == 1 && s->rectangle_y_first == false ) || ( k == 3 && s->rectangle_y_first );
 	bool far_y = k == 2 || ( k == 1 && s->rectangle_y_first ) || ( k == 3 && s->rectangle_y_first == false );
 	return cpv( s->corner_right != far_x ? s->bb.r : s->bb.l, s->corner_top != far_y ? s->bb.t : s->bb.b );
+}
+
+/// A static shape's Chipmunk filter (its group read after its points when it has one).
+static inline cpShapeFilter kcc_static_shape_filter( const kcc_static_shape* s )
+{
+	cpGroup group = CP_NO_GROUP;
+	if ( s->group_follows )
+	{
+		const cpVect* slot = s->points + s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
+		memcpy( &group, slot, sizeof( group ) );
+	}
+	cpShapeFilter f = { group, s->filter.categories, s->filter.mask };
+	return f;
 }
 
 /// A static shape's points: its own, or a box tile's four corners written into corners.

@@ -47,8 +47,6 @@ typedef struct kcc_static_reader
 {
 	kcc_static_shape* shapes;
 	int count, capacity;
-	cpShape** identities; ///< each shape's cpShape, in the order read
-	int identity_capacity;
 	cpVect* points;
 	int point_count, point_capacity;
 	uint32_t* point_first; ///< each shape's first point (points move when the arrays grow)
@@ -87,7 +85,9 @@ cpVect kcc_static_shape_surface_velocity( const kcc_static_shape* shape )
 // A shape's points and what follows them: its span in the points array (none for a box tile's).
 static int kcc_point_span( const kcc_static_shape* s )
 {
-	return s->corners_in_bb ? 0 : s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 );
+	return s->corners_in_bb ? 0
+							: s->count + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 ) +
+								  ( s->group_follows ? 1 : 0 );
 }
 
 // Bit for bit: 0 and -0 differ (each rounds to its own signed zero in the local frame).
@@ -109,12 +109,11 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				 : reading.type == KCC_SHAPE_CAPSULE ? 2
 				 : reading.type == KCC_SHAPE_CIRCLE	 ? 1
 													 : 0;
-	// Two more places at most: the area and the surface velocity, when kept.
+	// Three more places at most: the area, the surface velocity and the filter's group, when kept.
 	if ( reading.count > UINT16_MAX ||
 		 kcc_reserve( (void**)&r->shapes, &r->capacity, r->count + 1, sizeof( *r->shapes ) ) == false ||
-		 kcc_reserve( (void**)&r->identities, &r->identity_capacity, r->count + 1, sizeof( *r->identities ) ) == false ||
 		 kcc_reserve( (void**)&r->point_first, &r->first_capacity, r->count + 1, sizeof( *r->point_first ) ) == false ||
-		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points + 2, sizeof( *r->points ) ) == false )
+		 kcc_reserve( (void**)&r->points, &r->point_capacity, r->point_count + points + 3, sizeof( *r->points ) ) == false )
 	{
 		r->failed = true;
 		return;
@@ -134,7 +133,10 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	}
 	kcc_static_shape* s = r->shapes + r->count;
 	s->bb = bb;
-	s->filter = cpShapeGetFilter( shape );
+	s->shape = shape;
+	cpShapeFilter filter = cpShapeGetFilter( shape );
+	s->filter.categories = filter.categories;
+	s->filter.mask = filter.mask;
 	s->points = p; // for the area below; set again once the points have their final place
 	s->count = (uint16_t)points;
 	s->type = (uint8_t)reading.type;
@@ -165,9 +167,17 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	{
 		p[points + ( s->area_follows ? 1 : 0 )] = velocity;
 	}
+	s->group_follows = filter.group != CP_NO_GROUP;
+	if ( s->group_follows )
+	{
+		cpVect slot = cpvzero;
+		memcpy( &slot, &filter.group, sizeof( filter.group ) );
+		p[points + ( s->area_follows ? 1 : 0 ) + ( s->velocity_follows ? 1 : 0 )] = slot;
+	}
 	// A box tile with nothing after its points, whose corners are its bb's bit for bit (no radius widens it, no
 	// signed zero differs): it keeps no points, only which corner of the bb point 0 is.
-	if ( s->rectangle && s->radius == 0.0f && s->area_follows == false && s->velocity_follows == false )
+	if ( s->rectangle && s->radius == 0.0f && s->area_follows == false && s->velocity_follows == false &&
+		 s->group_follows == false )
 	{
 		bool right = kcc_same_double( p[0].x, bb.r ) && kcc_same_double( p[2].x, bb.l );
 		bool top = kcc_same_double( p[0].y, bb.t ) && kcc_same_double( p[2].y, bb.b );
@@ -181,7 +191,6 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 	{
 		s->points = NULL;
 	}
-	r->identities[r->count] = shape;
 	r->point_first[r->count] = (uint32_t)r->point_count;
 	r->count += 1;
 	r->point_count += kcc_point_span( s );
@@ -335,13 +344,11 @@ static void kcc_sort_run( kcc_sort_key* keys, uint32_t count )
 static void kcc_index_free_arrays( kcc_static_index* index )
 {
 	kcc_free( index->shape_block );
-	kcc_free( index->identities );
 	kcc_free( index->points );
 	kcc_free( index->cell_start );
 	kcc_free( index->entries );
 	index->shapes = NULL;
 	index->shape_block = NULL;
-	index->identities = NULL;
 	index->points = NULL;
 	index->cell_start = NULL;
 	index->entries = NULL;
@@ -393,7 +400,7 @@ static inline void kcc_prefetch( const void* p )
 // holds no arrays).
 static bool kcc_index_build( kcc_static_index* index )
 {
-	// Listed first, so that the reader's arrays are allocated once (room for boxes' four points each, and the two
+	// Listed first, so that the reader's arrays are allocated once (room for boxes' four points each, and the three
 	// places a shape may need after its points), then read in Chipmunk's order.
 	kcc_shape_list list = { 0 };
 	cpSpaceEachShape( (cpSpace*)index->space, kcc_list_shape, &list );
@@ -401,9 +408,8 @@ static bool kcc_index_build( kcc_static_index* index )
 	kcc_static_reader r = { 0 };
 	r.failed = list.failed ||
 			   kcc_reserve( (void**)&r.shapes, &r.capacity, count, sizeof( *r.shapes ) ) == false ||
-			   kcc_reserve( (void**)&r.identities, &r.identity_capacity, count, sizeof( *r.identities ) ) == false ||
 			   kcc_reserve( (void**)&r.point_first, &r.first_capacity, count, sizeof( *r.point_first ) ) == false ||
-			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 2, sizeof( *r.points ) ) == false;
+			   kcc_reserve( (void**)&r.points, &r.point_capacity, 4 * count + 3, sizeof( *r.points ) ) == false;
 	for ( int i = 0; i < count && r.failed == false; ++i )
 	{
 		if ( i + KCC_READ_AHEAD < count )
@@ -416,7 +422,6 @@ static bool kcc_index_build( kcc_static_index* index )
 	bool ok = r.failed == false && r.count <= (int)KCC_ENTRY_SHAPE; // an entry's shape index fits its bits
 	kcc_static_shape* shapes = NULL;
 	void* shape_block = NULL;
-	cpShape** identities = NULL;
 	cpVect* points = NULL;
 	kcc_sort_key* order = NULL;
 	uint32_t* first_cell = NULL;
@@ -426,12 +431,10 @@ static bool kcc_index_build( kcc_static_index* index )
 		size_t cells = (size_t)index->columns * (size_t)index->rows;
 		index->cell_start = kcc_alloc_walked( ( cells + 1 ) * sizeof( uint32_t ) );
 		shapes = kcc_alloc_walked_lines( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ), &shape_block );
-		identities = kcc_alloc_walked( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *identities ) );
 		points = kcc_alloc_walked( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
 		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
 		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
-		ok = index->cell_start != NULL && shapes != NULL && identities != NULL && points != NULL && order != NULL &&
-			 first_cell != NULL;
+		ok = index->cell_start != NULL && shapes != NULL && points != NULL && order != NULL && first_cell != NULL;
 	}
 	if ( ok )
 	{
@@ -475,7 +478,6 @@ static bool kcc_index_build( kcc_static_index* index )
 		{
 			const kcc_static_shape* from = r.shapes + order[i].index;
 			shapes[i] = *from;
-			identities[i] = r.identities[order[i].index];
 			int span = kcc_point_span( from );
 			memcpy( points + point_count, r.points + r.point_first[order[i].index], (size_t)span * sizeof( cpVect ) );
 			shapes[i].points = from->corners_in_bb ? NULL : points + point_count;
@@ -534,21 +536,17 @@ static bool kcc_index_build( kcc_static_index* index )
 		}
 		index->shapes = shapes;
 		index->shape_block = shape_block;
-		index->identities = identities;
 		index->points = points;
 		index->shape_count = r.count;
 		index->point_count = point_count;
 		shape_block = NULL;
-		identities = NULL;
 		points = NULL;
 	}
 	kcc_free( shape_block );
-	kcc_free( identities );
 	kcc_free( points );
 	kcc_free( order );
 	kcc_free( first_cell );
 	kcc_free( r.shapes );
-	kcc_free( r.identities );
 	kcc_free( r.points );
 	kcc_free( r.point_first );
 	if ( ok == false )
@@ -665,16 +663,16 @@ static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape*
 		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
 		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
 		{
-			uint32_t k = index->entries[e] & KCC_ENTRY_SHAPE;
-			if ( index->identities[k] == shape )
+			kcc_static_shape* s = index->shapes + ( index->entries[e] & KCC_ENTRY_SHAPE );
+			if ( s->shape == shape )
 			{
-				return index->shapes + k;
+				return s;
 			}
 		}
 	}
 	for ( int i = 0; i < index->shape_count; ++i )
 	{
-		if ( index->identities[i] == shape )
+		if ( index->shapes[i].shape == shape )
 		{
 			return index->shapes + i;
 		}

@@ -24,7 +24,6 @@ struct kcc_static_index
 	int shape_count;
 	kcc_static_shape* shapes; ///< in the order of their first grid cell (row by row), 64-byte aligned in shape_block
 	void* shape_block;        ///< owned, the block holding shapes
-	cpShape** identities;     ///< owned, each shape's cpShape in the same order (identity only: never dereferenced)
 	cpVect* points;           ///< owned, the shapes' points in the same order
 	int point_count;
 	cpBB bounds;              ///< of every shape in the grid
@@ -43,12 +42,6 @@ struct kcc_static_index
 static inline kcc_move_context* kcc_static_index_context( kcc_static_index* index )
 {
 	return &index->context;
-}
-
-/// The cpShape of a record of the index: identity only (the game may have removed and freed it).
-static inline cpShape* kcc_static_index_identity( const kcc_static_index* index, const kcc_static_shape* shape )
-{
-	return index->identities[shape - index->shapes];
 }
 
 // Grid column (or row) of coordinate x for a grid starting at origin: monotonic in x, clamped to 0 .. last. The
@@ -189,7 +182,7 @@ KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpB
 				continue;
 			}
 			const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
-			if ( kcc_grid_box_meets( query, &s->bb ) == false || kcc_filter_rejects( s->filter, filter ) )
+			if ( kcc_grid_box_meets( query, &s->bb ) == false || kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
 			{
 				continue;
 			}

@@ -221,7 +221,7 @@ static void kcc_gather_callback( cpShape* shape, void* data )
 KCC_ALWAYS_INLINE bool kcc_gather_static( const kcc_static_shape* s, void* data )
 {
 	kcc_controller* c = data;
-	if ( kcc_gather_wants( c, s->sensor, s->filter ) == false )
+	if ( kcc_gather_wants( c, s->sensor, kcc_static_shape_filter( s ) ) == false )
 	{
 		return true;
 	}
@@ -229,7 +229,7 @@ KCC_ALWAYS_INLINE bool kcc_gather_static( const kcc_static_shape* s, void* data 
 	{
 		return true; // already a candidate: found by the query this one grows (static shapes do not move)
 	}
-	return kcc_gather_add( c, kcc_static_index_identity( c->static_index, s ), s->bb, s->sensor, s ) ||
+	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) ||
 		   (int64_t)c->move->candidate_found <= (int64_t)c->def.max_candidates << KCC_MAX_SPLIT_DEPTH;
 }
 
