@@ -182,7 +182,8 @@ KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpB
 				continue;
 			}
 			const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
-			if ( kcc_grid_box_meets( query, &s->bb ) == false || kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
+			if ( kcc_grid_box_meets( query, &s->bb ) == false ||
+				 kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
 			{
 				continue;
 			}

@@ -642,7 +642,8 @@ static cpShape* raw_box( cpBody* body, cpBB bb, int first, bool clockwise, doubl
 // A box tile's record keeps no points when its bb gives its corners bit for bit: it converts to exactly the kcc_shape
 // the same record with its points gives, and the one Chipmunk's shape gives, near and far from the character (far, a
 // tiny box's side rounds to zero: the rectangle's path gives way to the polygon's). A rounded box, a turned one, a
-// belt and a box with a filter group keep their points. The records are 64 bytes each (on a 64-bit target), on cache line boundaries.
+// belt and a box with a filter group keep their points. The records are 64 bytes each (on a 64-bit target), on cache
+// line boundaries.
 static void test_a_box_tile_keeps_no_points( void** state )
 {
 	(void)state;
@@ -714,8 +715,8 @@ static void test_a_box_tile_keeps_no_points( void** state )
 			k = cases[j].shape == shape ? cases + j : k;
 		}
 		assert_non_null( k );
-		// A plain box keeps no points where its bb holds its corners bit for bit (Chipmunk's bb of { -0.0, ... } has its
-		// own zero)
+		// A plain box keeps no points where its bb holds its corners bit for bit (Chipmunk's bb of { -0.0, ... } has
+		// its own zero)
 		cpVect world[4];
 		kcc_read_polygon_vertices( shape, 4, world );
 		cpBB bb = cpShapeGetBB( shape );
