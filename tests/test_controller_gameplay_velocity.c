@@ -121,7 +121,6 @@ static void test_floor_and_ceiling_wedge_gets_zero( void** state )
 		kcc_controller* c = scene_create_controller( s, &def );
 		assert_non_null( c );
 		vec2s velocity = kcc_v2( 0.0f, 0.0f );
-		int stuck_frames = 0;
 		float worst = 0.0f;
 		for ( int i = 0; i < 120; ++i )
 		{
@@ -132,7 +131,6 @@ static void test_floor_and_ceiling_wedge_gets_zero( void** state )
 			SCENE_CHECK( scene_overlap( s, &def.shape, r.position ) <= 1e-3f * height, "%s: overlap", name );
 			if ( i >= 60 )
 			{
-				stuck_frames += 1;
 				SCENE_CHECK( fabsf( r.displacement.x ) <= 1e-5f, "%s frame %d: still moving %g", name, i,
 							 (double)r.displacement.x );
 				SCENE_CHECK( velocity.x == 0.0f && velocity.y == 0.0f,
