@@ -873,8 +873,7 @@ static void release_hooked_index( kcc_static_index* index, int64_t before, cpSpa
 	cpSpaceFree( space );
 }
 
-// The index holds at most 80 bytes per box tile, grid included: a record of one cache line and no points (it held 146
-// with its points and a record of 72 bytes, 170.3 with its area and surface velocity in the record too).
+// The index holds at most 80 bytes per box tile, grid included: a record of one cache line and no points.
 static void test_a_box_tile_costs_at_most_80_bytes( void** state )
 {
 	(void)state;
