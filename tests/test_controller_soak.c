@@ -54,22 +54,35 @@ static void test_hull_drops_repeated_and_collinear_points( void** state )
 // A random Chipmunk shape on a turned kinematic body (not in a space: cpShapeCacheBB places it).
 static cpShape* random_shape( soak_source* src, cpBody* body, soak_shape_kind* kind, double spread )
 {
-	cpBodySetPosition( body, cpv( soak_uniform( src, -spread, spread ), soak_uniform( src, -spread, spread ) ) );
+	// One draw per statement: C leaves the order of a call's arguments to the compiler, and every compiler must draw
+	// the same shapes (this order is the one gcc chose for the nested calls it replaces).
+	double y = soak_uniform( src, -spread, spread );
+	double x = soak_uniform( src, -spread, spread );
+	cpBodySetPosition( body, cpv( x, y ) );
 	cpBodySetAngle( body, soak_uniform( src, -3.2, 3.2 ) );
 	double radius = soak_chance( src, 0.5 ) ? 0.0 : soak_log_uniform( src, 0.01, 1.0 );
 	cpShape* s;
 	switch ( soak_int( src, 3 ) )
 	{
 		case 0:
+		{
 			*kind = SOAK_CIRCLE;
-			s = cpCircleShapeNew( body, soak_log_uniform( src, 0.01, 1.5 ),
-								  cpv( soak_uniform( src, -0.5, 0.5 ), soak_uniform( src, -0.5, 0.5 ) ) );
+			double cy = soak_uniform( src, -0.5, 0.5 );
+			double cx = soak_uniform( src, -0.5, 0.5 );
+			double r = soak_log_uniform( src, 0.01, 1.5 );
+			s = cpCircleShapeNew( body, r, cpv( cx, cy ) );
 			break;
+		}
 		case 1:
+		{
 			*kind = SOAK_SEGMENT;
-			s = cpSegmentShapeNew( body, cpv( soak_uniform( src, -1.5, 1.5 ), soak_uniform( src, -1.5, 1.5 ) ),
-								   cpv( soak_uniform( src, -1.5, 1.5 ), soak_uniform( src, -1.5, 1.5 ) ), radius );
+			double by = soak_uniform( src, -1.5, 1.5 );
+			double bx = soak_uniform( src, -1.5, 1.5 );
+			double ay = soak_uniform( src, -1.5, 1.5 );
+			double ax = soak_uniform( src, -1.5, 1.5 );
+			s = cpSegmentShapeNew( body, cpv( ax, ay ), cpv( bx, by ), radius );
 			break;
+		}
 		default:
 		{
 			*kind = SOAK_POLY;
