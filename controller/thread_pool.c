@@ -14,10 +14,6 @@
 /// last range a worker runs, while the others have nothing left, is a short one.
 #define KCC_POOL_RANGES_PER_WORKER 16
 
-/// A cache line: the claim counters of different workers are this far apart, so that claiming a range does not take
-/// the line another worker claims from.
-#define KCC_POOL_LINE 64
-
 /// How long an idle worker (or a finish waiting for the last ranges) polls before it sleeps on a condition variable.
 /// Waking a sleeping thread costs tens of microseconds: the poll spans the gaps between the tasks of one batch (the
 /// serial work between its phases), and ends well within a game's frame, so that a pool between frames sleeps.
@@ -39,8 +35,9 @@
 // word, so that the owner and a thief claim with one compare-and-swap.
 typedef struct kcc_pool_block
 {
-	/// The block's unclaimed ranges: front in the low 32 bits, end above.
-	_Alignas( KCC_POOL_LINE ) _Atomic uint64_t ends;
+	/// The block's unclaimed ranges: front in the low 32 bits, end above. On a line of its own: claiming a range does
+	/// not take the line another worker claims from.
+	_Alignas( KCC_CACHE_LINE ) _Atomic uint64_t ends;
 } kcc_pool_block;
 
 typedef struct kcc_pool_task
@@ -392,13 +389,13 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 	// less than a line's alignment: a line more is asked for, to round up into).
 	size_t size = sizeof( kcc_thread_pool ) + (size_t)( thread_count - 1 ) * sizeof( kcc_pool_worker );
 	size_t block_count = (size_t)KCC_THREAD_POOL_MAX_TASKS * (size_t)thread_count;
-	kcc_thread_pool* pool = kcc_alloc( size + KCC_POOL_LINE + block_count * sizeof( kcc_pool_block ) );
+	kcc_thread_pool* pool = kcc_alloc( size + KCC_CACHE_LINE + block_count * sizeof( kcc_pool_block ) );
 	if ( pool == NULL )
 	{
 		return NULL;
 	}
 	uintptr_t after = (uintptr_t)pool + size;
-	kcc_pool_block* blocks = (kcc_pool_block*)( ( after + KCC_POOL_LINE - 1 ) / KCC_POOL_LINE * KCC_POOL_LINE );
+	kcc_pool_block* blocks = (kcc_pool_block*)( ( after + KCC_CACHE_LINE - 1 ) / KCC_CACHE_LINE * KCC_CACHE_LINE );
 	pool->worker_count = thread_count;
 	pool->thread_count = 0;
 	pool->stopping = false;
