@@ -328,8 +328,11 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 	if ( workers > s->context_count )
 	{
 		kcc_move_context* contexts = kcc_alloc( (size_t)workers * sizeof( *contexts ) );
-		if ( contexts == NULL )
+		kcc_batch_listing* listings = kcc_alloc( (size_t)workers * sizeof( *listings ) );
+		if ( contexts == NULL || listings == NULL )
 		{
+			kcc_free( contexts );
+			kcc_free( listings );
 			return false;
 		}
 		memset( contexts, 0, (size_t)workers * sizeof( *contexts ) );
@@ -338,7 +341,9 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 			memcpy( contexts, s->contexts, (size_t)s->context_count * sizeof( *contexts ) );
 		}
 		kcc_free( s->contexts );
+		kcc_free( s->listings );
 		s->contexts = contexts;
+		s->listings = listings;
 		s->context_count = workers;
 	}
 	for ( int i = 0; i < workers; ++i )
@@ -428,6 +433,79 @@ static void kcc_batch_read_task( int start, int end, int worker, void* context )
 	}
 }
 
+typedef struct kcc_batch_list_run
+{
+	kcc_snapshot* s;
+	kcc_controller* const* controllers;
+	const vec2s* velocities;
+	float dt;
+	uint32_t stamp;
+	bool waves; ///< the batch has workers (may move in waves)
+} kcc_batch_list_run;
+
+// Lists moves [start, end) on worker: stamps each controller, finds its body in the snapshot and marks it a
+// character's. With workers, its shapes are marked as moved by the batch and its influence box is opened; without,
+// its shapes' grid boxes take in its move (kcc_batch_array_boxes' box; the other shapes keep theirs, where they are).
+// A controller given twice is listed by the place that stamps it first, whichever thread that is; the other place
+// marks the batch refused and lists nothing.
+static void kcc_batch_list_task( int start, int end, int worker, void* context )
+{
+	const kcc_batch_list_run* run = context;
+	kcc_snapshot* s = run->s;
+	kcc_batch_listing* l = s->listings + worker;
+	for ( int i = start; i < end; ++i )
+	{
+		kcc_controller* c = run->controllers[i];
+		if ( atomic_exchange_explicit( &c->batch_stamp, run->stamp, memory_order_relaxed ) == run->stamp )
+		{
+			l->repeated = true;
+			continue;
+		}
+		// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes
+		// (kcc_world_may_read).
+		l->readers.categories |= c->def.filter.categories;
+		l->readers.mask |= c->def.filter.mask;
+		l->sensor_readers.mask |= c->def.sensor_mask;
+		// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a
+		// split move add up to it), a skin past where it touches.
+		double displacement = (double)glms_vec2_norm( glms_vec2_scale( run->velocities[i], run->dt ) );
+		c->batch_push = 0.0;
+		if ( c->def.pushable_categories != 0 )
+		{
+			l->pushers += 1;
+			l->pushable |= c->def.pushable_categories;
+			c->batch_push = 2.0 * displacement + (double)c->def.skin;
+		}
+		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
+		int b = c->batch_body;
+		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
+		{
+			b = kcc_snapshot_body_index( s, c->body );
+		}
+		c->batch_body = b;
+		if ( b >= 0 )
+		{
+			s->bodies[b].character = true;
+		}
+		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
+		{
+			kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
+			if ( run->waves )
+			{
+				kcc_snapshot_mark_writable( sh, &l->writable_solids, &l->writable_sensors );
+			}
+			else
+			{
+				sh->grid = kcc_bb_inflate( sh->indexed, displacement + (double)c->def.skin );
+			}
+		}
+		if ( run->waves )
+		{
+			c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
+		}
+	}
+}
+
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
 // tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
 // a move's input is bad (kcc_batch_check, run here unless *checked: *checked then stays false) or a character is in
@@ -453,68 +531,47 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	{
 		return false;
 	}
-	// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a split
-	// move add up to it), a skin past where it touches.
+	// Each worker lists the moves it will make (the same share of every task with kcc_thread_pool): their controllers'
+	// memory stays in its core's cache.
+	int workers = tasks != NULL ? tasks->worker_count : 1;
+	for ( int w = 0; w < workers; ++w )
+	{
+		kcc_batch_listing* l = s->listings + w;
+		memset( l, 0, sizeof( *l ) );
+		l->sensor_readers.categories = CP_ALL_CATEGORIES;
+	}
+	kcc_batch_list_run list = { s, controllers, velocities, dt, ++s->stamp, tasks != NULL };
+	kcc_batch_run_task( tasks, kcc_batch_list_task, count, &list );
 	cpBitmask pushable = 0;
-	double push_total = 0.0;
 	int pushers = 0;
-	// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes (kcc_world_may_read).
 	cpShapeFilter readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	cpShapeFilter sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
-	uint32_t stamp = ++s->stamp;
 	bool repeated = false;
-	for ( int i = 0; i < count; ++i )
+	for ( int w = 0; w < workers; ++w )
 	{
-		kcc_controller* c = controllers[i];
-		repeated |= c->batch_stamp == stamp;
-		c->batch_stamp = stamp;
-		readers.categories |= c->def.filter.categories;
-		readers.mask |= c->def.filter.mask;
-		sensor_readers.mask |= c->def.sensor_mask;
-		c->batch_push = 0.0;
-		double displacement = (double)glms_vec2_norm( glms_vec2_scale( velocities[i], dt ) );
-		if ( c->def.pushable_categories != 0 )
-		{
-			pushers += 1;
-			pushable |= c->def.pushable_categories;
-			c->batch_push = 2.0 * displacement + (double)c->def.skin;
-			push_total += c->batch_push;
-		}
-		// Where the last batch found the body, usually still right (the space lists its bodies in the same order).
-		int b = c->batch_body;
-		if ( b < 0 || b >= s->body_count || s->bodies[b].body != c->body )
-		{
-			b = kcc_snapshot_body_index( s, c->body );
-		}
-		c->batch_body = b;
-		if ( b >= 0 )
-		{
-			s->bodies[b].character = true;
-		}
-		// Without workers, array order for sure: kcc_batch_array_boxes' box (the other shapes keep theirs, where they
-		// are). Only waves read the marks of the shapes moves move and the influence boxes.
-		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
-		{
-			kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
-			if ( tasks == NULL )
-			{
-				sh->grid = kcc_bb_inflate( sh->indexed, displacement + (double)c->def.skin );
-			}
-			else
-			{
-				kcc_snapshot_set_writable( s, s->bodies[b].first_shape + k );
-			}
-		}
-		if ( tasks != NULL )
-		{
-			c->influence = cpBBNew( -INFINITY, -INFINITY, INFINITY, INFINITY ); // until its reach says otherwise
-		}
+		const kcc_batch_listing* l = s->listings + w;
+		readers.categories |= l->readers.categories;
+		readers.mask |= l->readers.mask;
+		sensor_readers.mask |= l->sensor_readers.mask;
+		s->writable_solids.categories |= l->writable_solids.categories;
+		s->writable_solids.mask |= l->writable_solids.mask;
+		s->writable_sensors.categories |= l->writable_sensors.categories;
+		s->writable_sensors.mask |= l->writable_sensors.mask;
+		pushable |= l->pushable;
+		pushers += l->pushers;
+		repeated |= l->repeated;
 	}
 	s->readers = readers;
 	s->sensor_readers = sensor_readers;
 	if ( repeated )
 	{
 		return false;
+	}
+	// Summed in array order, as a bound the same for any worker count.
+	double push_total = 0.0;
+	for ( int i = 0; i < count && pushers > 0; ++i )
+	{
+		push_total += controllers[i]->batch_push;
 	}
 	for ( int i = 0; i < s->shape_count && pushable != 0; ++i )
 	{

@@ -4,6 +4,7 @@
 
 #include "kcc/controller.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #define KCC_DEF_COOKIE 0x6b636364   // "kccd"
@@ -219,7 +220,7 @@ struct kcc_controller
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
 	int batch_mover;         ///< the move's place in the batch's array
-	uint32_t batch_stamp;    ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
+	_Atomic uint32_t batch_stamp; ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
 	int batch_body;          ///< its body in the snapshot's bodies
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
 	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
@@ -599,6 +600,18 @@ typedef struct kcc_snapshot_body
 	bool character;   ///< a character's body (kinematic: its controller made it), while listed in the same place
 } kcc_snapshot_body;
 
+/// What listing a share of a batch's moves found (batch.c's kcc_batch_list_task): OR-ed filters and counts, merged
+/// after the shares. One per worker; the padding keeps two workers' off one cache line.
+typedef struct kcc_batch_listing
+{
+	cpShapeFilter readers, sensor_readers;
+	cpShapeFilter writable_solids, writable_sensors;
+	cpBitmask pushable;
+	int pushers;
+	bool repeated; ///< a controller was given twice
+	char padding[64];
+} kcc_batch_listing;
+
 /// A shape a batch moved whose place in Chipmunk's index waits for kcc_space_sync (deferred sync).
 typedef struct kcc_pending_shape
 {
@@ -672,6 +685,7 @@ struct kcc_snapshot
 	int wave_count;            ///< of the last batch (0: it ran in array order on the calling thread)
 	int largest_wave;
 	kcc_move_context* contexts; ///< one per worker (the batch's moves run in them)
+	kcc_batch_listing* listings; ///< one per worker (what each found listing its share of the batch's moves)
 	int context_count;
 };
 
@@ -703,14 +717,18 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 /// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch
 /// runs as sequential calls).
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
+/// Marks sh as a shape a batch move may move, its filter joining solids or sensors (the writable filters).
+static inline void kcc_snapshot_mark_writable( kcc_snapshot_shape* sh, cpShapeFilter* solids, cpShapeFilter* sensors )
+{
+	sh->writable = true;
+	cpShapeFilter* u = sh->sensor ? sensors : solids;
+	u->categories |= sh->filter.categories;
+	u->mask |= sh->filter.mask;
+}
 /// Marks shape as one a batch move may move, its filter joining the writable filters (for kcc_snapshot_walks).
 static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 {
-	kcc_snapshot_shape* sh = s->shapes + shape;
-	sh->writable = true;
-	cpShapeFilter* u = sh->sensor ? &s->writable_sensors : &s->writable_solids;
-	u->categories |= sh->filter.categories;
-	u->mask |= sh->filter.mask;
+	kcc_snapshot_mark_writable( s->shapes + shape, &s->writable_solids, &s->writable_sensors );
 }
 /// Whether a move of the batch may read sh: Chipmunk's filter rule on the readers' OR-ed categories and masks (groups
 /// aside) rejects a shape only when it rejects it for every character (characters that ignore each other).

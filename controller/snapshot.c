@@ -37,6 +37,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 		kcc_move_context_free( s->contexts + i );
 	}
 	kcc_free( s->contexts );
+	kcc_free( s->listings );
 	kcc_free( s );
 }
 

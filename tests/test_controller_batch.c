@@ -37,7 +37,18 @@ typedef enum scene_kind
 	SCENE_CROWD,    // characters that meet, crates, a dynamic box, a platform, sensors: GROUNDED
 	SCENE_TOPDOWN,  // the same, FLOATING, in a walled room
 	SCENE_TWICE,    // the crowd, each character's entry given twice in the batch
+	SCENE_GHOSTS_TWICE, // the ghosts, each twice: enough moves for the batch to list them on several threads
 } scene_kind;
+
+static bool scene_ghosts( scene_kind kind )
+{
+	return kind == SCENE_GHOSTS || kind == SCENE_GHOSTS_TWICE;
+}
+
+static bool scene_twice( scene_kind kind )
+{
+	return kind == SCENE_TWICE || kind == SCENE_GHOSTS_TWICE;
+}
 
 typedef struct world
 {
@@ -85,7 +96,7 @@ static void world_build( world* w, scene_kind kind )
 	scene_commit( s, 7 );
 	scene_add_sensor_box( s, 4.0f, 0.0f, 4.5f, 3.0f, SENSOR_CATEGORY );
 	scene_add_sensor_box( s, -56.0f, 0.0f, -55.5f, 3.0f, SENSOR_CATEGORY );
-	if ( kind != SCENE_GHOSTS )
+	if ( scene_ghosts( kind ) == false )
 	{
 		float y = topdown ? 5.0f : 0.41f;
 		for ( int i = 0; i < 3; ++i )
@@ -109,22 +120,22 @@ static void world_build( world* w, scene_kind kind )
 		w->moving_sensor = scene_keep_extra( s, zone );
 	}
 	// Characters: three kinds in turn, spaced along the floor (on the platform's path too).
-	w->count = kind == SCENE_GHOSTS ? 80 : 24; // more bodies than the snapshot's first arrays hold
+	w->count = scene_ghosts( kind ) ? 80 : 24; // more bodies than the snapshot's first arrays hold
 	for ( int i = 0; i < w->count; ++i )
 	{
-		int k = kind == SCENE_GHOSTS ? TEST_CAPSULE : i % TEST_CHARACTER_COUNT;
+		int k = scene_ghosts( kind ) ? TEST_CAPSULE : i % TEST_CHARACTER_COUNT;
 		// The ghosts one beside the other; the others in four groups of six that meet within the group.
-		float x = kind == SCENE_GHOSTS ? -55.0f + 1.3f * (float)i : -54.0f + 30.0f * (float)( i / 6 ) + 1.5f * (float)( i % 6 );
+		float x = scene_ghosts( kind ) ? -55.0f + 1.3f * (float)i : -54.0f + 30.0f * (float)( i / 6 ) + 1.5f * (float)( i % 6 );
 		float y = topdown ? 1.5f + (float)( i % 5 ) * 2.0f : test_character_half_height( k ) + 0.01f;
-		if ( kind != SCENE_GHOSTS && i == 20 )
+		if ( scene_ghosts( kind ) == false && i == 20 )
 		{
 			x = 48.0f; // on the platform
 			y = 2.25f + test_character_half_height( k ) + 0.01f;
 		}
 		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
 		def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY,
-									   kind == SCENE_GHOSTS ? ~(cpBitmask)CHARACTER_CATEGORY : CP_ALL_CATEGORIES );
-		if ( kind != SCENE_GHOSTS )
+									   scene_ghosts( kind ) ? ~(cpBitmask)CHARACTER_CATEGORY : CP_ALL_CATEGORIES );
+		if ( scene_ghosts( kind ) == false )
 		{
 			def.sensor_mask = SENSOR_CATEGORY; // the ghosts keep the default (every category), as the gauntlet's
 			def.pushable_categories = CRATE_CATEGORY;
@@ -142,7 +153,7 @@ static void world_build( world* w, scene_kind kind )
 		w->c[i] = kcc_controller_create( s->space, &def );
 		assert_non_null( w->c[i] );
 	}
-	w->entries = kind == SCENE_TWICE ? 2 * w->count : w->count;
+	w->entries = scene_twice( kind ) ? 2 * w->count : w->count;
 }
 
 static void world_destroy( world* w )
@@ -365,7 +376,7 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 		vec2s check = world_input( b, e, frame );
 		assert_memory_equal( &check, &in[e], sizeof( vec2s ) );
 	}
-	if ( a->kind == SCENE_TWICE )
+	if ( scene_twice( a->kind ) )
 	{
 		for ( int e = a->count; e < a->entries; ++e )
 		{
@@ -377,7 +388,7 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 	if ( s_deferred )
 	{
 		// What the batch moved waits (the twice scene runs as sequential calls, which reindex at once).
-		assert_true( a->kind == SCENE_TWICE ? snapshot == NULL || snapshot->pending_count == 0 : snapshot->pending_count > 0 );
+		assert_true( scene_twice( a->kind ) ? snapshot == NULL || snapshot->pending_count == 0 : snapshot->pending_count > 0 );
 		assert_int_equal( kcc_space_sync( a->s->space ), KCC_OK );
 		assert_true( snapshot == NULL || snapshot->pending_count == 0 );
 	}
@@ -586,7 +597,7 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	print_message( "%d pushes, %d rides, %d sensor events, %d frames with a bumped box, %d contacts between characters, "
 				   "%d steps\n", a.pushes, a.rides, a.events, a.bumps, a.meetings, a.steps );
 	assert_true( a.events > 0 );
-	if ( kind != SCENE_GHOSTS )
+	if ( scene_ghosts( kind ) == false )
 	{
 		assert_true( a.pushes > 0 && a.bumps > 0 && a.meetings > 0 );
 	}
@@ -594,7 +605,7 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	{
 		assert_true( a.rides > 0 && a.steps > 0 );
 	}
-	if ( tasks != NULL && tasks->worker_count > 1 && kind != SCENE_TWICE )
+	if ( tasks != NULL && tasks->worker_count > 1 && scene_twice( kind ) == false )
 	{
 		// Waves of several moves ran on the workers: characters that ignore each other all at once; where they
 		// meet, more than one wave.
@@ -632,6 +643,14 @@ static void test_same_character_twice( void** state )
 	scrambled_tasks st;
 	kcc_task_system ts = scrambled_system( &st, 3 );
 	run_twins( SCENE_TWICE, &ts );
+	// Both places of a character listed on different threads at once: one of them tells, and the batch refuses.
+	for ( int workers = 2; workers <= 3; ++workers )
+	{
+		thread_tasks tt;
+		ts = thread_system( &tt, workers );
+		run_twins( SCENE_GHOSTS_TWICE, &ts );
+		assert_true( tt.tasks > 0 );
+	}
 }
 
 // Every scene on the scrambled task system at 1, 2, 3 and 8 workers.
@@ -677,7 +696,7 @@ static void test_deferred_sync_matches_sequential_calls( void** state )
 {
 	(void)state;
 	s_deferred = true;
-	for ( int kind = SCENE_GHOSTS; kind <= SCENE_TWICE; ++kind )
+	for ( int kind = SCENE_GHOSTS; kind <= SCENE_GHOSTS_TWICE; ++kind )
 	{
 		run_twins( (scene_kind)kind, NULL );
 	}
