@@ -385,8 +385,8 @@ kcc_thread_pool* kcc_thread_pool_create( int thread_count )
 	{
 		return NULL;
 	}
-	// One allocation: the pool, its workers, then every slot's blocks on lines of their own (the allocator promises
-	// less than a line's alignment: a line more is asked for, to round up into).
+	// One allocation: the pool, its workers, then every slot's blocks on lines of their own (from the first line after
+	// the workers: a line more is asked for, to round up into).
 	size_t size = sizeof( kcc_thread_pool ) + (size_t)( thread_count - 1 ) * sizeof( kcc_pool_worker );
 	size_t block_count = (size_t)KCC_THREAD_POOL_MAX_TASKS * (size_t)thread_count;
 	kcc_thread_pool* pool = kcc_alloc( size + KCC_CACHE_LINE + block_count * sizeof( kcc_pool_block ) );

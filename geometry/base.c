@@ -45,9 +45,24 @@ void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* 
 	s_alloc_user = user;
 }
 
+// Each block starts on a cache line, whatever the hooks' alignment: the hooks' block is a line and a pointer larger,
+// and the pointer just before the line keeps where that block starts, for kcc_free.
 void* kcc_alloc( size_t size )
 {
-	return s_alloc_fcn != NULL ? s_alloc_fcn( size, s_alloc_user ) : malloc( size );
+	const size_t extra = KCC_CACHE_LINE - 1 + sizeof( void* );
+	if ( size > SIZE_MAX - extra )
+	{
+		return NULL;
+	}
+	void* block = s_alloc_fcn != NULL ? s_alloc_fcn( size + extra, s_alloc_user ) : malloc( size + extra );
+	if ( block == NULL )
+	{
+		return NULL;
+	}
+	uintptr_t line = ( (uintptr_t)block + sizeof( void* ) + KCC_CACHE_LINE - 1 ) / KCC_CACHE_LINE * KCC_CACHE_LINE;
+	void* memory = (void*)line;
+	memcpy( (char*)memory - sizeof( void* ), &block, sizeof( void* ) );
+	return memory;
 }
 
 bool kcc_reserve( void** array, int* capacity, int needed, size_t size )
@@ -82,13 +97,15 @@ void kcc_free( void* memory )
 	{
 		return;
 	}
+	void* block;
+	memcpy( &block, (char*)memory - sizeof( void* ), sizeof( void* ) );
 	if ( s_free_fcn != NULL )
 	{
-		s_free_fcn( memory, s_alloc_user );
+		s_free_fcn( block, s_alloc_user );
 	}
 	else
 	{
-		free( memory );
+		free( block );
 	}
 }
 

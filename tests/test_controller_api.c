@@ -695,6 +695,89 @@ static void test_no_heap_allocation_in_moves( void** state )
 	scene_destroy( s );
 }
 
+// Hooks whose blocks are only 8-byte aligned (offset bytes past malloc's): kcc2d's blocks still start on cache lines,
+// and each block goes back to the hooks as the hooks gave it.
+typedef struct offset_hooks
+{
+	size_t offset;
+	int allocs, frees;
+	void* given[64]; // blocks given out and not freed yet
+} offset_hooks;
+
+static void* offset_alloc( size_t size, void* user )
+{
+	offset_hooks* h = user;
+	char* base = malloc( size + 64 );
+	if ( base == NULL )
+	{
+		return NULL;
+	}
+	void* block = base + h->offset;
+	for ( int i = 0; i < 64; ++i )
+	{
+		if ( h->given[i] == NULL )
+		{
+			h->given[i] = block;
+			h->allocs += 1;
+			return block;
+		}
+	}
+	fail_msg( "more than 64 blocks live" );
+	return NULL;
+}
+
+static void offset_free( void* memory, void* user )
+{
+	offset_hooks* h = user;
+	bool found = false;
+	for ( int i = 0; i < 64 && found == false; ++i )
+	{
+		if ( h->given[i] == memory )
+		{
+			h->given[i] = NULL;
+			found = true;
+		}
+	}
+	assert_true( found ); // a block these hooks gave, not one inside it
+	h->frees += 1;
+	char* base = (char*)memory - h->offset;
+	free( base );
+}
+
+static void test_allocations_start_on_cache_lines( void** state )
+{
+	(void)state;
+	const size_t offsets[3] = { 8, 24, 56 };
+	for ( int k = 0; k < 3; ++k )
+	{
+		offset_hooks h = { offsets[k], 0, 0, { NULL } };
+		kcc_set_allocator( offset_alloc, offset_free, &h );
+		for ( size_t size = 0; size < 300; size += 37 )
+		{
+			char* memory = kcc_alloc( size );
+			assert_non_null( memory );
+			assert_int_equal( (uintptr_t)memory % KCC_CACHE_LINE, 0 );
+			memset( memory, 0xab, size );
+			kcc_free( memory );
+		}
+		kcc_free( NULL );
+		scene* s = scene_create( 1.0f );
+		build_playground( s );
+		scene_commit( s, 0 );
+		kcc_controller_def def = test_character_def( TEST_CAPSULE, kcc_v2( -3.0f, 2.0f ) );
+		kcc_controller* c = kcc_controller_create( s->space, &def );
+		assert_non_null( c );
+		assert_int_equal( (uintptr_t)c % KCC_CACHE_LINE, 0 ); // a move touches its first lines
+		kcc_move_result result;
+		assert_int_equal( kcc_controller_move( c, kcc_v2( 1.0f, -0.5f ), &result ), KCC_OK );
+		kcc_controller_destroy( c );
+		scene_destroy( s );
+		assert_true( h.allocs > 0 );
+		assert_int_equal( h.frees, h.allocs );
+		kcc_set_allocator( NULL, NULL, NULL );
+	}
+}
+
 int main( void )
 {
 	kcc_set_assert_fcn( record_assert );
@@ -712,6 +795,7 @@ int main( void )
 		cmocka_unit_test( test_path_runs_from_the_start_to_the_end_bit_for_bit ),
 		cmocka_unit_test( test_state_snapshot_restore_round_trip ),
 		cmocka_unit_test( test_no_heap_allocation_in_moves ),
+		cmocka_unit_test( test_allocations_start_on_cache_lines ),
 	};
 	return cmocka_run_group_tests_name( "controller_api", tests, NULL, NULL );
 }

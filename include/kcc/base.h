@@ -67,7 +67,10 @@ typedef void kcc_free_fcn( void* memory, void* user );
 /// Install allocation hooks (NULL, NULL restores malloc / free).
 KCC_API void kcc_set_allocator( kcc_alloc_fcn* alloc_fcn, kcc_free_fcn* free_fcn, void* user );
 
-/// Internal to kcc2d's sources (not exported): allocate / free through the installed hooks.
+/// Internal to kcc2d's sources (not exported): a cache line's size, and allocate / free through the installed hooks.
+/// Every block kcc_alloc returns starts on a cache line (it asks the hooks for a line and a pointer more): a structure
+/// laid out in lines takes no more of them than it must, and data that different threads write stays apart.
+#define KCC_CACHE_LINE 64
 void* kcc_alloc( size_t size );
 void kcc_free( void* memory );
 /// Internal: grows *array (of elements of size bytes) to hold at least needed, keeping its contents (doubling, from 64);
