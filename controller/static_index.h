@@ -15,6 +15,24 @@
 #define KCC_ENTRY_LATER_ROW 0x40000000u
 #define KCC_ENTRY_SHAPE 0x3fffffffu
 
+// An entry also holds the shape's box within its cell, in 64ths of the cell's side (bytes left, bottom, right, top,
+// clamped to the cell): the walk rejects most shapes the query misses from the entry, without reading their records.
+#define KCC_GRID_STEPS 64
+
+typedef struct kcc_static_entry
+{
+	uint32_t shape; ///< index into shapes, with the KCC_ENTRY_LATER_* bits of its cell
+	uint32_t box;   ///< the bytes left | bottom << 8 | right << 16 | top << 24
+} kcc_static_entry;
+
+// A row of the grid: the span of columns that hold entries, small enough to stay cached, so that a query skips the
+// empty rows and cells without reading cell_start, which lists only the span's cells (and one to end the last).
+typedef struct kcc_grid_row
+{
+	int first, last; ///< first > last: an empty row
+	uint32_t cells;  ///< where column first's start is in cell_start
+} kcc_grid_row;
+
 struct kcc_static_index
 {
 	const cpSpace* space;     ///< identity: the space read
@@ -30,8 +48,9 @@ struct kcc_static_index
 	double cell;              ///< cell side
 	double inverse_cell;
 	int columns, rows;
-	uint32_t* cell_start;     ///< owned, columns * rows + 1: cell k holds entries cell_start[k] .. cell_start[k + 1]
-	uint32_t* entries;        ///< owned, indices into shapes, each with the KCC_ENTRY_LATER_* bits of its cell
+	kcc_grid_row* grid_rows;  ///< owned, one a row
+	uint32_t* cell_start;     ///< owned, the rows' cells (kcc_grid_row): a cell's entries run to the next cell's start
+	kcc_static_entry* entries; ///< owned, the cells' shapes, row by row
 	kcc_snapshot* snapshot;   ///< owned, the batches' snapshot of the space (NULL until the first batch)
 	bool deferred_sync;       ///< batches leave Chipmunk's index to kcc_space_sync
 	kcc_move_context context; ///< the single calls' scratch
@@ -137,6 +156,28 @@ static inline bool kcc_grid_box_cells( const kcc_static_index* index, kcc_grid_b
 }
 #endif
 
+// Coordinate x in steps (1 / KCC_GRID_STEPS of a cell) from origin, rounded down (up with up), clamped to lo .. hi.
+// Monotonic in x: an entry's box and the query's, both from this function, compare as the boxes do or meet falsely.
+static inline int64_t kcc_grid_step( double x, double origin, double inverse_cell, int64_t lo, int64_t hi, bool up )
+{
+	double v = ( x - origin ) * inverse_cell * (double)KCC_GRID_STEPS;
+	if ( !( v > (double)lo ) )
+	{
+		return lo; // NaN too
+	}
+	if ( v >= (double)hi )
+	{
+		return hi;
+	}
+	int64_t k = (int64_t)v; // v > lo >= 0: truncation is floor
+	return up && (double)k < v ? k + 1 : k;
+}
+
+static inline uint32_t kcc_grid_clamp_step( int64_t step )
+{
+	return step < 0 ? 0u : step > KCC_GRID_STEPS ? (uint32_t)KCC_GRID_STEPS : (uint32_t)step;
+}
+
 /// Whether the index answers the static query (it may not when a rebuild ran out of memory).
 static inline bool kcc_static_index_ready( const kcc_static_index* index )
 {
@@ -160,37 +201,58 @@ KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpB
 		return;
 	}
 	const uint32_t* start = index->cell_start;
-	const uint32_t* entries = index->entries;
+	const kcc_static_entry* entries = index->entries;
 	const kcc_static_shape* shapes = index->shapes;
+	// The query's box in steps, clamped to its cells (each cell's share is clamped again to that cell).
+	int64_t x0 = KCC_GRID_STEPS * (int64_t)i0, x1 = KCC_GRID_STEPS * ( (int64_t)i1 + 1 );
+	int64_t y0 = KCC_GRID_STEPS * (int64_t)j0, y1 = KCC_GRID_STEPS * ( (int64_t)j1 + 1 );
+	int64_t ql = kcc_grid_step( box.l, index->bounds.l, index->inverse_cell, x0, x1, false );
+	int64_t qr = kcc_grid_step( box.r, index->bounds.l, index->inverse_cell, x0, x1, true );
+	int64_t qb = kcc_grid_step( box.b, index->bounds.b, index->inverse_cell, y0, y1, false );
+	int64_t qt = kcc_grid_step( box.t, index->bounds.b, index->inverse_cell, y0, y1, true );
 	for ( int j = j0; j <= j1; ++j )
 	{
-		// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the query
-		// was reported already unless it starts in that column (row). A row's cells are one run of entries: the first
-		// column's, then the later columns'.
-		size_t row = (size_t)j * (size_t)index->columns;
-		uint32_t later = start[row + (size_t)i0 + 1];
-		uint32_t seen = j > j0 ? KCC_ENTRY_LATER_ROW : 0u;
-		for ( uint32_t e = start[row + (size_t)i0], end = start[row + (size_t)i1 + 1]; e < end; ++e )
+		const kcc_grid_row* row = index->grid_rows + j;
+		int first = i0 > row->first ? i0 : row->first, last = i1 < row->last ? i1 : row->last;
+		if ( first > last )
 		{
-			if ( e == later )
+			continue;
+		}
+		// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the query
+		// was reported already unless it starts in that column (row). No shape of column first starts before it
+		// unless first is i0.
+		const uint32_t* cell = start + row->cells + (uint32_t)( first - row->first );
+		uint32_t seen = j > j0 ? KCC_ENTRY_LATER_ROW : 0u;
+		int64_t row_step = KCC_GRID_STEPS * (int64_t)j;
+		uint32_t low_y = kcc_grid_clamp_step( qb - row_step ) << 24, high_y = kcc_grid_clamp_step( qt - row_step ) << 8;
+		for ( int i = first; i <= last; ++i, ++cell )
+		{
+			// Byte by byte, entry.right >= query.left, entry.top >= query.bottom, query.right >= entry.left and
+			// query.top >= entry.bottom: each byte of high | 0x80 minus low keeps its top bit (no byte borrows).
+			int64_t column_step = KCC_GRID_STEPS * (int64_t)i;
+			uint32_t low = low_y | kcc_grid_clamp_step( ql - column_step ) << 16;
+			uint32_t high = high_y | kcc_grid_clamp_step( qr - column_step );
+			for ( uint32_t e = cell[0], end = cell[1]; e < end; ++e )
 			{
-				seen |= KCC_ENTRY_LATER_COLUMN;
+				kcc_static_entry entry = entries[e];
+				if ( ( entry.shape & seen ) != 0 ||
+					 ( ( ( ( entry.box & 0xffff0000u ) | high | 0x80808080u ) - ( ( entry.box & 0xffffu ) | low ) ) &
+					   0x80808080u ) != 0x80808080u )
+				{
+					continue;
+				}
+				const kcc_static_shape* s = shapes + ( entry.shape & KCC_ENTRY_SHAPE );
+				if ( kcc_grid_box_meets( query, &s->bb ) == false ||
+					 kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
+				{
+					continue;
+				}
+				if ( visit( s, data ) == false )
+				{
+					return;
+				}
 			}
-			uint32_t entry = entries[e];
-			if ( ( entry & seen ) != 0 )
-			{
-				continue;
-			}
-			const kcc_static_shape* s = shapes + ( entry & KCC_ENTRY_SHAPE );
-			if ( kcc_grid_box_meets( query, &s->bb ) == false ||
-				 kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
-			{
-				continue;
-			}
-			if ( visit( s, data ) == false )
-			{
-				return;
-			}
+			seen |= KCC_ENTRY_LATER_COLUMN;
 		}
 	}
 }
