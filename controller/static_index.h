@@ -173,6 +173,37 @@ static inline int64_t kcc_grid_step( double x, double origin, double inverse_cel
 	return up && (double)k < v ? k + 1 : k;
 }
 
+// kcc_grid_step of the query's corners, clamped to the steps of its cells i0 .. i1, j0 .. j1: left and bottom rounded
+// down into steps[0] and steps[1], right and top up into steps[2] and steps[3]. With SSE2 the same arithmetic, lane by
+// lane (the query is not NaN: it met the bounds).
+static inline void kcc_grid_box_steps( const kcc_static_index* index, kcc_grid_box box, int i0, int j0, int i1, int j1,
+									   int64_t steps[4] )
+{
+	int64_t x0 = KCC_GRID_STEPS * (int64_t)i0, x1 = KCC_GRID_STEPS * ( (int64_t)i1 + 1 );
+	int64_t y0 = KCC_GRID_STEPS * (int64_t)j0, y1 = KCC_GRID_STEPS * ( (int64_t)j1 + 1 );
+#if defined( __SSE2__ ) && !defined( KCC_NO_SIMD )
+	__m128d origin = _mm_loadu_pd( &index->bounds.l ), scale = _mm_set1_pd( index->inverse_cell );
+	__m128d lo = _mm_setr_pd( (double)x0, (double)y0 ), hi = _mm_setr_pd( (double)x1, (double)y1 );
+	__m128d steps_of_cell = _mm_set1_pd( (double)KCC_GRID_STEPS );
+	__m128d low = _mm_mul_pd( _mm_mul_pd( _mm_sub_pd( box.low, origin ), scale ), steps_of_cell );
+	__m128d high = _mm_mul_pd( _mm_mul_pd( _mm_sub_pd( box.high, origin ), scale ), steps_of_cell );
+	low = _mm_min_pd( _mm_max_pd( low, lo ), hi );
+	high = _mm_min_pd( _mm_max_pd( high, lo ), hi );
+	__m128d high_y = _mm_unpackhi_pd( high, high );
+	steps[0] = _mm_cvttsd_si64( low );
+	steps[1] = _mm_cvttsd_si64( _mm_unpackhi_pd( low, low ) );
+	steps[2] = _mm_cvttsd_si64( high );
+	steps[3] = _mm_cvttsd_si64( high_y );
+	steps[2] += (double)steps[2] < _mm_cvtsd_f64( high ) ? 1 : 0;
+	steps[3] += (double)steps[3] < _mm_cvtsd_f64( high_y ) ? 1 : 0;
+#else
+	steps[0] = kcc_grid_step( box.l, index->bounds.l, index->inverse_cell, x0, x1, false );
+	steps[1] = kcc_grid_step( box.b, index->bounds.b, index->inverse_cell, y0, y1, false );
+	steps[2] = kcc_grid_step( box.r, index->bounds.l, index->inverse_cell, x0, x1, true );
+	steps[3] = kcc_grid_step( box.t, index->bounds.b, index->inverse_cell, y0, y1, true );
+#endif
+}
+
 static inline uint32_t kcc_grid_clamp_step( int64_t step )
 {
 	return step < 0 ? 0u : step > KCC_GRID_STEPS ? (uint32_t)KCC_GRID_STEPS : (uint32_t)step;
@@ -203,13 +234,10 @@ KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpB
 	const uint32_t* start = index->cell_start;
 	const kcc_static_entry* entries = index->entries;
 	const kcc_static_shape* shapes = index->shapes;
-	// The query's box in steps, clamped to its cells (each cell's share is clamped again to that cell).
-	int64_t x0 = KCC_GRID_STEPS * (int64_t)i0, x1 = KCC_GRID_STEPS * ( (int64_t)i1 + 1 );
-	int64_t y0 = KCC_GRID_STEPS * (int64_t)j0, y1 = KCC_GRID_STEPS * ( (int64_t)j1 + 1 );
-	int64_t ql = kcc_grid_step( box.l, index->bounds.l, index->inverse_cell, x0, x1, false );
-	int64_t qr = kcc_grid_step( box.r, index->bounds.l, index->inverse_cell, x0, x1, true );
-	int64_t qb = kcc_grid_step( box.b, index->bounds.b, index->inverse_cell, y0, y1, false );
-	int64_t qt = kcc_grid_step( box.t, index->bounds.b, index->inverse_cell, y0, y1, true );
+	// The query's box in steps (each cell's share of it clamped again to that cell).
+	int64_t steps[4];
+	kcc_grid_box_steps( index, query, i0, j0, i1, j1, steps );
+	int64_t ql = steps[0], qb = steps[1], qr = steps[2], qt = steps[3];
 	for ( int j = j0; j <= j1; ++j )
 	{
 		const kcc_grid_row* row = index->grid_rows + j;
