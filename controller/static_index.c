@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // kcc2d's own read-only index of a space's static shapes (on static bodies, the space's own included): each shape
 // read once (chipmunk_shapes.c's reading, in world coordinates), kept in a flat array ordered by grid cell, and a
-// uniform grid of cells listing indices into it. A move's static query reads only this index: no Chipmunk call, no
+// uniform grid of cells listing indices into it (with each shape's box within the cell, coarsely). A move's static query reads only this index: no Chipmunk call, no
 // write to anything shared (each shape is reported from the first cell of the query box that holds it, not by a
 // stamp), so any number of threads may query one index at once.
 //
@@ -334,10 +334,10 @@ static uint32_t kcc_entry_box( const kcc_static_index* index, cpBB bb, int x, in
 	int64_t x0 = KCC_GRID_STEPS * (int64_t)x, y0 = KCC_GRID_STEPS * (int64_t)y;
 	int64_t x1 = x0 + KCC_GRID_STEPS, y1 = y0 + KCC_GRID_STEPS;
 	double l = index->bounds.l, b = index->bounds.b, inverse = index->inverse_cell;
-	return (uint32_t)( kcc_grid_step( bb.l, l, inverse, x0, x1, false ) - x0 ) |
-		   (uint32_t)( kcc_grid_step( bb.b, b, inverse, y0, y1, false ) - y0 ) << 8 |
-		   (uint32_t)( kcc_grid_step( bb.r, l, inverse, x0, x1, true ) - x0 ) << 16 |
-		   (uint32_t)( kcc_grid_step( bb.t, b, inverse, y0, y1, true ) - y0 ) << 24;
+	return (uint32_t)( kcc_grid_step( bb.l, l, inverse, x0, x1 ) - x0 ) |
+		   (uint32_t)( kcc_grid_step( bb.b, b, inverse, y0, y1 ) - y0 ) << 8 |
+		   (uint32_t)( kcc_grid_step( bb.r, l, inverse, x0, x1 ) - x0 ) << 16 |
+		   (uint32_t)( kcc_grid_step( bb.t, b, inverse, y0, y1 ) - y0 ) << 24;
 }
 
 // A shape's place in the build's sort: its box, then the order read (a shape sorts by its first cell, then by box).

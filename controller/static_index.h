@@ -15,8 +15,8 @@
 #define KCC_ENTRY_LATER_ROW 0x40000000u
 #define KCC_ENTRY_SHAPE 0x3fffffffu
 
-// An entry also holds the shape's box within its cell, in 64ths of the cell's side (bytes left, bottom, right, top,
-// clamped to the cell): the walk rejects most shapes the query misses from the entry, without reading their records.
+// An entry also holds the shape's box within its cell in whole 64ths of the cell's side (kcc_grid_step: bytes left,
+// bottom, right, top, clamped to the cell): the walk rejects most shapes the query misses without reading them.
 #define KCC_GRID_STEPS 64
 
 typedef struct kcc_static_entry
@@ -156,9 +156,9 @@ static inline bool kcc_grid_box_cells( const kcc_static_index* index, kcc_grid_b
 }
 #endif
 
-// Coordinate x in steps (1 / KCC_GRID_STEPS of a cell) from origin, rounded down (up with up), clamped to lo .. hi.
-// Monotonic in x: an entry's box and the query's, both from this function, compare as the boxes do or meet falsely.
-static inline int64_t kcc_grid_step( double x, double origin, double inverse_cell, int64_t lo, int64_t hi, bool up )
+// Coordinate x in whole steps (1 / KCC_GRID_STEPS of a cell) from origin, clamped to lo .. hi. Monotonic in x: boxes
+// in steps, the entries' and the query's both from this function, meet wherever the boxes meet (and a little more).
+static inline int64_t kcc_grid_step( double x, double origin, double inverse_cell, int64_t lo, int64_t hi )
 {
 	double v = ( x - origin ) * inverse_cell * (double)KCC_GRID_STEPS;
 	if ( !( v > (double)lo ) )
@@ -169,13 +169,11 @@ static inline int64_t kcc_grid_step( double x, double origin, double inverse_cel
 	{
 		return hi;
 	}
-	int64_t k = (int64_t)v; // v > lo >= 0: truncation is floor
-	return up && (double)k < v ? k + 1 : k;
+	return (int64_t)v; // v > lo >= 0: truncation is floor
 }
 
-// kcc_grid_step of the query's corners, clamped to the steps of its cells i0 .. i1, j0 .. j1: left and bottom rounded
-// down into steps[0] and steps[1], right and top up into steps[2] and steps[3]. With SSE2 the same arithmetic, lane by
-// lane (the query is not NaN: it met the bounds).
+// kcc_grid_step of the query's corners (left, bottom, right, top), clamped to the steps of its cells i0 .. i1, j0 ..
+// j1. With SSE2 the same arithmetic, lane by lane (the query is not NaN: it met the bounds).
 static inline void kcc_grid_box_steps( const kcc_static_index* index, kcc_grid_box box, int i0, int j0, int i1, int j1,
 									   int64_t steps[4] )
 {
@@ -189,18 +187,15 @@ static inline void kcc_grid_box_steps( const kcc_static_index* index, kcc_grid_b
 	__m128d high = _mm_mul_pd( _mm_mul_pd( _mm_sub_pd( box.high, origin ), scale ), steps_of_cell );
 	low = _mm_min_pd( _mm_max_pd( low, lo ), hi );
 	high = _mm_min_pd( _mm_max_pd( high, lo ), hi );
-	__m128d high_y = _mm_unpackhi_pd( high, high );
 	steps[0] = _mm_cvttsd_si64( low );
 	steps[1] = _mm_cvttsd_si64( _mm_unpackhi_pd( low, low ) );
 	steps[2] = _mm_cvttsd_si64( high );
-	steps[3] = _mm_cvttsd_si64( high_y );
-	steps[2] += (double)steps[2] < _mm_cvtsd_f64( high ) ? 1 : 0;
-	steps[3] += (double)steps[3] < _mm_cvtsd_f64( high_y ) ? 1 : 0;
+	steps[3] = _mm_cvttsd_si64( _mm_unpackhi_pd( high, high ) );
 #else
-	steps[0] = kcc_grid_step( box.l, index->bounds.l, index->inverse_cell, x0, x1, false );
-	steps[1] = kcc_grid_step( box.b, index->bounds.b, index->inverse_cell, y0, y1, false );
-	steps[2] = kcc_grid_step( box.r, index->bounds.l, index->inverse_cell, x0, x1, true );
-	steps[3] = kcc_grid_step( box.t, index->bounds.b, index->inverse_cell, y0, y1, true );
+	steps[0] = kcc_grid_step( box.l, index->bounds.l, index->inverse_cell, x0, x1 );
+	steps[1] = kcc_grid_step( box.b, index->bounds.b, index->inverse_cell, y0, y1 );
+	steps[2] = kcc_grid_step( box.r, index->bounds.l, index->inverse_cell, x0, x1 );
+	steps[3] = kcc_grid_step( box.t, index->bounds.b, index->inverse_cell, y0, y1 );
 #endif
 }
 

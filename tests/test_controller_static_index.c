@@ -17,6 +17,9 @@
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
 // - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
 //   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
+// - The grid's rows span exactly the columns their shapes cover, and its cells list exactly the shapes covering them;
+//   a query (over empty rows, on and a hair off the entries' box steps) reports what a scan of every shape reports, in
+//   the same order.
 // - On Linux its arrays of 4 MiB or more ask for huge pages (madvise, seen through a wrapper), smaller ones do not.
 #if defined( __linux__ )
 #define _DEFAULT_SOURCE // madvise's advice values under -std=c11
