@@ -243,39 +243,47 @@ KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpB
 		}
 		// Reported from the first cell of the query that holds it: a shape met in a later column (row) of the query
 		// was reported already unless it starts in that column (row). No shape of column first starts before it
-		// unless first is i0.
+		// unless first is i0. A row's cells are one run of entries: the first column's, the middle ones', the last's.
 		const uint32_t* cell = start + row->cells + (uint32_t)( first - row->first );
 		uint32_t seen = j > j0 ? KCC_ENTRY_LATER_ROW : 0u;
+		// The entries' and the query's boxes in steps, byte by byte: entry.right >= query.left, entry.top >=
+		// query.bottom, query.right >= entry.left and query.top >= entry.bottom, each byte of high | 0x80 minus low
+		// keeping its top bit (no byte borrows). Only the first and last columns' sides limit the x bytes.
 		int64_t row_step = KCC_GRID_STEPS * (int64_t)j;
-		uint32_t low_y = kcc_grid_clamp_step( qb - row_step ) << 24, high_y = kcc_grid_clamp_step( qt - row_step ) << 8;
-		for ( int i = first; i <= last; ++i, ++cell )
+		uint32_t low_y = kcc_grid_clamp_step( qb - row_step ) << 24;
+		uint32_t high_y = kcc_grid_clamp_step( qt - row_step ) << 8 | 0x80808080u;
+		uint32_t low = low_y | kcc_grid_clamp_step( ql - KCC_GRID_STEPS * (int64_t)first ) << 16;
+		uint32_t high_last = high_y | kcc_grid_clamp_step( qr - KCC_GRID_STEPS * (int64_t)last );
+		uint32_t high = high_y | KCC_GRID_STEPS;
+		uint32_t later = cell[1], final = cell[last - first];
+		for ( uint32_t e = cell[0], end = cell[last - first + 1]; e < end; ++e )
 		{
-			// Byte by byte, entry.right >= query.left, entry.top >= query.bottom, query.right >= entry.left and
-			// query.top >= entry.bottom: each byte of high | 0x80 minus low keeps its top bit (no byte borrows).
-			int64_t column_step = KCC_GRID_STEPS * (int64_t)i;
-			uint32_t low = low_y | kcc_grid_clamp_step( ql - column_step ) << 16;
-			uint32_t high = high_y | kcc_grid_clamp_step( qr - column_step );
-			for ( uint32_t e = cell[0], end = cell[1]; e < end; ++e )
+			if ( e == later )
 			{
-				kcc_static_entry entry = entries[e];
-				if ( ( entry.shape & seen ) != 0 ||
-					 ( ( ( ( entry.box & 0xffff0000u ) | high | 0x80808080u ) - ( ( entry.box & 0xffffu ) | low ) ) &
-					   0x80808080u ) != 0x80808080u )
-				{
-					continue;
-				}
-				const kcc_static_shape* s = shapes + ( entry.shape & KCC_ENTRY_SHAPE );
-				if ( kcc_grid_box_meets( query, &s->bb ) == false ||
-					 kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
-				{
-					continue;
-				}
-				if ( visit( s, data ) == false )
-				{
-					return;
-				}
+				seen |= KCC_ENTRY_LATER_COLUMN;
+				low = low_y;
 			}
-			seen |= KCC_ENTRY_LATER_COLUMN;
+			if ( e == final )
+			{
+				high = high_last;
+			}
+			kcc_static_entry entry = entries[e];
+			if ( ( entry.shape & seen ) != 0 ||
+				 ( ( ( ( entry.box & 0xffff0000u ) | high ) - ( ( entry.box & 0xffffu ) | low ) ) & 0x80808080u ) !=
+					 0x80808080u )
+			{
+				continue;
+			}
+			const kcc_static_shape* s = shapes + ( entry.shape & KCC_ENTRY_SHAPE );
+			if ( kcc_grid_box_meets( query, &s->bb ) == false ||
+				 kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) )
+			{
+				continue;
+			}
+			if ( visit( s, data ) == false )
+			{
+				return;
+			}
 		}
 	}
 }
