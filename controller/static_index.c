@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // kcc2d's own read-only index of a space's static shapes (on static bodies, the space's own included): each shape
 // read once (chipmunk_shapes.c's reading, in world coordinates), kept in a flat array ordered by grid cell, and a
-// uniform grid of cells listing indices into it. A move's static query reads only this index: no Chipmunk call, no
+// uniform grid of cells listing indices into it (with each shape's box within the cell, coarsely). A move's static query reads only this index: no Chipmunk call, no
 // write to anything shared (each shape is reported from the first cell of the query box that holds it, not by a
 // stamp), so any number of threads may query one index at once.
 //
@@ -290,6 +290,56 @@ static void kcc_grid_layout( kcc_static_index* index, const kcc_static_shape* sh
 	}
 }
 
+// Each row's span of columns with entries and where its cells start in cell_start (each row's cells first .. last,
+// then one more, empty, that ends the last). Returns the number of cells in cell_start.
+static size_t kcc_grid_rows_layout( kcc_static_index* index, const kcc_static_shape* shapes, int count )
+{
+	kcc_grid_row* rows = index->grid_rows;
+	for ( int j = 0; j < index->rows; ++j )
+	{
+		rows[j].first = index->columns;
+		rows[j].last = -1;
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( kcc_bb_finite( shapes[i].bb ) )
+		{
+			int i0, i1, j0, j1;
+			kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
+			for ( int j = j0; j <= j1; ++j )
+			{
+				rows[j].first = i0 < rows[j].first ? i0 : rows[j].first;
+				rows[j].last = i1 > rows[j].last ? i1 : rows[j].last;
+			}
+		}
+	}
+	size_t cells = 0;
+	for ( int j = 0; j < index->rows; ++j )
+	{
+		rows[j].cells = (uint32_t)cells;
+		cells += rows[j].first <= rows[j].last ? (size_t)( rows[j].last - rows[j].first + 2 ) : 0u;
+	}
+	return cells;
+}
+
+// Where cell (x, y) starts in cell_start (the cell is within its row's span).
+static uint32_t kcc_grid_cell_of( const kcc_static_index* index, int x, int y )
+{
+	return index->grid_rows[y].cells + (uint32_t)( x - index->grid_rows[y].first );
+}
+
+// A shape's box within cell (x, y) in steps, as an entry keeps it (kcc_static_entry).
+static uint32_t kcc_entry_box( const kcc_static_index* index, cpBB bb, int x, int y )
+{
+	int64_t x0 = KCC_GRID_STEPS * (int64_t)x, y0 = KCC_GRID_STEPS * (int64_t)y;
+	int64_t x1 = x0 + KCC_GRID_STEPS, y1 = y0 + KCC_GRID_STEPS;
+	double l = index->bounds.l, b = index->bounds.b, inverse = index->inverse_cell;
+	return (uint32_t)( kcc_grid_step( bb.l, l, inverse, x0, x1 ) - x0 ) |
+		   (uint32_t)( kcc_grid_step( bb.b, b, inverse, y0, y1 ) - y0 ) << 8 |
+		   (uint32_t)( kcc_grid_step( bb.r, l, inverse, x0, x1 ) - x0 ) << 16 |
+		   (uint32_t)( kcc_grid_step( bb.t, b, inverse, y0, y1 ) - y0 ) << 24;
+}
+
 // A shape's place in the build's sort: its box, then the order read (a shape sorts by its first cell, then by box).
 typedef struct kcc_sort_key
 {
@@ -347,11 +397,13 @@ static void kcc_index_free_arrays( kcc_static_index* index )
 	kcc_free( index->points );
 	kcc_free( index->cell_start );
 	kcc_free( index->entries );
+	kcc_free( index->grid_rows );
 	index->shapes = NULL;
 	index->shape_block = NULL;
 	index->points = NULL;
 	index->cell_start = NULL;
 	index->entries = NULL;
+	index->grid_rows = NULL;
 	index->shape_count = 0;
 	index->point_count = 0;
 }
@@ -425,22 +477,24 @@ static bool kcc_index_build( kcc_static_index* index )
 	cpVect* points = NULL;
 	kcc_sort_key* order = NULL;
 	uint32_t* first_cell = NULL;
+	size_t cells = 0;
 	if ( ok )
 	{
 		kcc_grid_layout( index, r.shapes, r.count );
-		size_t cells = (size_t)index->columns * (size_t)index->rows;
+		index->grid_rows = kcc_alloc_walked( (size_t)index->rows * sizeof( *index->grid_rows ) );
+		cells = index->grid_rows != NULL ? kcc_grid_rows_layout( index, r.shapes, r.count ) : 0;
 		index->cell_start = kcc_alloc_walked( ( cells + 1 ) * sizeof( uint32_t ) );
 		shapes = kcc_alloc_walked_lines( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ), &shape_block );
 		points = kcc_alloc_walked( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
 		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
 		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
-		ok = index->cell_start != NULL && shapes != NULL && points != NULL && order != NULL && first_cell != NULL;
+		ok = index->grid_rows != NULL && index->cell_start != NULL && shapes != NULL && points != NULL &&
+			 order != NULL && first_cell != NULL;
 	}
 	if ( ok )
 	{
 		// Order the shapes by their first cell (a counting sort, stable), then by box within it: neighbours in space
 		// are neighbours in memory, and the order does not depend on how Chipmunk iterates.
-		size_t cells = (size_t)index->columns * (size_t)index->rows;
 		uint32_t* start = index->cell_start;
 		memset( start, 0, ( cells + 1 ) * sizeof( uint32_t ) );
 		for ( int i = 0; i < r.count; ++i )
@@ -448,7 +502,7 @@ static bool kcc_index_build( kcc_static_index* index )
 			uint32_t k = (uint32_t)cells; // shapes with no finite box go last, in no cell
 			if ( kcc_bb_finite( r.shapes[i].bb ) )
 			{
-				k = (uint32_t)( kcc_row( index, r.shapes[i].bb.b ) * index->columns + kcc_column( index, r.shapes[i].bb.l ) );
+				k = kcc_grid_cell_of( index, kcc_column( index, r.shapes[i].bb.l ), kcc_row( index, r.shapes[i].bb.b ) );
 			}
 			first_cell[i] = k;
 			start[k] += 1;
@@ -493,9 +547,10 @@ static bool kcc_index_build( kcc_static_index* index )
 				kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
 				for ( int j = j0; j <= j1; ++j )
 				{
+					uint32_t k = kcc_grid_cell_of( index, i0, j );
 					for ( int x = i0; x <= i1; ++x )
 					{
-						start[(size_t)j * (size_t)index->columns + (size_t)x] += 1;
+						start[k++] += 1;
 					}
 				}
 			}
@@ -507,7 +562,7 @@ static bool kcc_index_build( kcc_static_index* index )
 			start[k] = sum;
 			sum += n;
 		}
-		index->entries = kcc_alloc_walked( (size_t)( sum > 0 ? sum : 1 ) * sizeof( uint32_t ) );
+		index->entries = kcc_alloc_walked( (size_t)( sum > 0 ? sum : 1 ) * sizeof( *index->entries ) );
 		ok = index->entries != NULL;
 		if ( ok )
 		{
@@ -519,10 +574,13 @@ static bool kcc_index_build( kcc_static_index* index )
 					kcc_cell_range( index, shapes[i].bb, &i0, &i1, &j0, &j1 );
 					for ( int j = j0; j <= j1; ++j )
 					{
+						uint32_t k = kcc_grid_cell_of( index, i0, j );
 						for ( int x = i0; x <= i1; ++x )
 						{
 							uint32_t later = ( x > i0 ? KCC_ENTRY_LATER_COLUMN : 0u ) | ( j > j0 ? KCC_ENTRY_LATER_ROW : 0u );
-							index->entries[start[(size_t)j * (size_t)index->columns + (size_t)x]++] = (uint32_t)i | later;
+							kcc_static_entry* entry = index->entries + start[k++]++;
+							entry->shape = (uint32_t)i | later;
+							entry->box = kcc_entry_box( index, shapes[i].bb, x, j );
 						}
 					}
 				}
@@ -660,10 +718,12 @@ static kcc_static_shape* kcc_index_find( kcc_static_index* index, const cpShape*
 	{
 		int i0, i1, j0, j1;
 		kcc_cell_range( index, bb, &i0, &i1, &j0, &j1 );
-		size_t cell = (size_t)j0 * (size_t)index->columns + (size_t)i0;
-		for ( uint32_t e = index->cell_start[cell]; e < index->cell_start[cell + 1]; ++e )
+		uint32_t cell = kcc_grid_cell_of( index, i0, j0 );
+		bool held = i0 >= index->grid_rows[j0].first && i0 <= index->grid_rows[j0].last;
+		for ( uint32_t e = held ? index->cell_start[cell] : 0u, end = held ? index->cell_start[cell + 1] : 0u; e < end;
+			  ++e )
 		{
-			kcc_static_shape* s = index->shapes + ( index->entries[e] & KCC_ENTRY_SHAPE );
+			kcc_static_shape* s = index->shapes + ( index->entries[e].shape & KCC_ENTRY_SHAPE );
 			if ( s->shape == shape )
 			{
 				return s;

@@ -17,6 +17,9 @@
 // - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
 // - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
 //   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
+// - The grid's rows span exactly the columns their shapes cover, and its cells list exactly the shapes covering them;
+//   a query (over empty rows, on and a hair off the entries' box steps) reports what a scan of every shape reports, in
+//   the same order.
 // - On Linux its arrays of 4 MiB or more ask for huge pages (madvise, seen through a wrapper), smaller ones do not.
 #if defined( __linux__ )
 #define _DEFAULT_SOURCE // madvise's advice values under -std=c11
@@ -891,6 +894,175 @@ static void test_a_box_tile_costs_at_most_80_bytes( void** state )
 	assert_true( per_tile <= 80.0 );
 }
 
+// The grid's rows and cells against the shapes: each row's span is the columns its shapes cover, and each cell lists
+// the shapes covering it in array order, marked where they start in an earlier column or row.
+static void check_grid( const kcc_static_index* index )
+{
+	int entry_count = 0;
+	for ( int j = 0; j < index->rows; ++j )
+	{
+		int first = index->columns, last = -1;
+		for ( int k = 0; k < index->shape_count; ++k )
+		{
+			cpBB bb = index->shapes[k].bb;
+			if ( kcc_row( index, bb.b ) <= j && j <= kcc_row( index, bb.t ) )
+			{
+				first = kcc_column( index, bb.l ) < first ? kcc_column( index, bb.l ) : first;
+				last = kcc_column( index, bb.r ) > last ? kcc_column( index, bb.r ) : last;
+			}
+		}
+		const kcc_grid_row* row = index->grid_rows + j;
+		assert_int_equal( row->first, first );
+		assert_int_equal( row->last, last );
+		for ( int i = first; i <= last; ++i )
+		{
+			const uint32_t* cell = index->cell_start + row->cells + ( i - first );
+			uint32_t e = cell[0];
+			for ( int k = 0; k < index->shape_count; ++k )
+			{
+				cpBB bb = index->shapes[k].bb;
+				int i0 = kcc_column( index, bb.l ), j0 = kcc_row( index, bb.b );
+				if ( i0 <= i && i <= kcc_column( index, bb.r ) && j0 <= j && j <= kcc_row( index, bb.t ) )
+				{
+					assert_true( e < cell[1] );
+					uint32_t later = ( i > i0 ? KCC_ENTRY_LATER_COLUMN : 0u ) | ( j > j0 ? KCC_ENTRY_LATER_ROW : 0u );
+					assert_int_equal( index->entries[e].shape, (uint32_t)k | later );
+					e += 1;
+				}
+			}
+			assert_int_equal( e, cell[1] );
+			entry_count += (int)( cell[1] - cell[0] );
+		}
+	}
+	assert_true( entry_count >= index->shape_count );
+}
+
+// What the walk must report for box: the shapes meeting it whose filter passes, each from the first cell of the
+// query holding it, row by row, left to right, in array order within a cell (scanned and sorted, not walked).
+typedef struct scan_key
+{
+	int64_t cell; ///< of the first cell of the query holding the shape, row by row
+	int shape;
+} scan_key;
+
+static int compare_scan_keys( const void* pa, const void* pb )
+{
+	const scan_key *a = pa, *b = pb;
+	return a->cell != b->cell ? ( a->cell < b->cell ? -1 : 1 ) : ( a->shape > b->shape ) - ( a->shape < b->shape );
+}
+
+static int scan_in_walk_order( const kcc_static_index* index, cpBB box, cpShapeFilter filter,
+							   const kcc_static_shape** out )
+{
+	static scan_key keys[MAX_FOUND];
+	int n = 0;
+	int i0 = kcc_column( index, box.l ), j0 = kcc_row( index, box.b );
+	for ( int k = 0; k < index->shape_count; ++k )
+	{
+		const kcc_static_shape* s = index->shapes + k;
+		if ( cpBBIntersects( box, s->bb ) && kcc_filter_rejects( kcc_static_shape_filter( s ), filter ) == false )
+		{
+			int i = kcc_column( index, s->bb.l ), j = kcc_row( index, s->bb.b );
+			i = i > i0 ? i : i0;
+			j = j > j0 ? j : j0;
+			assert_true( n < MAX_FOUND );
+			keys[n].cell = (int64_t)j * index->columns + i;
+			keys[n].shape = k;
+			n += 1;
+		}
+	}
+	qsort( keys, (size_t)n, sizeof( keys[0] ), compare_scan_keys );
+	for ( int k = 0; k < n; ++k )
+	{
+		out[k] = index->shapes + keys[k].shape;
+	}
+	return n;
+}
+
+// A query box near the shapes of bounds: its corners anywhere, on whole units, on the grid's steps (a 64th of a cell)
+// or a hair off them; a point or a box up to 6 units; some over the grid's empty rows and beyond its edges.
+static cpBB random_query( uint32_t* rng, cpBB bounds, double cell )
+{
+	double c[4];
+	for ( int k = 0; k < 4; ++k )
+	{
+		double v = random_double( rng, k % 2 == 0 ? bounds.l - 3.0 : bounds.b - 3.0,
+								  k % 2 == 0 ? bounds.r + 3.0 : bounds.t + 3.0 );
+		double size = random_double( rng, 0.0, 6.0 );
+		v = k >= 2 ? c[k - 2] + ( random_int( rng, 8 ) == 0 ? 0.0 : size ) : v;
+		double step = cell / 64.0;
+		switch ( random_int( rng, 4 ) )
+		{
+			case 0:
+				v = floor( v );
+				break;
+			case 1:
+				v = floor( v / step ) * step;
+				break;
+			case 2:
+				v = nextafter( floor( v / step ) * step, random_int( rng, 2 ) == 0 ? -INFINITY : INFINITY );
+				break;
+			default:
+				break;
+		}
+		c[k] = k >= 2 && v < c[k - 2] ? c[k - 2] : v;
+	}
+	return cpBBNew( c[0], c[1], c[2], c[3] );
+}
+
+// The walk against a scan: on a level of tiles with empty rows and on random worlds (their filters too), each query
+// reports exactly the scan's shapes in the scan's order, though it skips empty rows and cells and rejects most shapes
+// from their entries' boxes, unread.
+static void test_the_walk_reports_what_a_scan_reports( void** state )
+{
+	(void)state;
+	static const kcc_static_shape *walked[MAX_FOUND], *scanned[MAX_FOUND];
+	int reported = 0, queries = 0;
+	for ( int level = 0; level < 5; ++level )
+	{
+		random_world w = { 0 };
+		cpSpace* space = NULL;
+		if ( level == 0 )
+		{
+			space = tile_level( 3000, 0.0 );
+		}
+		else
+		{
+			random_world_create( &w, (uint32_t)level * 104729u, level % 2 == 0 );
+			space = w.space;
+		}
+		kcc_static_index* index = kcc_static_index_acquire( space );
+		assert_true( kcc_static_index_ready( index ) );
+		check_grid( index );
+		uint32_t rng = (uint32_t)level + 11u;
+		for ( int q = 0; q < 3000; ++q )
+		{
+			cpBB box = random_query( &rng, index->bounds, index->cell );
+			cpShapeFilter filter = level == 0 || q % 3 == 0 ? CP_SHAPE_FILTER_ALL : random_filter( &rng );
+			record_list found = { .count = 0 };
+			kcc_static_index_query( index, box, filter, collect_records, &found );
+			int n = scan_in_walk_order( index, box, filter, scanned );
+			assert_int_equal( found.count, n );
+			memcpy( (void*)walked, (const void*)found.records, (size_t)n * sizeof( walked[0] ) );
+			assert_memory_equal( (const void*)walked, (const void*)scanned, (size_t)n * sizeof( walked[0] ) );
+			reported += n;
+			queries += 1;
+		}
+		kcc_static_index_release( index );
+		if ( level == 0 )
+		{
+			cpSpaceEachShape( space, remove_and_free, space );
+			cpSpaceFree( space );
+		}
+		else
+		{
+			random_world_destroy( &w );
+		}
+	}
+	print_message( "%d queries, %d shapes reported in the scan's order\n", queries, reported );
+	assert_true( reported > 10000 );
+}
+
 #if defined( KCC_TEST_WRAPS_MADVISE )
 // The library's madvise calls (linked with --wrap=madvise): each range, its advice and the kernel's answer.
 enum
@@ -1012,6 +1184,7 @@ int main( void )
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_80_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
+		cmocka_unit_test( test_the_walk_reports_what_a_scan_reports ),
 		cmocka_unit_test( test_a_box_tile_keeps_no_points ),
 #if defined( KCC_TEST_WRAPS_MADVISE )
 		cmocka_unit_test( test_a_large_index_asks_for_huge_pages ),
