@@ -40,17 +40,3 @@ void* kcc_alloc_walked( size_t size )
 	kcc_advise_huge( memory, size );
 	return memory;
 }
-
-void* kcc_alloc_walked_lines( size_t size, void** block )
-{
-	// The hooks promise no more than malloc's alignment: the array starts at the block's first line boundary.
-	*block = size <= SIZE_MAX - KCC_CACHE_LINE ? kcc_alloc( size + KCC_CACHE_LINE - 1 ) : NULL;
-	if ( *block == NULL )
-	{
-		return NULL;
-	}
-	uintptr_t line = (uintptr_t)KCC_CACHE_LINE;
-	void* memory = (char*)*block + ( line - (uintptr_t)*block % line ) % line;
-	kcc_advise_huge( memory, size );
-	return memory;
-}

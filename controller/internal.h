@@ -555,9 +555,6 @@ void kcc_move_context_free( kcc_move_context* ctx );
 /// kcc_alloc for an array the moves read at random (freed with kcc_free): a large one asks the OS for huge pages.
 void* kcc_alloc_walked( size_t size );
 
-/// kcc_alloc_walked for an array starting on a cache line boundary, inside *block (free *block with kcc_free). NULL
-/// (and *block NULL) when memory ran out.
-void* kcc_alloc_walked_lines( size_t size, void** block );
 
 // static_index.c ----------------------------------------------------------------------------------------------------
 

@@ -393,13 +393,12 @@ static void kcc_sort_run( kcc_sort_key* keys, uint32_t count )
 
 static void kcc_index_free_arrays( kcc_static_index* index )
 {
-	kcc_free( index->shape_block );
+	kcc_free( index->shapes );
 	kcc_free( index->points );
 	kcc_free( index->cell_start );
 	kcc_free( index->entries );
 	kcc_free( index->grid_rows );
 	index->shapes = NULL;
-	index->shape_block = NULL;
 	index->points = NULL;
 	index->cell_start = NULL;
 	index->entries = NULL;
@@ -473,7 +472,6 @@ static bool kcc_index_build( kcc_static_index* index )
 	kcc_free( list.shapes );
 	bool ok = r.failed == false && r.count <= (int)KCC_ENTRY_SHAPE; // an entry's shape index fits its bits
 	kcc_static_shape* shapes = NULL;
-	void* shape_block = NULL;
 	cpVect* points = NULL;
 	kcc_sort_key* order = NULL;
 	uint32_t* first_cell = NULL;
@@ -484,7 +482,7 @@ static bool kcc_index_build( kcc_static_index* index )
 		index->grid_rows = kcc_alloc_walked( (size_t)index->rows * sizeof( *index->grid_rows ) );
 		cells = index->grid_rows != NULL ? kcc_grid_rows_layout( index, r.shapes, r.count ) : 0;
 		index->cell_start = kcc_alloc_walked( ( cells + 1 ) * sizeof( uint32_t ) );
-		shapes = kcc_alloc_walked_lines( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ), &shape_block );
+		shapes = kcc_alloc_walked( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *shapes ) );
 		points = kcc_alloc_walked( (size_t)( r.point_count > 0 ? r.point_count : 1 ) * sizeof( *points ) );
 		order = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *order ) );
 		first_cell = kcc_alloc( (size_t)( r.count > 0 ? r.count : 1 ) * sizeof( *first_cell ) );
@@ -593,14 +591,13 @@ static bool kcc_index_build( kcc_static_index* index )
 			start[0] = 0;
 		}
 		index->shapes = shapes;
-		index->shape_block = shape_block;
 		index->points = points;
 		index->shape_count = r.count;
 		index->point_count = point_count;
-		shape_block = NULL;
+		shapes = NULL;
 		points = NULL;
 	}
-	kcc_free( shape_block );
+	kcc_free( shapes );
 	kcc_free( points );
 	kcc_free( order );
 	kcc_free( first_cell );

@@ -40,8 +40,7 @@ struct kcc_static_index
 	int users;                ///< controllers sharing the index
 	bool ready;               ///< false when the last rebuild ran out of memory (moves then read Chipmunk)
 	int shape_count;
-	kcc_static_shape* shapes; ///< in the order of their first grid cell (row by row), 64-byte aligned in shape_block
-	void* shape_block;        ///< owned, the block holding shapes
+	kcc_static_shape* shapes; ///< owned, in the order of their first grid cell (row by row), one cache line each
 	cpVect* points;           ///< owned, the shapes' points in the same order
 	int point_count;
 	cpBB bounds;              ///< of every shape in the grid
