@@ -60,7 +60,9 @@ void kcc_assert_failed( const char* message, const char* file, int line );
 
 /// Allocation hooks: used only by kcc_controller_create / destroy, kcc_space_static_changed, kcc_thread_pool_create /
 /// destroy and a kcc_move_and_slide_batch larger than any before on its space (never inside a move, a query or a
-/// task). On Linux the static index's blocks of 4 MiB or more get madvise( MADV_HUGEPAGE ) (advice only).
+/// task). On Linux the static index's blocks of 4 MiB or more get madvise( MADV_HUGEPAGE ) (advice only). The hooks
+/// need malloc's alignment only: kcc2d starts each block on a 64-byte boundary itself (it asks for 63 bytes and a
+/// pointer more).
 typedef void* kcc_alloc_fcn( size_t size, void* user );
 typedef void kcc_free_fcn( void* memory, void* user );
 
