@@ -476,9 +476,8 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 		}
 		// A move reads the shapes its def's filter passes, and the sensors its sensor_mask passes
 		// (kcc_world_may_read).
-		l->readers.categories |= c->def.filter.categories;
-		l->readers.mask |= c->def.filter.mask;
-		l->sensor_readers.mask |= c->def.sensor_mask;
+		kcc_filter_join( &l->readers, c->def.filter );
+		l->sensor_mask |= c->def.sensor_mask;
 		// A push moves a box along the motion left in the slide: at most the move's displacement (the parts of a
 		// split move add up to it), a skin past where it touches.
 		double displacement = (double)glms_vec2_norm( glms_vec2_scale( run->velocities[i], run->dt ) );
@@ -547,12 +546,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	// Each worker lists the moves it will make (the same share of every task with kcc_thread_pool): their controllers'
 	// memory stays in its core's cache.
 	int workers = tasks != NULL ? tasks->worker_count : 1;
-	for ( int w = 0; w < workers; ++w )
-	{
-		kcc_batch_listing* l = s->listings + w;
-		memset( l, 0, sizeof( *l ) );
-		l->sensor_readers.categories = CP_ALL_CATEGORIES;
-	}
+	memset( s->listings, 0, (size_t)workers * sizeof( *s->listings ) );
 	kcc_batch_list_run list = { s, controllers, velocities, dt, ++s->stamp, tasks != NULL };
 	kcc_batch_run_task( tasks, kcc_batch_list_task, count, &list );
 	cpBitmask pushable = 0;
@@ -563,13 +557,10 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	for ( int w = 0; w < workers; ++w )
 	{
 		const kcc_batch_listing* l = s->listings + w;
-		readers.categories |= l->readers.categories;
-		readers.mask |= l->readers.mask;
-		sensor_readers.mask |= l->sensor_readers.mask;
-		s->writable_solids.categories |= l->writable_solids.categories;
-		s->writable_solids.mask |= l->writable_solids.mask;
-		s->writable_sensors.categories |= l->writable_sensors.categories;
-		s->writable_sensors.mask |= l->writable_sensors.mask;
+		kcc_filter_join( &readers, l->readers );
+		sensor_readers.mask |= l->sensor_mask;
+		kcc_filter_join( &s->writable_solids, l->writable_solids );
+		kcc_filter_join( &s->writable_sensors, l->writable_sensors );
 		pushable |= l->pushable;
 		pushers += l->pushers;
 		repeated |= l->repeated;

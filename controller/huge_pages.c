@@ -12,9 +12,9 @@
 
 #include <stdint.h>
 
-// Asks for huge pages on the array [memory, memory + size) when it is large enough to hold one.
-static void kcc_advise_huge( void* memory, size_t size )
+void* kcc_alloc_walked( size_t size )
 {
+	void* memory = kcc_alloc( size );
 #if defined( __linux__ ) && defined( MADV_HUGEPAGE )
 	// Only the whole 2 MiB pages inside the block can be huge: a block of 4 MiB holds one wherever it starts. The
 	// advice is given before the memory is first written, so that the first writes already get huge pages; it is only
@@ -28,15 +28,6 @@ static void kcc_advise_huge( void* memory, size_t size )
 		uintptr_t end = ( (uintptr_t)memory + size ) / small * small;
 		(void)madvise( (void*)start, (size_t)( end - start ), MADV_HUGEPAGE );
 	}
-#else
-	(void)memory;
-	(void)size;
 #endif
-}
-
-void* kcc_alloc_walked( size_t size )
-{
-	void* memory = kcc_alloc( size );
-	kcc_advise_huge( memory, size );
 	return memory;
 }

@@ -75,8 +75,8 @@ typedef struct kcc_static_filter
 } kcc_static_filter;
 
 /// A static shape as the static index keeps it (static_index.c): read once, in world coordinates (double), so that a
-/// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (the
-/// index aligns them): what few shapes have (an area the points do not give exactly, a surface velocity, a filter
+/// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (kcc_alloc
+/// aligns them): what few shapes have (an area the points do not give exactly, a surface velocity, a filter
 /// group) follows their points, read by the functions below. A box tile keeps no points: its corners are its bb's
 /// (corners_in_bb, kcc_static_shape_point).
 typedef struct kcc_static_shape
@@ -555,7 +555,6 @@ void kcc_move_context_free( kcc_move_context* ctx );
 /// kcc_alloc for an array the moves read at random (freed with kcc_free): a large one asks the OS for huge pages.
 void* kcc_alloc_walked( size_t size );
 
-
 // static_index.c ----------------------------------------------------------------------------------------------------
 
 /// The static index of space, shared by its controllers: built for the first (it allocates), rebuilt by
@@ -595,15 +594,15 @@ typedef struct kcc_snapshot_body
 } kcc_snapshot_body;
 
 /// What listing a share of a batch's moves found (batch.c's kcc_batch_list_task): OR-ed filters and counts, merged
-/// after the shares. One per worker; the padding keeps two workers' off one cache line.
+/// after the shares. One per worker, each on lines of its own.
 typedef struct kcc_batch_listing
 {
-	cpShapeFilter readers, sensor_readers;
+	_Alignas( KCC_CACHE_LINE ) cpShapeFilter readers; ///< the characters' filters
+	cpBitmask sensor_mask;                            ///< their sensor masks
 	cpShapeFilter writable_solids, writable_sensors;
 	cpBitmask pushable;
 	int pushers;
 	bool repeated; ///< a controller was given twice
-	char padding[64];
 } kcc_batch_listing;
 
 /// A shape a batch moved whose place in Chipmunk's index waits for kcc_space_sync (deferred sync).
@@ -711,13 +710,17 @@ int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
 /// Adds shape to the crates (the shapes a batch move may push; writable). False when memory ran out (then the batch
 /// runs as sequential calls).
 bool kcc_snapshot_add_crate( kcc_snapshot* s, int shape );
+/// OR-s filter's categories and mask into into's (the batch's summaries of many filters; groups aside).
+static inline void kcc_filter_join( cpShapeFilter* into, cpShapeFilter filter )
+{
+	into->categories |= filter.categories;
+	into->mask |= filter.mask;
+}
 /// Marks sh as a shape a batch move may move, its filter joining solids or sensors (the writable filters).
 static inline void kcc_snapshot_mark_writable( kcc_snapshot_shape* sh, cpShapeFilter* solids, cpShapeFilter* sensors )
 {
 	sh->writable = true;
-	cpShapeFilter* u = sh->sensor ? sensors : solids;
-	u->categories |= sh->filter.categories;
-	u->mask |= sh->filter.mask;
+	kcc_filter_join( sh->sensor ? sensors : solids, sh->filter );
 }
 /// Marks shape as one a batch move may move, its filter joining the writable filters (for kcc_snapshot_walks).
 static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )

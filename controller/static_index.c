@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // kcc2d's own read-only index of a space's static shapes (on static bodies, the space's own included): each shape
 // read once (chipmunk_shapes.c's reading, in world coordinates), kept in a flat array ordered by grid cell, and a
-// uniform grid of cells listing indices into it (with each shape's box within the cell, coarsely). A move's static query reads only this index: no Chipmunk call, no
-// write to anything shared (each shape is reported from the first cell of the query box that holds it, not by a
-// stamp), so any number of threads may query one index at once.
+// uniform grid of cells listing indices into it (with each shape's box within the cell, coarsely). A move's static
+// query reads only this index: no Chipmunk call, no write to anything shared (each shape is reported from the first
+// cell of the query box that holds it, not by a stamp), so any number of threads may query one index at once.
 //
 // One index per space, shared by the space's controllers: the first controller created on the space builds it, the
 // last one destroyed frees it, and kcc_space_static_changed rebuilds it. Building allocates; a query never does.
