@@ -11,6 +11,11 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
+#if ( defined( __x86_64__ ) || defined( __i386__ ) ) && ( defined( __GNUC__ ) || defined( __clang__ ) ) && \
+	!defined( KCC_NO_SIMD )
+#include <cpuid.h>
+#define KCC_X86_PREFETCHW 1
+#endif
 
 // Whether a shape's categories make it pushable for a character of pushable_categories (a shape in every category is
 // a plain solid, never pushable).
@@ -666,11 +671,42 @@ typedef struct kcc_batch_run
 	const int* moves; ///< the moves of the wave running, as places in the batch's array (NULL: the array itself)
 } kcc_batch_run;
 
+// Asks for the line of c's state that the game reads between batches (its position and flags), to write it: when the
+// game read it on another core, a worker's first write there waits for that core to give the line up. Asked for one
+// move ahead, that wait overlaps the move before.
+static void kcc_batch_prefetch_state( const kcc_controller* c )
+{
+#if defined( KCC_X86_PREFETCHW )
+	// PREFETCHW where the processor has it (CPUID 0x80000001, ECX bit 8; older Intel processors lack it): -1 until
+	// asked.
+	static atomic_int has = -1;
+	int known = atomic_load_explicit( &has, memory_order_relaxed );
+	if ( known < 0 )
+	{
+		unsigned a, b, ecx, d;
+		known = __get_cpuid( 0x80000001u, &a, &b, &ecx, &d ) && ( ecx & ( 1u << 8 ) ) != 0;
+		atomic_store_explicit( &has, known, memory_order_relaxed );
+	}
+	if ( known != 0 )
+	{
+		__asm__( "prefetchw %0" : : "m"( *(const char*)&c->position ) );
+	}
+#elif defined( __GNUC__ ) || defined( __clang__ )
+	__builtin_prefetch( &c->position, 1 );
+#else
+	(void)c;
+#endif
+}
+
 static void kcc_batch_task( int start, int end, int worker, void* context )
 {
 	const kcc_batch_run* run = context;
 	for ( int k = start; k < end; ++k )
 	{
+		if ( k + 1 < end )
+		{
+			kcc_batch_prefetch_state( run->controllers[run->moves != NULL ? run->moves[k + 1] : k + 1] );
+		}
 		kcc_batch_move( run->controllers, run->moves != NULL ? run->moves[k] : k, run->velocities, run->dt,
 						run->out_velocities, run->out_results, run->snapshot, worker );
 	}
