@@ -391,9 +391,22 @@ static kcc_status kcc_batch_check( const kcc_controller* c, vec2s velocity, floa
 	return kcc_move_validate( c, delta );
 }
 
+// Whether c may join a batch on space, told without asserting (kcc_batch_check_all asserts with the message that fits).
+static bool kcc_batch_member( const kcc_controller* c, const cpSpace* space )
+{
+#if defined( KCC_ENABLE_ASSERT )
+	if ( c != NULL && kcc_registry_contains( c ) == false )
+	{
+		return false;
+	}
+#endif
+	return c != NULL && c->space == space;
+}
+
 typedef struct kcc_batch_read_run
 {
 	kcc_snapshot* s;
+	const cpSpace* space; ///< the first controller's: the batch's
 	kcc_controller* const* controllers;
 	const vec2s* velocities;
 	float dt;
@@ -401,7 +414,7 @@ typedef struct kcc_batch_read_run
 	int check_count;     ///< moves the task checks (the first ones)
 	int item_count;      ///< the longer of the two lists
 	atomic_bool changed; ///< a body's shapes are no longer those of the last read (read again on the calling thread)
-	atomic_bool bad;     ///< a move's input failed kcc_batch_check
+	atomic_bool bad;     ///< a move's controller or input failed (kcc_batch_member, kcc_batch_check)
 } kcc_batch_read_run;
 
 // Where item falls in a list of count entries, of item_count items: items [start, end) stand for entries
@@ -428,9 +441,11 @@ static void kcc_batch_read_task( int start, int end, int worker, void* context )
 	}
 	bool bad = false;
 	int end_check = kcc_batch_share( end, items, run->check_count );
-	for ( int i = kcc_batch_share( start, items, run->check_count ); i < end_check; ++i )
+	for ( int i = kcc_batch_share( start, items, run->check_count ); i < end_check && bad == false; ++i )
 	{
-		bad |= kcc_batch_check( run->controllers[i], run->velocities[i], run->dt ) != KCC_OK;
+		const kcc_controller* c = run->controllers[i];
+		bad = kcc_batch_member( c, run->space ) == false ||
+			  kcc_batch_check( c, run->velocities[i], run->dt ) != KCC_OK;
 	}
 	if ( bad )
 	{
@@ -525,8 +540,8 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 
 // Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
 // tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
-// a move's input is bad (kcc_batch_check, run here unless *checked: *checked then stays false) or a character is in
-// the batch twice (its second move starts where the first ends, unknown here).
+// an input is bad (kcc_batch_check_all's tests, run here unless *checked: *checked then stays false) or a character
+// is in the batch twice (its second move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt, const kcc_task_system* tasks, bool* checked )
 {
@@ -536,7 +551,7 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	bool listed = kcc_snapshot_read_bodies( s, space, tasks == NULL );
 	int bodies = tasks != NULL && listed && s->same_bodies ? s->body_count : 0;
 	int checks = *checked ? 0 : count;
-	kcc_batch_read_run read = { s, controllers, velocities, dt, bodies, checks, bodies > checks ? bodies : checks,
+	kcc_batch_read_run read = { s, space, controllers, velocities, dt, bodies, checks, bodies > checks ? bodies : checks,
 								false, false };
 	kcc_batch_run_task( tasks, kcc_batch_read_task, read.item_count, &read );
 	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
@@ -781,19 +796,36 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 	}
 }
 
-// The first move whose input fails kcc_batch_check: its error (KCC_OK when none does).
-static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities,
-										float dt )
+// The first controller that may not join the batch (NULL, destroyed, or of another space than the first): its error,
+// asserted with the message that fits (KCC_OK when every one may).
+static kcc_status kcc_batch_check_controllers( kcc_controller* const* controllers, int count )
 {
 	for ( int i = 0; i < count; ++i )
 	{
-		kcc_status status = kcc_batch_check( controllers[i], velocities[i], dt );
-		if ( status != KCC_OK )
+		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
 		{
-			return status;
+			return KCC_ERROR_NULL_ARGUMENT;
+		}
+		if ( controllers[i]->space != controllers[0]->space )
+		{
+			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
+			return KCC_ERROR_INVALID_ARGUMENT;
 		}
 	}
 	return KCC_OK;
+}
+
+// Every input, in the order of their errors: the controllers first, then each move's velocity and displacement
+// (kcc_batch_check) in array order. KCC_OK when all are good.
+static kcc_status kcc_batch_check_all( kcc_controller* const* controllers, int count, const vec2s* velocities,
+										float dt )
+{
+	kcc_status status = kcc_batch_check_controllers( controllers, count );
+	for ( int i = 0; i < count && status == KCC_OK; ++i )
+	{
+		status = kcc_batch_check( controllers[i], velocities[i], dt );
+	}
+	return status;
 }
 
 kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int count, const vec2s* velocities,
@@ -822,33 +854,19 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves, with the same error for any worker count: the controllers first,
-	// then each move's velocity and displacement (kcc_batch_check) in array order: here, or with workers on them while
-	// they read the space's shapes.
-	for ( int i = 0; i < count; ++i )
-	{
-		if ( KCC_USABLE( controllers[i], "kcc_move_and_slide_batch" ) == false )
-		{
-			return KCC_ERROR_NULL_ARGUMENT;
-		}
-		if ( controllers[i]->space != controllers[0]->space )
-		{
-			KCC_ASSERT( false, "kcc_move_and_slide_batch: the characters are in different spaces" );
-			return KCC_ERROR_INVALID_ARGUMENT;
-		}
-	}
+	// Every input checked before anything moves, with the same error for any worker count (kcc_batch_check_all): here,
+	// or with workers on them while they read the space's shapes, which checks the first controller here (its space
+	// is the batch's).
 	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
 	bool checked = waves == false;
-	if ( checked )
+	kcc_status status = checked ? kcc_batch_check_all( controllers, count, velocities, dt )
+								: kcc_batch_check_controllers( controllers, 1 );
+	if ( status != KCC_OK )
 	{
-		kcc_status status = kcc_batch_check_all( controllers, count, velocities, dt );
-		if ( status != KCC_OK )
-		{
-			return status;
-		}
+		return status;
 	}
 	kcc_controller* first = controllers[0];
-	kcc_status status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
+	status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
 	if ( status != KCC_OK )
 	{
 		kcc_status input = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );

@@ -956,13 +956,19 @@ static void test_bad_input_moves_nothing( void** state )
 			in[bad] = kcc_v2( WALK, -1.0f );
 			assert_nothing_moved( &w );
 		}
-		// A bad velocity first and a NULL controller last: the controllers are checked first, for any worker count.
+		// A bad velocity first and a NULL controller, or one of another space, last: the controllers are checked
+		// first, for any worker count.
 		in[0] = kcc_v2( NAN, 0.0f );
 		list[w.count - 1] = NULL;
 		reset_asserts();
 		assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ),
 						  KCC_ERROR_NULL_ARGUMENT );
 		expect_message( "kcc_move_and_slide_batch", "NULL" );
+		list[w.count - 1] = other.c[0];
+		reset_asserts();
+		assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, tasks ),
+						  KCC_ERROR_INVALID_ARGUMENT );
+		expect_message( "kcc_move_and_slide_batch", "different spaces" );
 		list[w.count - 1] = w.c[w.count - 1];
 		in[0] = kcc_v2( WALK, -1.0f );
 		assert_nothing_moved( &w );
@@ -985,15 +991,19 @@ static void test_bad_input_moves_nothing( void** state )
 	assert_nothing_moved( &w );
 
 #if defined( KCC_ENABLE_ASSERT )
-	// A destroyed controller (only builds with asserts can tell).
+	// A destroyed controller (only builds with asserts can tell), never read: with workers too.
 	kcc_controller* gone = other.c[other.count - 1];
 	kcc_controller_destroy( gone );
 	other.count -= 1;
 	list[w.count - 1] = gone;
-	reset_asserts();
-	assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, NULL ), KCC_ERROR_NULL_ARGUMENT );
-	expect_message( "kcc_move_and_slide_batch", "destroyed" );
-	assert_nothing_moved( &w );
+	for ( int k = 0; k < 3; ++k )
+	{
+		reset_asserts();
+		assert_int_equal( kcc_move_and_slide_batch( list, w.count, in, DT, NULL, NULL, k > 0 ? systems + k - 1 : NULL ),
+						  KCC_ERROR_NULL_ARGUMENT );
+		expect_message( "kcc_move_and_slide_batch", "destroyed" );
+		assert_nothing_moved( &w );
+	}
 #endif
 	world_destroy( &w );
 	world_destroy( &other );
