@@ -656,8 +656,8 @@ static kcc_snapshot* kcc_batch_snapshot( kcc_controller* c )
 }
 
 // One move of the batch, on worker's move context.
-static void kcc_batch_move( kcc_controller* const* controllers, int i, const vec2s* velocities, float dt,
-							vec2s* out_velocities, kcc_move_result* out_results, kcc_snapshot* s, int worker )
+KCC_ALWAYS_INLINE void kcc_batch_move( kcc_controller* const* controllers, int i, const vec2s* velocities, float dt,
+									   vec2s* out_velocities, kcc_move_result* out_results, kcc_snapshot* s, int worker )
 {
 	kcc_controller* c = controllers[i];
 	KCC_ASSERT( worker >= 0 && worker < s->context_count,
