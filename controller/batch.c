@@ -424,10 +424,10 @@ static int kcc_batch_share( int item, int item_count, int count )
 	return item_count > 0 ? (int)( (int64_t)item * count / item_count ) : 0;
 }
 
-// The shapes of the bodies, and the checks of the moves: work of the batch's start that needs no Chipmunk lock.
-// Items [start, end) stand for the same share of both lists: where a task system gives each worker the same share of
-// every task (kcc_thread_pool does), a move is checked on the worker that moves it, and its body read there when the
-// space lists the bodies in the batch's order, so their memory stays in that core's cache.
+// The shapes of the bodies, and the checks of the moves and their controllers: work of the batch's start that needs no
+// Chipmunk lock. Items [start, end) stand for the same share of both lists: where a task system gives each worker the
+// same share of every task (kcc_thread_pool does), a move is checked on the worker that moves it, and its body read
+// there when the space lists the bodies in the batch's order, so their memory stays in that core's cache.
 static void kcc_batch_read_task( int start, int end, int worker, void* context )
 {
 	(void)worker;
