@@ -713,6 +713,12 @@ static void kcc_batch_prefetch_state( const kcc_controller* c )
 #endif
 }
 
+// The place in the batch's array of the k-th move of the wave running.
+static inline int kcc_batch_place( const kcc_batch_run* run, int k )
+{
+	return run->moves != NULL ? run->moves[k] : k;
+}
+
 static void kcc_batch_task( int start, int end, int worker, void* context )
 {
 	const kcc_batch_run* run = context;
@@ -720,10 +726,10 @@ static void kcc_batch_task( int start, int end, int worker, void* context )
 	{
 		if ( k + 1 < end )
 		{
-			kcc_batch_prefetch_state( run->controllers[run->moves != NULL ? run->moves[k + 1] : k + 1] );
+			kcc_batch_prefetch_state( run->controllers[kcc_batch_place( run, k + 1 )] );
 		}
-		kcc_batch_move( run->controllers, run->moves != NULL ? run->moves[k] : k, run->velocities, run->dt,
-						run->out_velocities, run->out_results, run->snapshot, worker );
+		kcc_batch_move( run->controllers, kcc_batch_place( run, k ), run->velocities, run->dt, run->out_velocities,
+						run->out_results, run->snapshot, worker );
 	}
 }
 
