@@ -278,10 +278,16 @@ static void* kcc_pool_enqueue( kcc_task_fcn* fcn, int item_count, int min_range,
 	{
 		min_range = 1;
 	}
-	// Every range at least min_range items: at most item_count / min_range of them.
+	// Every range at least min_range items: at most item_count / min_range of them. A multiple of the worker count
+	// when there are enough: each worker's home is then the same share of the items in every task, so that tasks over
+	// the same items (a batch's checks, listing and moves) keep each item's memory in one core's cache.
 	int range_count = item_count / min_range;
 	int most = pool->worker_count * KCC_POOL_RANGES_PER_WORKER;
 	range_count = range_count < most ? range_count : most;
+	if ( range_count >= pool->worker_count )
+	{
+		range_count -= range_count % pool->worker_count;
+	}
 	if ( pool->worker_count == 1 || range_count <= 1 )
 	{
 		kcc_pool_run_inline( pool, fcn, item_count, context );
@@ -309,7 +315,7 @@ static void* kcc_pool_enqueue( kcc_task_fcn* fcn, int item_count, int min_range,
 	task->context = context;
 	task->item_count = item_count;
 	task->range_count = range_count;
-	// Worker w's home: the w-th of worker_count equal shares of the ranges (as equal as range_count allows).
+	// Worker w's home: the w-th of worker_count equal shares of the ranges (equal when range_count is a multiple).
 	for ( int w = 0; w < pool->worker_count; ++w )
 	{
 		int front = w * range_count / pool->worker_count;

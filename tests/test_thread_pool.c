@@ -366,8 +366,9 @@ static void test_every_range_count( void** state )
 // A task whose ranges each wait, before they return, until every worker has begun as many ranges as the one waiting
 // (its round): no worker can run out of its own ranges before every other has claimed its last, so none steals, and
 // each worker runs exactly its home share. The shares are the worker_count contiguous parts of the items, in worker
-// order (worker w: items [w * item_count / worker_count, (w + 1) * item_count / worker_count) when the ranges split
-// evenly). A worker left asleep shows as a timeout.
+// order (worker w: items [w * item_count / worker_count, (w + 1) * item_count / worker_count)), also when item_count /
+// min_range is not a multiple of the worker count (the pool then cuts fewer ranges). A worker left asleep shows as a
+// timeout.
 #define LOCKSTEP_ROUNDS 2
 
 typedef struct lockstep
@@ -414,11 +415,12 @@ static void test_each_worker_runs_its_home_share( void** state )
 		kcc_thread_pool* pool = kcc_thread_pool_create( n );
 		assert_non_null( pool );
 		kcc_task_system tasks = kcc_thread_pool_task_system( pool );
-		// LOCKSTEP_ROUNDS ranges a worker: item_count / min_range of them (the pool cuts up to 4 a worker).
-		int min_range = 25;
-		int item_count = LOCKSTEP_ROUNDS * n * min_range;
 		for ( int frame = 0; frame < 20; ++frame )
 		{
+			// LOCKSTEP_ROUNDS ranges a worker: item_count / min_range of them, or every other frame 2.5 a worker, cut
+			// to 2 (a multiple of the worker count).
+			int min_range = frame % 2 == 0 ? 25 : 10;
+			int item_count = frame % 2 == 0 ? LOCKSTEP_ROUNDS * n * min_range : 25 * n;
 			step.workers = n;
 			for ( int w = 0; w < MAX_WORKERS; ++w )
 			{

@@ -333,8 +333,9 @@ typedef struct kcc_task_system
 /// finish (one thread at a time, never from inside one of the pool's tasks); it runs ranges of the task it finishes.
 /// Workers 1 .. thread_count - 1 are the pool's own threads, each always the same thread, so a worker number never runs
 /// two ranges at once. Each worker runs its own share of a task's ranges first (worker w: the w-th of thread_count
-/// contiguous parts of the items), then helps with the others': the same batch frame after frame moves each character
-/// on the same thread, where its memory stays in that core's cache. A task too small for two ranges (item_count < 2 *
+/// equal contiguous parts of the items, in every task with a range for each worker), then helps with the others': the
+/// same batch frame after frame checks, lists and moves each character on the same thread, where its memory stays in
+/// that core's cache. A task too small for two ranges (item_count < 2 *
 /// min_range), or on a pool of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks
 /// may be enqueued before their finish calls, in any order. Everything a task wrote is visible to the caller when
 /// finish returns. Idle threads poll for up to 0.3 ms (10 us for a thread whose tasks keep coming far apart), then
