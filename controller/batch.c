@@ -460,7 +460,9 @@ typedef struct kcc_batch_list_run
 	const vec2s* velocities;
 	float dt;
 	uint32_t stamp;
-	bool waves; ///< the batch has workers (may move in waves)
+	bool waves;               ///< the batch has workers (may move in waves)
+	int count;                ///< moves
+	atomic_bool pending_left; ///< a pending shape needs kcc_snapshot_keep_pending
 } kcc_batch_list_run;
 
 // Stamps c with this batch's stamp and returns its last one. With workers, one exchange: of two places of c listed on
@@ -480,12 +482,21 @@ static uint32_t kcc_batch_stamp( kcc_controller* c, uint32_t stamp, bool workers
 // character's. With workers, its shapes are marked as moved by the batch and its influence box is opened; without,
 // its shapes' grid boxes take in its move (kcc_batch_array_boxes' box; the other shapes keep theirs, where they are).
 // A controller given twice is listed by the place that stamps it first, whichever thread that is; the other place
-// marks the batch refused and lists nothing.
+// marks the batch refused and lists nothing. The task also does kcc_snapshot_keep_pending's common case on the
+// workers: the same share of the pending shapes, each where the last batch left it and in the same share of the
+// bodies (as a game's batches find them), has its bodies marked pending.
 static void kcc_batch_list_task( int start, int end, int worker, void* context )
 {
-	const kcc_batch_list_run* run = context;
+	kcc_batch_list_run* run = context;
 	kcc_snapshot* s = run->s;
 	kcc_batch_listing* l = s->listings + worker;
+	int n = run->count, pending = s->pending_count, bodies = s->body_count;
+	if ( pending > 0 &&
+		 kcc_snapshot_mark_pending( s, kcc_batch_share( start, n, pending ), kcc_batch_share( end, n, pending ),
+									kcc_batch_share( start, n, bodies ), kcc_batch_share( end, n, bodies ) ) == false )
+	{
+		atomic_store_explicit( &run->pending_left, true, memory_order_relaxed ); // finish orders it before the read
+	}
 	for ( int i = start; i < end; ++i )
 	{
 		kcc_controller* c = run->controllers[i];
@@ -567,8 +578,9 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	// memory stays in its core's cache.
 	int workers = tasks != NULL ? tasks->worker_count : 1;
 	memset( s->listings, 0, (size_t)workers * sizeof( *s->listings ) );
-	kcc_batch_list_run list = { s, controllers, velocities, dt, ++s->stamp, tasks != NULL };
+	kcc_batch_list_run list = { s, controllers, velocities, dt, ++s->stamp, tasks != NULL, count, false };
 	kcc_batch_run_task( tasks, kcc_batch_list_task, count, &list );
+	s->pending_marked = atomic_load_explicit( &list.pending_left, memory_order_relaxed ) == false;
 	cpBitmask pushable = 0;
 	int pushers = 0;
 	cpShapeFilter readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
@@ -791,7 +803,7 @@ static void kcc_batch_waves( kcc_batch_run* run, int count, const kcc_task_syste
 		{
 			handle = tasks->enqueue( kcc_batch_task, size, min_range, run, tasks->user );
 		}
-		if ( w == 1 )
+		if ( w == 1 && s->pending_marked == false )
 		{
 			kcc_snapshot_keep_pending( s ); // while the workers move the first wave (no move reads what it writes)
 		}
@@ -892,7 +904,10 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 		}
 		else
 		{
-			kcc_snapshot_keep_pending( s );
+			if ( s->pending_marked == false )
+			{
+				kcc_snapshot_keep_pending( s );
+			}
 			for ( int i = 0; i < count; ++i )
 			{
 				kcc_batch_move( controllers, i, velocities, dt, out_velocities, out_results, s, 0 );

@@ -670,6 +670,7 @@ struct kcc_snapshot
 	int loose_count, loose_capacity;
 	kcc_pending_shape* pending; ///< moved by deferred batches, not reindexed yet, in the order to reindex them
 	int pending_count, pending_capacity;
+	bool pending_marked;        ///< this batch's listing marked the pending bodies (kcc_snapshot_mark_pending)
 	cpShapeFilter writable_solids;  ///< categories and masks OR-ed over the shapes moves may move, sensors apart
 	cpShapeFilter writable_sensors; ///< (the waves' quick test)
 	cpShapeFilter readers;        ///< categories and masks OR-ed over the filters of the batch's characters, and over
@@ -702,6 +703,10 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, b
 /// The last part of a read: keeps the pending shapes still in the space, their bodies marked pending. It writes only
 /// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
 void kcc_snapshot_keep_pending( kcc_snapshot* s );
+/// kcc_snapshot_keep_pending's common case, for a share of the pending list on one worker: marks the bodies of pending
+/// shapes [start, end) pending when each is where its hints say and its body is one of bodies [first_body, end_body)
+/// (the worker's share: no other thread writes their flags). False when a shape needs kcc_snapshot_keep_pending.
+bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end, int first_body, int end_body );
 /// Before c's body is freed: its place in the snapshot no longer says it is a character's (another body may be made
 /// at its address).
 void kcc_snapshot_forget_character( const kcc_controller* c );

@@ -240,6 +240,22 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	s->pending_count = kept;
 }
 
+bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end, int first_body, int end_body )
+{
+	for ( int k = start; k < end; ++k )
+	{
+		const kcc_pending_shape* p = s->pending + k;
+		int b = p->body_hint, i = p->shape_hint;
+		if ( b < first_body || b >= end_body || s->bodies[b].body != p->body || i < 0 || i >= s->shape_count ||
+			 s->shapes[i].shape != p->shape || s->shapes[i].body != b )
+		{
+			return false;
+		}
+		s->bodies[b].pending = true;
+	}
+	return true;
+}
+
 void kcc_snapshot_forget_character( const kcc_controller* c )
 {
 	kcc_snapshot* s = c->static_index != NULL ? *kcc_static_index_snapshot( c->static_index ) : NULL;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The batch's snapshot on its own, on a real cpSpace: which pending shapes a read keeps (those whose body is still in
-// the space and holds them, whatever their hints say, in their order, hints then pointing where they are found), and
+// the space and holds them, whatever their hints say, in their order, hints then pointing where they are found; the
+// workers' marking of their bodies, share by share), and
 // its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives),
 // the waves of characters that never read one another, and the characters' bodies it knows without reading them.
 #include <math.h>
@@ -166,6 +167,74 @@ static void test_pending_shapes_kept_whatever_their_hints( void** state )
 	cpShapeFree( stray );
 	cpShapeFree( gone_shape );
 	cpBodyFree( gone );
+	fixture_destroy( &f );
+}
+
+// The batch's workers mark the pending bodies share by share (kcc_snapshot_mark_pending) when every shape of a share
+// is where its hints say and its body in the worker's share of the bodies: the flags are then those
+// kcc_snapshot_keep_pending sets. A stale hint, or a body of another share, leaves the share to
+// kcc_snapshot_keep_pending (false).
+static void test_pending_bodies_marked_by_shares( void** state )
+{
+	(void)state;
+	space_fixture f;
+	fixture_build( &f );
+	kcc_snapshot* s = snapshot_new();
+	assert_true( kcc_snapshot_read( s, f.space, 0 ) );
+	// Bodies 1 .. 4 (body 2 with its second shape), in the order the snapshot lists them.
+	kcc_pending_shape list[4];
+	int count = 0;
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		for ( int i = 1; i < BODIES; ++i )
+		{
+			if ( s->bodies[b].body == f.bodies[i] )
+			{
+				const cpShape* shape = i == 2 ? f.shapes[BODIES] : f.shapes[i];
+				list[count++] = ( kcc_pending_shape ){ f.bodies[i], (cpShape*)shape, cpShapeGetBB( shape ), b,
+													   shape_index( s, shape ) };
+			}
+		}
+	}
+	assert_int_equal( count, 4 );
+	kcc_snapshot_spent( s );
+	assert_true( kcc_reserve( (void**)&s->pending, &s->pending_capacity, 4, sizeof( *s->pending ) ) );
+	memcpy( s->pending, list, sizeof( list ) );
+	s->pending_count = 4;
+	// A read without kcc_snapshot_keep_pending: no body flagged.
+	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
+	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		assert_false( s->bodies[b].pending );
+	}
+	// Two shares, each with its bodies: every hint holds.
+	int split = list[2].body_hint;
+	assert_true( kcc_snapshot_mark_pending( s, 0, 2, 0, split ) );
+	assert_true( kcc_snapshot_mark_pending( s, 2, 4, split, s->body_count ) );
+	check_pending( s, list, 4 );
+	kcc_snapshot_spent( s );
+	// A share whose shape's body is in the other share of the bodies: left to kcc_snapshot_keep_pending.
+	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
+	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	assert_false( kcc_snapshot_mark_pending( s, 0, 3, 0, split ) );
+	kcc_snapshot_spent( s );
+	// A stale hint (body 2's circle hinted at its box): left to kcc_snapshot_keep_pending, which finds it.
+	for ( int k = 0; k < 4; ++k )
+	{
+		if ( s->pending[k].shape == f.shapes[BODIES] )
+		{
+			s->pending[k].shape_hint = shape_index( s, f.shapes[2] );
+		}
+	}
+	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
+	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	assert_false( kcc_snapshot_mark_pending( s, 0, 4, 0, s->body_count ) );
+	kcc_snapshot_keep_pending( s );
+	check_pending( s, list, 4 );
+	kcc_snapshot_spent( s );
+	s->pending_count = 0;
+	kcc_snapshot_free( s );
 	fixture_destroy( &f );
 }
 
@@ -613,6 +682,7 @@ int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_pending_shapes_kept_whatever_their_hints ),
+		cmocka_unit_test( test_pending_bodies_marked_by_shares ),
 		cmocka_unit_test( test_read_of_the_same_bodies_sees_every_change ),
 		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
 		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
