@@ -4,7 +4,7 @@
 // figures, measured after the timed loop from the recorded positions, independently of the controller.
 //
 //   gauntlet [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] [--workers N] [--deferred]
-//            [--sync] [--scrambled]
+//            [--sync] [--scrambled] [--alternate]
 //
 // --tree keeps Chipmunk's default bounding box tree (what a game gets without cpSpaceUseSpatialHash) instead of the
 // spatial hash of cell SIZE. --workers 0 (the default): one kcc_controller_move_and_slide per character; N >= 1: one
@@ -14,6 +14,10 @@
 // cpSpaceStep instead). --scrambled adds the tiles with kcc_space_add_static_shapes instead of one by one in rows
 // (what Chipmunk's tree needs; the hash does not care). Batches also print their moves per second inside
 // kcc_move_and_slide_batch alone, without the bench's own per-step work (the inputs and reading the results).
+// --alternate (with --workers 2 or more) measures what the workers gain in one process: the batches alternate between
+// the workers and the calling thread alone (tasks NULL) every GAUNTLET_BLOCK steps, each run starting with the other,
+// and the bench prints both speeds and their ratio. A busy machine then slows both alike (the moves and trajectories
+// are the same either way).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
 
 #include "../bench_common.h"
@@ -37,7 +41,12 @@ void __real_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data );
 
 static uint64_t s_bb_queries = 0;
-static bool s_deferred, s_sync, s_scrambled; // --deferred, --sync, --scrambled
+static bool s_deferred, s_sync, s_scrambled, s_alternate; // --deferred, --sync, --scrambled, --alternate
+
+// --alternate: steps in a block run on one side; the first steps after a switch are left out of the figures (the
+// characters' memory moves to the other cores, a sleeping worker wakes up).
+#define GAUNTLET_BLOCK 40
+#define GAUNTLET_SETTLE 3
 
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
 {
@@ -60,9 +69,11 @@ typedef struct run_output
 
 // One run: fresh world, the SCENE.md motion, positions recorded into frames ((steps + 1) * n * 2 floats). workers 0:
 // one kcc_controller_move_and_slide per character; otherwise one kcc_move_and_slide_batch per step on tasks.
-// step_best (batches only): each step's batch time, lowered to this run's where it is faster.
+// step_best (batches only): each step's batch time, lowered to this run's where it is faster. With --alternate, the
+// steps of every other block (from the second for an even run, the first for an odd one) run on the calling thread
+// alone, their times into step_alone; a block's first GAUNTLET_SETTLE steps are kept out of both.
 static run_output run_once( const gauntlet_level* lv, int n, int steps, double cell, int workers,
-							const kcc_task_system* tasks, float* frames, double* step_best )
+							const kcc_task_system* tasks, float* frames, double* step_best, int run, double* step_alone )
 {
 	gauntlet_world w;
 	gauntlet_motion m;
@@ -117,11 +128,17 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 		{
 			inputs[i] = gauntlet_motion_input( &m, i, step );
 		}
+		bool alone = s_alternate && ( run + step / GAUNTLET_BLOCK ) % 2 == 1;
 		double batch_start = now_seconds();
-		kcc_status status = kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, tasks );
+		kcc_status status =
+			kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, alone ? NULL : tasks );
 		double batch_time = now_seconds() - batch_start;
 		out.batch_seconds += batch_time;
-		step_best[step] = batch_time < step_best[step] ? batch_time : step_best[step];
+		double* best = alone ? step_alone + step : step_best + step;
+		if ( s_alternate == false || step % GAUNTLET_BLOCK >= GAUNTLET_SETTLE )
+		{
+			*best = batch_time < *best ? batch_time : *best;
+		}
 		out.failed_moves += status == KCC_OK ? 0 : (uint64_t)n;
 		if ( s_sync )
 		{
@@ -186,14 +203,24 @@ int main( int argc, char** argv )
 		{
 			s_scrambled = true;
 		}
+		else if ( strcmp( argv[i], "--alternate" ) == 0 )
+		{
+			s_alternate = true;
+		}
 		else
 		{
 			fprintf( stderr,
 					 "usage: %s [level.txt] [--runs N] [--steps N] [--traj FILE] [--cell SIZE] [--tree] "
-					 "[--workers N] [--deferred] [--sync] [--scrambled]\n",
+					 "[--workers N] [--deferred] [--sync] [--scrambled] [--alternate]\n",
 					 argv[0] );
 			return 2;
 		}
+	}
+	if ( s_alternate && ( workers < 2 || o.runs < 2 ) )
+	{
+		fprintf( stderr, "gauntlet: --alternate compares workers with the calling thread alone: --workers 2 or more, "
+						 "--runs 2 or more\n" );
+		return 2;
 	}
 	if ( ( s_deferred || s_sync ) && workers == 0 )
 	{
@@ -246,6 +273,12 @@ int main( int argc, char** argv )
 	else
 	{
 		printf( "moves: one kcc_move_and_slide_batch per step, %d workers on %s\n", workers, tasks.name );
+		if ( s_alternate )
+		{
+			printf( "alternating: blocks of %d steps on the workers and on the calling thread alone (tasks NULL), "
+					"the first %d steps of each block left out\n",
+					GAUNTLET_BLOCK, GAUNTLET_SETTLE );
+		}
 	}
 	printf( "tiles added %s\n", s_scrambled ? "by kcc_space_add_static_shapes" : "one by one in rows" );
 	if ( s_deferred )
@@ -256,20 +289,21 @@ int main( int argc, char** argv )
 
 	run_output first = { 0 };
 	double batch_rates[GAUNTLET_MAX_RUNS];
-	double* step_best = (double*)malloc( sizeof( double ) * (size_t)steps );
+	double* step_best = (double*)malloc( sizeof( double ) * 2 * (size_t)steps ); // then --alternate's step_alone
 	if ( step_best == NULL )
 	{
 		fprintf( stderr, "gauntlet: out of memory\n" );
 		return 1;
 	}
-	for ( int step = 0; step < steps; ++step )
+	double* step_alone = step_best + steps;
+	for ( int step = 0; step < 2 * steps; ++step )
 	{
 		step_best[step] = INFINITY;
 	}
 	for ( int r = 0; r < o.runs; ++r )
 	{
 		run_output out = run_once( &lv, n, steps, cell, workers, workers > 1 ? &tasks.system : NULL,
-								   gauntlet_runs_frames( &runs ), step_best );
+								   gauntlet_runs_frames( &runs ), step_best, r, step_alone );
 		if ( r == 0 )
 		{
 			first = out;
@@ -280,7 +314,25 @@ int main( int argc, char** argv )
 	gauntlet_quality q = gauntlet_measure_quality( &lv, n, steps, runs.first_frames );
 
 	gauntlet_runs_print_rates( &runs );
-	if ( workers > 0 )
+	if ( s_alternate )
+	{
+		// Each kept step ran on both sides over the runs (a run starts each block on the other side than the last).
+		double with_workers = 0.0, alone = 0.0;
+		int kept = 0;
+		for ( int step = 0; step < steps; ++step )
+		{
+			if ( step % GAUNTLET_BLOCK >= GAUNTLET_SETTLE )
+			{
+				with_workers += step_best[step];
+				alone += step_alone[step];
+				kept += 1;
+			}
+		}
+		printf( "inside kcc_move_and_slide_batch, each step's fastest of the runs that ran it so: %d workers %.3f M "
+				"moves/s, the calling thread alone %.3f M moves/s: %.3fx\n",
+				workers, (double)n * kept / with_workers * 1e-6, (double)n * kept / alone * 1e-6, alone / with_workers );
+	}
+	else if ( workers > 0 )
 	{
 		// The batch's own speed, without the bench's per-step work (the inputs, the results) around it.
 		printf( "inside kcc_move_and_slide_batch (median of %d): %.3f M moves/s\n", o.runs,
