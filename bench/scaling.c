@@ -6,7 +6,7 @@
 // index rebuilt (kcc_space_static_changed), and the removal of a static shape the index does not hold.
 //
 //   scaling [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] [--workers N]
-//           [--deferred] [--scrambled] [--runs N]
+//           [--deferred] [--scrambled] [--runs N] [--alternate]
 //   scaling --circles N [--tree] [--workers N] [--deferred]   (one move inside N overlapping static circles, timed;
 //                                                              a batch of one with --workers 1)
 //
@@ -17,6 +17,10 @@
 // --scrambled adds the tiles with kcc_space_add_static_shapes instead of one by one in rows (the tree needs it).
 // --runs N: N - 1 more timed runs on new scenes, and each step's fastest time over the N runs (the batch alone, or the
 // step's single calls), the figure to compare between levels on a busy machine.
+// --alternate (two --tiles, batches, --runs 2 or more): both levels' scenes live at once in each run, their batches
+// alternating every SCALING_BLOCK steps in one process; prints each level's speed (each step's fastest of the runs,
+// the first SCALING_SETTLE steps after a switch left out) and the time of the second over the first. A busy machine
+// then slows both alike.
 // Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
 // difference in moves (the set-up cancels out).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
@@ -41,6 +45,8 @@
 #define JUMP_SPEED 10.0f
 #define ROW_SPACING 4
 #define MAX_LEVELS 16
+#define SCALING_BLOCK 40 // --alternate: steps of one level before the other's
+#define SCALING_SETTLE 3 // --alternate: steps after a switch left out (the other level's memory leaves the cache)
 
 #define CATEGORY_TILE ( (cpBitmask)1 << 0 )
 #define CATEGORY_CHARACTER ( (cpBitmask)1 << 1 )
@@ -367,6 +373,60 @@ static void run_level( int tiles, int characters, int steps, bool tree, double c
 	free( step_best );
 }
 
+// --alternate: each run makes both scenes, settles them, then runs their steps in blocks, first[r % 2]'s block then
+// the other's; each step's time lowers that level's best.
+static void run_alternate( const int tiles[2], int characters, int steps, bool tree, double cell, int runs )
+{
+	double* best = malloc( sizeof( double ) * 3 * (size_t)steps ); // best[0], best[1], then one run's times
+	for ( int i = 0; i < 2 * steps; ++i )
+	{
+		best[i] = INFINITY;
+	}
+	double* times = best + 2 * steps;
+	for ( int r = 0; r < runs; ++r )
+	{
+		scene s[2];
+		for ( int k = 0; k < 2; ++k )
+		{
+			scene_create( s + k, tiles[k], characters, tree, cell );
+			scene_add_characters( s + k, 0, characters );
+			run_steps( s + k, 0, 10, NULL ); // settle: the first steps fall onto the rows
+		}
+		for ( int first = 0; first < steps; first += SCALING_BLOCK )
+		{
+			int count = steps - first < SCALING_BLOCK ? steps - first : SCALING_BLOCK;
+			for ( int j = 0; j < 2; ++j )
+			{
+				int k = ( r + j ) % 2;
+				run_steps( s + k, 10 + first, count, times + first );
+				for ( int step = first + SCALING_SETTLE; step < first + count; ++step )
+				{
+					double* b = best + (size_t)k * (size_t)steps + step;
+					*b = times[step] < *b ? times[step] : *b;
+				}
+			}
+		}
+		scene_destroy( s );
+		scene_destroy( s + 1 );
+	}
+	double total[2] = { 0.0, 0.0 };
+	int kept = 0;
+	for ( int step = 0; step < steps; ++step )
+	{
+		if ( step % SCALING_BLOCK >= SCALING_SETTLE )
+		{
+			total[0] += best[step];
+			total[1] += best[steps + step];
+			kept += 1;
+		}
+	}
+	printf( "alternating every %d steps in one process, each step's fastest of %d runs (the first %d after a switch "
+			"left out): %d tiles %.3f M moves/s, %d tiles %.3f M moves/s; time %d / %d tiles: %.3f\n",
+			SCALING_BLOCK, runs, SCALING_SETTLE, tiles[0], (double)characters * kept / total[0] * 1e-6, tiles[1],
+			(double)characters * kept / total[1] * 1e-6, tiles[1], tiles[0], total[1] / total[0] );
+	free( best );
+}
+
 // A character inside count overlapping static circles (radius 3, centres within 0.5 of it): the time of a move.
 static void run_circles( int count, bool tree, double cell )
 {
@@ -427,7 +487,7 @@ int main( int argc, char** argv )
 	int levels[MAX_LEVELS];
 	int level_count = 0;
 	int characters = 1000, steps = 120, breaks = 0, circles = 0, runs = 1;
-	bool tree = false;
+	bool tree = false, alternate = false;
 	double cell = 1.0;
 	for ( int i = 1; i < argc; ++i )
 	{
@@ -475,14 +535,25 @@ int main( int argc, char** argv )
 		{
 			s_scrambled = true;
 		}
+		else if ( strcmp( argv[i], "--alternate" ) == 0 )
+		{
+			alternate = true;
+		}
 		else
 		{
 			fprintf( stderr,
 					 "usage: %s [--tiles N]... [--characters N] [--steps N] [--tree] [--cell SIZE] [--breaks N] "
-					 "[--workers N] [--deferred] [--scrambled] [--runs N] [--circles N]\n",
+					 "[--workers N] [--deferred] [--scrambled] [--runs N] [--alternate] [--circles N]\n",
 					 argv[0] );
 			return 2;
 		}
+	}
+	if ( alternate && ( level_count != 2 || s_workers < 1 || runs < 2 || breaks > 0 || steps <= SCALING_SETTLE ) )
+	{
+		fprintf( stderr, "scaling: --alternate compares two levels' batches: two --tiles, --workers 1 or more, --runs 2 "
+						 "or more, more than %d steps, no --breaks\n",
+				 SCALING_SETTLE );
+		return 2;
 	}
 	if ( level_count == 0 )
 	{
@@ -530,9 +601,13 @@ int main( int argc, char** argv )
 						   : ( s_workers == 1 ? "one kcc_move_and_slide_batch per step, tasks NULL"
 											  : "one kcc_move_and_slide_batch per step on a pool" ),
 			s_deferred ? ", Chipmunk's index deferred" : "" );
-	for ( int i = 0; i < level_count; ++i )
+	for ( int i = 0; i < level_count && alternate == false; ++i )
 	{
 		run_level( levels[i], characters, steps, tree, cell, breaks, runs );
+	}
+	if ( alternate )
+	{
+		run_alternate( levels, characters, steps, tree, cell, runs );
 	}
 	bench_tasks_destroy( &tasks );
 	kcc_set_allocator( NULL, NULL, NULL );
