@@ -216,10 +216,11 @@ int main( int argc, char** argv )
 			return 2;
 		}
 	}
-	if ( s_alternate && ( workers < 2 || o.runs < 2 ) )
+	if ( s_alternate && ( workers < 2 || o.runs < 2 || o.steps <= GAUNTLET_SETTLE ) )
 	{
 		fprintf( stderr, "gauntlet: --alternate compares workers with the calling thread alone: --workers 2 or more, "
-						 "--runs 2 or more\n" );
+						 "--runs 2 or more, more than %d steps\n",
+				 GAUNTLET_SETTLE );
 		return 2;
 	}
 	if ( ( s_deferred || s_sync ) && workers == 0 )
