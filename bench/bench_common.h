@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What the benchmarks share: clocks, a median's comparison, the gauntlet's trajectory file (SCENE.md's layout).
+// What the benchmarks share: clocks, a median's comparison, --alternate's blocks, the gauntlet's trajectory file
+// (SCENE.md's layout).
 // Include after defining _POSIX_C_SOURCE 199309L (clock_gettime under -std=c11).
 #pragma once
 
@@ -28,6 +29,17 @@ static inline int compare_doubles( const void* a, const void* b )
 {
 	double x = *(const double*)a, y = *(const double*)b;
 	return ( x > y ) - ( x < y );
+}
+
+// --alternate (gauntlet, scaling): two sides measured in one process take turns every BENCH_BLOCK steps; the first
+// BENCH_SETTLE steps after a switch are left out of the figures (memory moving between caches, a worker waking up).
+#define BENCH_BLOCK 40
+#define BENCH_SETTLE 3
+
+// Whether a step's time counts in an --alternate figure.
+static inline bool bench_block_settled( int step )
+{
+	return step % BENCH_BLOCK >= BENCH_SETTLE;
 }
 
 // int32 n, int32 steps, then steps + 1 frames of n (x, y) floats; x86-64 is little-endian, the layout SCENE.md asks for.

@@ -18,8 +18,8 @@
 // --runs N: N - 1 more timed runs on new scenes, and each step's fastest time over the N runs (the batch alone, or the
 // step's single calls), the figure to compare between levels on a busy machine.
 // --alternate (two --tiles, batches, --runs 2 or more): both levels' scenes live at once in each run, their batches
-// alternating every SCALING_BLOCK steps in one process; prints each level's speed (each step's fastest of the runs,
-// the first SCALING_SETTLE steps after a switch left out) and the time of the second over the first. A busy machine
+// alternating every BENCH_BLOCK steps in one process; prints each level's speed (each step's fastest of the runs,
+// the first BENCH_SETTLE steps after a switch left out) and the time of the second over the first. A busy machine
 // then slows both alike.
 // Instructions per move: run under valgrind --tool=callgrind with two step counts and divide the difference by the
 // difference in moves (the set-up cancels out).
@@ -45,8 +45,6 @@
 #define JUMP_SPEED 10.0f
 #define ROW_SPACING 4
 #define MAX_LEVELS 16
-#define SCALING_BLOCK 40 // --alternate: steps of one level before the other's
-#define SCALING_SETTLE 3 // --alternate: steps after a switch left out (the other level's memory leaves the cache)
 
 #define CATEGORY_TILE ( (cpBitmask)1 << 0 )
 #define CATEGORY_CHARACTER ( (cpBitmask)1 << 1 )
@@ -373,8 +371,8 @@ static void run_level( int tiles, int characters, int steps, bool tree, double c
 	free( step_best );
 }
 
-// --alternate: each run makes both scenes, settles them, then runs their steps in blocks, first[r % 2]'s block then
-// the other's; each step's time lowers that level's best.
+// --alternate: each run makes both scenes, settles them, then runs their steps in blocks, level r % 2's block then
+// the other's; each settled step's time lowers that level's best.
 static void run_alternate( const int tiles[2], int characters, int steps, bool tree, double cell, int runs )
 {
 	double* best = malloc( sizeof( double ) * 3 * (size_t)steps ); // best[0], best[1], then one run's times
@@ -392,17 +390,17 @@ static void run_alternate( const int tiles[2], int characters, int steps, bool t
 			scene_add_characters( s + k, 0, characters );
 			run_steps( s + k, 0, 10, NULL ); // settle: the first steps fall onto the rows
 		}
-		for ( int first = 0; first < steps; first += SCALING_BLOCK )
+		for ( int first = 0; first < steps; first += BENCH_BLOCK )
 		{
-			int count = steps - first < SCALING_BLOCK ? steps - first : SCALING_BLOCK;
+			int count = steps - first < BENCH_BLOCK ? steps - first : BENCH_BLOCK;
 			for ( int j = 0; j < 2; ++j )
 			{
 				int k = ( r + j ) % 2;
 				run_steps( s + k, 10 + first, count, times + first );
-				for ( int step = first + SCALING_SETTLE; step < first + count; ++step )
+				for ( int step = first; step < first + count; ++step )
 				{
 					double* b = best + (size_t)k * (size_t)steps + step;
-					*b = times[step] < *b ? times[step] : *b;
+					*b = bench_block_settled( step ) && times[step] < *b ? times[step] : *b;
 				}
 			}
 		}
@@ -413,7 +411,7 @@ static void run_alternate( const int tiles[2], int characters, int steps, bool t
 	int kept = 0;
 	for ( int step = 0; step < steps; ++step )
 	{
-		if ( step % SCALING_BLOCK >= SCALING_SETTLE )
+		if ( bench_block_settled( step ) )
 		{
 			total[0] += best[step];
 			total[1] += best[steps + step];
@@ -422,7 +420,7 @@ static void run_alternate( const int tiles[2], int characters, int steps, bool t
 	}
 	printf( "alternating every %d steps in one process, each step's fastest of %d runs (the first %d after a switch "
 			"left out): %d tiles %.3f M moves/s, %d tiles %.3f M moves/s; time %d / %d tiles: %.3f\n",
-			SCALING_BLOCK, runs, SCALING_SETTLE, tiles[0], (double)characters * kept / total[0] * 1e-6, tiles[1],
+			BENCH_BLOCK, runs, BENCH_SETTLE, tiles[0], (double)characters * kept / total[0] * 1e-6, tiles[1],
 			(double)characters * kept / total[1] * 1e-6, tiles[1], tiles[0], total[1] / total[0] );
 	free( best );
 }
@@ -548,11 +546,11 @@ int main( int argc, char** argv )
 			return 2;
 		}
 	}
-	if ( alternate && ( level_count != 2 || s_workers < 1 || runs < 2 || breaks > 0 || steps <= SCALING_SETTLE ) )
+	if ( alternate && ( level_count != 2 || s_workers < 1 || runs < 2 || breaks > 0 || steps <= BENCH_SETTLE ) )
 	{
-		fprintf( stderr, "scaling: --alternate compares two levels' batches: two --tiles, --workers 1 or more, --runs 2 "
-						 "or more, more than %d steps, no --breaks\n",
-				 SCALING_SETTLE );
+		fprintf( stderr, "scaling: --alternate compares two levels' batches: two --tiles, --workers 1 or more, "
+						 "--runs 2 or more, more than %d steps, no --breaks\n",
+				 BENCH_SETTLE );
 		return 2;
 	}
 	if ( level_count == 0 )

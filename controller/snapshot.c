@@ -208,6 +208,15 @@ static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body
 	return -1;
 }
 
+// Whether the pending shape's hints point at its body, one of bodies [first_body, end_body) of those just read, and at
+// itself on that body.
+static bool kcc_pending_hints_hold( const kcc_snapshot* s, const kcc_pending_shape* p, int first_body, int end_body )
+{
+	int b = p->body_hint, i = p->shape_hint;
+	return b >= first_body && b < end_body && s->bodies[b].body == p->body && i >= 0 && i < s->shape_count &&
+		   s->shapes[i].shape == p->shape && s->shapes[i].body == b;
+}
+
 // The pending shapes still in the space (the game may have removed and freed a body or a shape since): each is kept
 // when its body is among the bodies just read and it is among that body's shapes (compared by value, never read).
 // A body is in bodies once: where its hints point, when they hold the same pointers, is what the search would find.
@@ -218,8 +227,7 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	{
 		kcc_pending_shape* p = s->pending + k;
 		int b = p->body_hint, i = p->shape_hint;
-		if ( b < 0 || b >= s->body_count || s->bodies[b].body != p->body || i < 0 || i >= s->shape_count ||
-			 s->shapes[i].shape != p->shape || s->shapes[i].body != b )
+		if ( kcc_pending_hints_hold( s, p, 0, s->body_count ) == false )
 		{
 			b = kcc_snapshot_body_index( s, p->body );
 			i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p->shape ) : -1;
@@ -245,13 +253,11 @@ bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end, int first_b
 	for ( int k = start; k < end; ++k )
 	{
 		const kcc_pending_shape* p = s->pending + k;
-		int b = p->body_hint, i = p->shape_hint;
-		if ( b < first_body || b >= end_body || s->bodies[b].body != p->body || i < 0 || i >= s->shape_count ||
-			 s->shapes[i].shape != p->shape || s->shapes[i].body != b )
+		if ( kcc_pending_hints_hold( s, p, first_body, end_body ) == false )
 		{
 			return false;
 		}
-		s->bodies[b].pending = true;
+		s->bodies[p->body_hint].pending = true;
 	}
 	return true;
 }

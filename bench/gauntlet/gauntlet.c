@@ -15,7 +15,7 @@
 // (what Chipmunk's tree needs; the hash does not care). Batches also print their moves per second inside
 // kcc_move_and_slide_batch alone, without the bench's own per-step work (the inputs and reading the results).
 // --alternate (with --workers 2 or more) measures what the workers gain in one process: the batches alternate between
-// the workers and the calling thread alone (tasks NULL) every GAUNTLET_BLOCK steps, each run starting with the other,
+// the workers and the calling thread alone (tasks NULL) every BENCH_BLOCK steps, each run starting with the other,
 // and the bench prints both speeds and their ratio. A busy machine then slows both alike (the moves and trajectories
 // are the same either way).
 #define _POSIX_C_SOURCE 199309L // clock_gettime( CLOCK_MONOTONIC ) under -std=c11
@@ -43,11 +43,6 @@ void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpa
 static uint64_t s_bb_queries = 0;
 static bool s_deferred, s_sync, s_scrambled, s_alternate; // --deferred, --sync, --scrambled, --alternate
 
-// --alternate: steps in a block run on one side; the first steps after a switch are left out of the figures (the
-// characters' memory moves to the other cores, a sleeping worker wakes up).
-#define GAUNTLET_BLOCK 40
-#define GAUNTLET_SETTLE 3
-
 void __wrap_cpSpaceBBQuery( cpSpace* space, cpBB bb, cpShapeFilter filter, cpSpaceBBQueryFunc func, void* data )
 {
 	s_bb_queries += 1;
@@ -71,9 +66,10 @@ typedef struct run_output
 // one kcc_controller_move_and_slide per character; otherwise one kcc_move_and_slide_batch per step on tasks.
 // step_best (batches only): each step's batch time, lowered to this run's where it is faster. With --alternate, the
 // steps of every other block (from the second for an even run, the first for an odd one) run on the calling thread
-// alone, their times into step_alone; a block's first GAUNTLET_SETTLE steps are kept out of both.
+// alone, their times into step_alone; a block's first BENCH_SETTLE steps are kept out of both.
 static run_output run_once( const gauntlet_level* lv, int n, int steps, double cell, int workers,
-							const kcc_task_system* tasks, float* frames, double* step_best, int run, double* step_alone )
+							const kcc_task_system* tasks, float* frames, double* step_best, int run,
+							double* step_alone )
 {
 	gauntlet_world w;
 	gauntlet_motion m;
@@ -128,14 +124,14 @@ static run_output run_once( const gauntlet_level* lv, int n, int steps, double c
 		{
 			inputs[i] = gauntlet_motion_input( &m, i, step );
 		}
-		bool alone = s_alternate && ( run + step / GAUNTLET_BLOCK ) % 2 == 1;
+		bool alone = s_alternate && ( run + step / BENCH_BLOCK ) % 2 == 1;
 		double batch_start = now_seconds();
 		kcc_status status =
 			kcc_move_and_slide_batch( w.characters, n, inputs, GAUNTLET_DT, m.velocity, NULL, alone ? NULL : tasks );
 		double batch_time = now_seconds() - batch_start;
 		out.batch_seconds += batch_time;
 		double* best = alone ? step_alone + step : step_best + step;
-		if ( s_alternate == false || step % GAUNTLET_BLOCK >= GAUNTLET_SETTLE )
+		if ( s_alternate == false || bench_block_settled( step ) )
 		{
 			*best = batch_time < *best ? batch_time : *best;
 		}
@@ -216,11 +212,11 @@ int main( int argc, char** argv )
 			return 2;
 		}
 	}
-	if ( s_alternate && ( workers < 2 || o.runs < 2 || o.steps <= GAUNTLET_SETTLE ) )
+	if ( s_alternate && ( workers < 2 || o.runs < 2 || o.steps <= BENCH_SETTLE ) )
 	{
 		fprintf( stderr, "gauntlet: --alternate compares workers with the calling thread alone: --workers 2 or more, "
 						 "--runs 2 or more, more than %d steps\n",
-				 GAUNTLET_SETTLE );
+				 BENCH_SETTLE );
 		return 2;
 	}
 	if ( ( s_deferred || s_sync ) && workers == 0 )
@@ -278,7 +274,7 @@ int main( int argc, char** argv )
 		{
 			printf( "alternating: blocks of %d steps on the workers and on the calling thread alone (tasks NULL), "
 					"the first %d steps of each block left out\n",
-					GAUNTLET_BLOCK, GAUNTLET_SETTLE );
+					BENCH_BLOCK, BENCH_SETTLE );
 		}
 	}
 	printf( "tiles added %s\n", s_scrambled ? "by kcc_space_add_static_shapes" : "one by one in rows" );
@@ -322,7 +318,7 @@ int main( int argc, char** argv )
 		int kept = 0;
 		for ( int step = 0; step < steps; ++step )
 		{
-			if ( step % GAUNTLET_BLOCK >= GAUNTLET_SETTLE )
+			if ( bench_block_settled( step ) )
 			{
 				with_workers += step_best[step];
 				alone += step_alone[step];
@@ -331,7 +327,8 @@ int main( int argc, char** argv )
 		}
 		printf( "inside kcc_move_and_slide_batch, each step's fastest of the runs that ran it so: %d workers %.3f M "
 				"moves/s, the calling thread alone %.3f M moves/s: %.3fx\n",
-				workers, (double)n * kept / with_workers * 1e-6, (double)n * kept / alone * 1e-6, alone / with_workers );
+				workers, (double)n * kept / with_workers * 1e-6, (double)n * kept / alone * 1e-6,
+				alone / with_workers );
 	}
 	else if ( workers > 0 )
 	{

@@ -335,11 +335,10 @@ typedef struct kcc_task_system
 /// two ranges at once. Each worker runs its own share of a task's ranges first (worker w: the w-th of thread_count
 /// equal contiguous parts of the items, in every task with a range for each worker), then helps with the others': the
 /// same batch frame after frame checks, lists and moves each character on the same thread, where its memory stays in
-/// that core's cache. A task too small for two ranges (item_count < 2 *
-/// min_range), or on a pool of one worker, runs at once in enqueue on the calling thread (handle NULL). Several tasks
-/// may be enqueued before their finish calls, in any order. Everything a task wrote is visible to the caller when
-/// finish returns. Idle threads poll for up to 0.3 ms (10 us for a thread whose tasks keep coming far apart), then
-/// sleep. No allocation per task.
+/// that core's cache. A task too small for two ranges (item_count < 2 * min_range), or on a pool of one worker, runs
+/// at once in enqueue on the calling thread (handle NULL). Several tasks may be enqueued before their finish calls, in
+/// any order. Everything a task wrote is visible to the caller when finish returns. Idle threads poll for up to 0.3 ms
+/// (10 us for a thread whose tasks keep coming far apart), then sleep. No allocation per task.
 typedef struct kcc_thread_pool kcc_thread_pool;
 /// A pool of thread_count workers (>= 1): the calling thread is one of them, so it starts thread_count - 1 threads.
 /// It allocates once, through kcc_set_allocator's hooks. NULL on failure (out of memory, a thread that could not be
