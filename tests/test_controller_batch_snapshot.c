@@ -170,6 +170,17 @@ static void test_pending_shapes_kept_whatever_their_hints( void** state )
 	fixture_destroy( &f );
 }
 
+// A read without kcc_snapshot_keep_pending (a batch leaves it to its workers): no body is flagged pending.
+static void read_leaving_pending( kcc_snapshot* s, cpSpace* space )
+{
+	assert_true( kcc_snapshot_read_bodies( s, space, true ) );
+	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		assert_false( s->bodies[b].pending );
+	}
+}
+
 // The batch's workers mark the pending bodies share by share (kcc_snapshot_mark_pending) when every shape of a share
 // is where its hints say and its body in the worker's share of the bodies: the flags are then those
 // kcc_snapshot_keep_pending sets. A stale hint, or a body of another share, leaves the share to
@@ -201,13 +212,7 @@ static void test_pending_bodies_marked_by_shares( void** state )
 	assert_true( kcc_reserve( (void**)&s->pending, &s->pending_capacity, 4, sizeof( *s->pending ) ) );
 	memcpy( s->pending, list, sizeof( list ) );
 	s->pending_count = 4;
-	// A read without kcc_snapshot_keep_pending: no body flagged.
-	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
-	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
-	for ( int b = 0; b < s->body_count; ++b )
-	{
-		assert_false( s->bodies[b].pending );
-	}
+	read_leaving_pending( s, f.space );
 	// Two shares, each with its bodies: every hint holds.
 	int split = list[2].body_hint;
 	assert_true( kcc_snapshot_mark_pending( s, 0, 2, 0, split ) );
@@ -215,8 +220,7 @@ static void test_pending_bodies_marked_by_shares( void** state )
 	check_pending( s, list, 4 );
 	kcc_snapshot_spent( s );
 	// A share whose shape's body is in the other share of the bodies: left to kcc_snapshot_keep_pending.
-	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
-	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	read_leaving_pending( s, f.space );
 	assert_false( kcc_snapshot_mark_pending( s, 0, 3, 0, split ) );
 	kcc_snapshot_spent( s );
 	// A stale hint (body 2's circle hinted at its box): left to kcc_snapshot_keep_pending, which finds it.
@@ -227,8 +231,7 @@ static void test_pending_bodies_marked_by_shares( void** state )
 			s->pending[k].shape_hint = shape_index( s, f.shapes[2] );
 		}
 	}
-	assert_true( kcc_snapshot_read_bodies( s, f.space, true ) );
-	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
+	read_leaving_pending( s, f.space );
 	assert_false( kcc_snapshot_mark_pending( s, 0, 4, 0, s->body_count ) );
 	kcc_snapshot_keep_pending( s );
 	check_pending( s, list, 4 );
