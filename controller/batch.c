@@ -529,6 +529,7 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 		if ( b >= 0 )
 		{
 			s->bodies[b].character = true;
+			s->bodies[b].controller = c;
 		}
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{

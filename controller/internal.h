@@ -242,6 +242,8 @@ struct kcc_controller
 	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
 	cpBB leaf_shape;         ///< the shape's box then, less the body's position
 	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
+	cpBB shape_bb;           ///< the box Chipmunk holds for the shape (cpShapeGetBB), kept by each call changing it:
+							 ///< a batch reads it here, not in Chipmunk's memory
 };
 
 /// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
@@ -591,6 +593,7 @@ typedef struct kcc_snapshot_body
 	uint32_t seq;     ///< when in that move
 	bool pending;     ///< its shapes wait in the snapshot's pending list for Chipmunk's index
 	bool character;   ///< a character's body (kinematic: its controller made it), while listed in the same place
+	const kcc_controller* controller; ///< while character: the body's controller (its one shape is read there)
 } kcc_snapshot_body;
 
 /// What listing a share of a batch's moves found (batch.c's kcc_batch_list_task): OR-ed filters and counts, merged

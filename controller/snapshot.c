@@ -68,10 +68,10 @@ typedef struct kcc_shape_reader
 	bool failed;
 } kcc_shape_reader;
 
-static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
+// Adds a shape, its box, sensor flag and filter as Chipmunk holds them.
+KCC_ALWAYS_INLINE void kcc_snapshot_add_shape( kcc_shape_reader* r, cpShape* shape, cpBB bb, bool sensor,
+											   cpShapeFilter filter )
 {
-	(void)body;
-	kcc_shape_reader* r = data;
 	kcc_snapshot* s = r->s;
 	if ( r->failed == false && r->next == r->end )
 	{
@@ -85,15 +85,44 @@ static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
 	}
 	kcc_snapshot_shape* sh = s->shapes + r->next++;
 	sh->shape = shape;
-	sh->indexed = cpShapeGetBB( shape );
-	sh->grid = sh->indexed;
+	sh->indexed = bb;
+	sh->grid = bb;
 	sh->body = r->body;
 	sh->writable = false;
 	sh->loose = false;
-	sh->sensor = cpShapeGetSensor( shape ) != cpFalse;
-	sh->filter = cpShapeGetFilter( shape );
+	sh->sensor = sensor;
+	sh->filter = filter;
 	sh->wave = 0;
 }
+
+static void kcc_snapshot_read_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	kcc_snapshot_add_shape( data, shape, cpShapeGetBB( shape ), cpShapeGetSensor( shape ) != cpFalse,
+							cpShapeGetFilter( shape ) );
+}
+
+#if defined( KCC_ENABLE_ASSERT )
+static void kcc_count_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	(void)shape;
+	*(int*)data += 1;
+}
+
+// Whether Chipmunk holds the character's body and shape as its controller says (the game changed neither).
+static bool kcc_snapshot_character_holds( const kcc_controller* c, const cpBody* body )
+{
+	int shapes = 0;
+	cpBodyEachShape( (cpBody*)body, kcc_count_shape, &shapes );
+	cpBB bb = cpShapeGetBB( c->shape );
+	cpShapeFilter filter = cpShapeGetFilter( c->shape );
+	return shapes == 1 && cpShapeGetBody( c->shape ) == body && cpShapeGetSensor( c->shape ) == cpFalse &&
+		   bb.l == c->shape_bb.l && bb.b == c->shape_bb.b && bb.r == c->shape_bb.r && bb.t == c->shape_bb.t &&
+		   filter.group == c->query_filter.group && filter.categories == c->query_filter.categories &&
+		   filter.mask == c->query_filter.mask;
+}
+#endif
 
 // Reads body b's shapes from shapes[first] on: at most count of them, or as many as there are when grow. False when
 // memory ran out, or when not growing and the body has other than count shapes.
@@ -101,7 +130,19 @@ KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, in
 {
 	kcc_snapshot_body* body = s->bodies + b;
 	kcc_shape_reader r = { s, b, first, grow ? s->shape_capacity : first + count, grow, false };
-	cpBodyEachShape( (cpBody*)body->body, kcc_snapshot_read_shape, &r );
+	if ( body->character )
+	{
+		// The body and its one shape are the controller's own (the game changes neither): their place, box and filter
+		// are where the controller keeps them, read without touching Chipmunk's memory.
+		const kcc_controller* c = body->controller;
+		KCC_ASSERT( kcc_snapshot_character_holds( c, body->body ), "kcc_move_and_slide_batch: a character's body or shape was changed outside kcc2d (moved, given a shape, "
+					"its filter or sensor flag set)" );
+		kcc_snapshot_add_shape( &r, c->shape, c->shape_bb, false, c->query_filter );
+	}
+	else
+	{
+		cpBodyEachShape( (cpBody*)body->body, kcc_snapshot_read_shape, &r );
+	}
 	body->first_shape = first;
 	body->shape_count = r.next - first;
 	body->mover = -1;

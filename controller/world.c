@@ -64,6 +64,7 @@ bool kcc_world_create( kcc_controller* c )
 	cpSpaceAddShape( c->space, shape );
 	c->body = body;
 	c->shape = shape;
+	c->shape_bb = cpShapeGetBB( shape );
 	c->static_body = cpSpaceGetStaticBody( c->space );
 	c->indexed_position = c->position;
 	return true;
@@ -80,6 +81,7 @@ bool kcc_world_replace_shape( kcc_controller* c )
 	cpShapeFree( c->shape );
 	cpSpaceAddShape( c->space, shape );
 	c->shape = shape;
+	c->shape_bb = cpShapeGetBB( shape );
 	c->leaf_bb = cpBBNew( 0.0, 0.0, 0.0, 0.0 ); // a new leaf (kcc_world_reindex_character)
 	c->leaf_shape = c->leaf_bb;
 	return true;
@@ -546,6 +548,7 @@ static void kcc_world_reindex_character( kcc_controller* c )
 	if ( cpBBContainsBB( c->leaf_bb, cpBBOffset( c->leaf_shape, p ) ) )
 	{
 		cpSpaceReindexShape( c->space, c->shape );
+		c->shape_bb = cpShapeGetBB( c->shape );
 		return;
 	}
 	cpBB local = c->leaf_shape;
@@ -559,6 +562,7 @@ static void kcc_world_reindex_character( kcc_controller* c )
 	cpBodySetVelocity( c->body, cpvzero );
 	cpVect v = cpvmult( velocity, coef ); // the tree's own arithmetic
 	cpBB bb = cpShapeGetBB( c->shape );
+	c->shape_bb = bb;
 	double x = ( bb.r - bb.l ) * coef, y = ( bb.t - bb.b ) * coef;
 	c->leaf_bb = cpBBNew( bb.l + cpfmin( -x, v.x ), bb.b + cpfmin( -y, v.y ), bb.r + cpfmax( x, v.x ),
 						  bb.t + cpfmax( y, v.y ) );
@@ -583,7 +587,7 @@ void kcc_world_sync_body( kcc_controller* c )
 		int b = c->batch_body;
 		if ( c->static_index->deferred_sync || b < 0 || kcc_batch_reads_body( c->batch, b ) )
 		{
-			cpShapeCacheBB( c->shape );
+			c->shape_bb = cpShapeCacheBB( c->shape );
 		}
 		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
 	}

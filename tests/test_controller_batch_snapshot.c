@@ -681,6 +681,107 @@ static void test_character_bodies_are_known_until_destroyed( void** state )
 	scene_destroy( s );
 }
 
+// The next batch's read as it runs it (the calling thread, then the workers' shapes) gives each character's shape as
+// Chipmunk holds it: the read takes a character's from its controller, and this says the controller kept it right.
+static void assert_batch_read_as_fresh( kcc_controller* const* c, int count )
+{
+	kcc_snapshot* s = *kcc_static_index_snapshot( c[0]->static_index );
+	cpSpace* space = c[0]->space;
+	assert_true( kcc_snapshot_read_bodies( s, space, false ) );
+	bool read = kcc_snapshot_read_shapes( s, 0, s->body_count );
+	assert_true( read );
+	assert_true( kcc_snapshot_read_end( s, read, 0, true ) );
+	assert_read_as_fresh( s, space );
+	for ( int i = 0; i < count; ++i )
+	{
+		int b = c[i]->batch_body;
+		assert_true( b >= 0 && b < s->body_count && s->bodies[b].character );
+		assert_ptr_equal( s->shapes[s->bodies[b].first_shape].shape, kcc_controller_get_shape( c[i] ) );
+	}
+	kcc_snapshot_spent( s );
+}
+
+// Everything that places a character's body or shape in Chipmunk between batches (single moves, set_position,
+// set_shape, set_up, set_state, batches with and without deferred sync, kcc_space_sync, cpSpaceStep) leaves the
+// controller with the box Chipmunk holds, which the next batch reads instead of Chipmunk's memory.
+static void test_character_shapes_read_from_their_controllers( void** state )
+{
+	(void)state;
+	enum
+	{
+		CHARACTERS = 3
+	};
+	scene* s = scene_create( 1.0f );
+	scene_add_box( s, -20.0f, -1.0f, 20.0f, 0.0f );
+	kcc_controller* c[CHARACTERS];
+	vec2s velocities[CHARACTERS];
+	kcc_controller_def def = kcc_default_controller_def();
+	for ( int i = 0; i < CHARACTERS; ++i )
+	{
+		def.position = kcc_v2( -6.0f + 6.0f * (float)i, 0.61f );
+		c[i] = scene_create_controller( s, &def );
+		assert_non_null( c[i] );
+		velocities[i] = kcc_v2( 1.0f + (float)i, -2.0f );
+	}
+	kcc_thread_pool* pool = kcc_thread_pool_create( 2 );
+	assert_non_null( pool );
+	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
+	const float dt = 1.0f / 60.0f;
+	for ( int step = 0; step < 10; ++step )
+	{
+		assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, step % 2 ? &tasks : NULL ),
+						  KCC_OK );
+		assert_batch_read_as_fresh( c, CHARACTERS );
+		kcc_controller* k = c[step % CHARACTERS];
+		switch ( step )
+		{
+			case 0:
+				assert_int_equal( kcc_controller_move_and_slide( k, kcc_v2( -3.0f, -1.0f ), dt, NULL, NULL ), KCC_OK );
+				break;
+			case 1:
+				assert_int_equal( kcc_controller_set_position( k, kcc_v2( 4.5f, 1.25f ) ), KCC_OK );
+				break;
+			case 2:
+			{
+				kcc_shape box = kcc_make_box( kcc_v2( 0.4f, 0.5f ), 0.0f );
+				assert_int_equal( kcc_controller_set_shape( k, &box ), KCC_OK );
+				break;
+			}
+			case 3:
+				assert_int_equal( kcc_controller_set_up( k, glms_vec2_normalize( kcc_v2( 0.3f, 1.0f ) ) ), KCC_OK );
+				break;
+			case 4:
+				assert_int_equal( kcc_space_set_deferred_sync( s->space, true ), KCC_OK );
+				break;
+			case 5:
+				assert_int_equal( kcc_space_sync( s->space ), KCC_OK );
+				break;
+			case 6:
+				cpSpaceStep( s->space, dt );
+				break;
+			case 7:
+			{
+				kcc_controller_state saved = kcc_controller_get_state( c[0] );
+				saved.position = kcc_v2( -2.0f, 3.0f );
+				assert_int_equal( kcc_controller_set_state( k, &saved ), KCC_OK );
+				break;
+			}
+			case 8:
+				assert_int_equal( kcc_space_set_deferred_sync( s->space, false ), KCC_OK );
+				break;
+			default:
+				break;
+		}
+		assert_batch_read_as_fresh( c, CHARACTERS );
+	}
+	kcc_thread_pool_destroy( pool );
+	for ( int i = 0; i < CHARACTERS; ++i )
+	{
+		kcc_controller_destroy( c[i] );
+	}
+	scene_destroy( s );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -690,6 +791,7 @@ int main( void )
 		cmocka_unit_test( test_grid_lists_each_cells_shapes_in_order ),
 		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
 		cmocka_unit_test( test_character_bodies_are_known_until_destroyed ),
+		cmocka_unit_test( test_character_shapes_read_from_their_controllers ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }

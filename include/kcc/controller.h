@@ -283,7 +283,8 @@ KCC_API bool kcc_controller_test_move( kcc_controller* c, vec2s delta, kcc_colli
 
 /// The controller's own kinematic body and shape in the space, owned by the controller: valid until
 /// kcc_controller_destroy (the shape until kcc_controller_set_shape replaces it); do not free them, move the body,
-/// change its type or change the shape's filter. The shape's user data is the controller.
+/// change its type, add shapes to it, or change the shape's filter or sensor flag (batches take them from the
+/// controller, not from Chipmunk; a build with asserts checks). The shape's user data is the controller.
 KCC_API cpBody* kcc_controller_get_body( kcc_controller* c );
 KCC_API cpShape* kcc_controller_get_shape( kcc_controller* c );
 
