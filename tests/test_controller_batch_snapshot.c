@@ -621,6 +621,22 @@ static int listed_body( const kcc_snapshot* snapshot, const cpBody* body )
 	return -1;
 }
 
+// count characters standing 6 apart on a long floor, character i given velocity (1 + spread i, -2).
+static scene* characters_on_floor( kcc_controller** c, vec2s* velocities, int count, float spread )
+{
+	scene* s = scene_create( 1.0f );
+	scene_add_box( s, -20.0f, -1.0f, 20.0f, 0.0f );
+	kcc_controller_def def = kcc_default_controller_def();
+	for ( int i = 0; i < count; ++i )
+	{
+		def.position = kcc_v2( -6.0f + 6.0f * (float)i, 0.61f );
+		c[i] = scene_create_controller( s, &def );
+		assert_non_null( c[i] );
+		velocities[i] = kcc_v2( 1.0f + spread * (float)i, -2.0f );
+	}
+	return s;
+}
+
 // A batch marks its characters' bodies in the snapshot, and the next read trusts the mark (kinematic, not read again)
 // while the same body is listed in the same place. A destroyed character's mark goes with it: a body made later,
 // perhaps at the freed body's address and in its place, is read (a dynamic one counted as dynamic).
@@ -631,18 +647,9 @@ static void test_character_bodies_are_known_until_destroyed( void** state )
 	{
 		CHARACTERS = 3
 	};
-	scene* s = scene_create( 1.0f );
-	scene_add_box( s, -20.0f, -1.0f, 20.0f, 0.0f );
 	kcc_controller* c[CHARACTERS];
 	vec2s velocities[CHARACTERS];
-	kcc_controller_def def = kcc_default_controller_def();
-	for ( int i = 0; i < CHARACTERS; ++i )
-	{
-		def.position = kcc_v2( -6.0f + 6.0f * (float)i, 0.61f );
-		c[i] = scene_create_controller( s, &def );
-		assert_non_null( c[i] );
-		velocities[i] = kcc_v2( 1.0f, -2.0f );
-	}
+	scene* s = characters_on_floor( c, velocities, CHARACTERS, 0.0f );
 	cpBody* platform = cpSpaceAddBody( s->space, cpBodyNewKinematic() );
 	cpBodySetPosition( platform, cpv( 0.0, 8.0 ) );
 	scene_keep_extra( s, cpBoxShapeNew( platform, 2.0, 0.2, 0.0 ) ); // freed with its body by scene_destroy
@@ -711,18 +718,9 @@ static void test_character_shapes_read_from_their_controllers( void** state )
 	{
 		CHARACTERS = 3
 	};
-	scene* s = scene_create( 1.0f );
-	scene_add_box( s, -20.0f, -1.0f, 20.0f, 0.0f );
 	kcc_controller* c[CHARACTERS];
 	vec2s velocities[CHARACTERS];
-	kcc_controller_def def = kcc_default_controller_def();
-	for ( int i = 0; i < CHARACTERS; ++i )
-	{
-		def.position = kcc_v2( -6.0f + 6.0f * (float)i, 0.61f );
-		c[i] = scene_create_controller( s, &def );
-		assert_non_null( c[i] );
-		velocities[i] = kcc_v2( 1.0f + (float)i, -2.0f );
-	}
+	scene* s = characters_on_floor( c, velocities, CHARACTERS, 1.0f );
 	kcc_thread_pool* pool = kcc_thread_pool_create( 2 );
 	assert_non_null( pool );
 	kcc_task_system tasks = kcc_thread_pool_task_system( pool );
