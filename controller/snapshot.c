@@ -151,37 +151,59 @@ KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, in
 	return r.failed == false && ( grow || r.next == first + count );
 }
 
-// Lists a non-static body (with its shapes when r->shapes).
-static void kcc_snapshot_read_body( cpBody* body, void* data )
+// Lists a non-static body, and reads its shapes when r->shapes. character: a character's body where the last read
+// listed it, kinematic still (its controller owns it): its place holds it already, and it is not read, so that its
+// memory stays with the worker that moves it. Not inlined into kcc_snapshot_read_body, whose usual path is then a few
+// instructions.
+#if defined( __GNUC__ ) || defined( __clang__ )
+__attribute__( ( noinline ) )
+#endif
+static void kcc_snapshot_list_body( cpBody* body, kcc_snapshot_reader* r, bool character )
 {
-	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
-	// A character's body where the last read listed it is kinematic still (its controller owns it): not read, so that
-	// its memory stays with the worker that moves it.
-	const kcc_snapshot_body* last = s->body_count < r->previous_bodies ? s->bodies + s->body_count : NULL;
-	bool character = last != NULL && last->body == body && last->character;
-	cpBodyType type = character ? CP_BODY_TYPE_KINEMATIC : cpBodyGetType( body );
-	if ( r->failed || type == CP_BODY_TYPE_STATIC )
+	if ( r->failed )
 	{
-		return; // the static index answers for static bodies
-	}
-	s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
-	int room = s->body_count + 1;
-	if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
-	{
-		r->failed = true;
 		return;
 	}
-	kcc_snapshot_body* b = s->bodies + s->body_count;
-	s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
-	b->body = body;
-	b->character = character;
+	if ( character == false )
+	{
+		cpBodyType type = cpBodyGetType( body );
+		if ( type == CP_BODY_TYPE_STATIC )
+		{
+			return; // the static index answers for static bodies
+		}
+		s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
+		int room = s->body_count + 1;
+		if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
+		{
+			r->failed = true;
+			return;
+		}
+		kcc_snapshot_body* b = s->bodies + s->body_count;
+		s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
+		b->body = body;
+		b->character = false;
+	}
 	s->body_count += 1;
 	if ( r->shapes )
 	{
 		r->failed = kcc_snapshot_read_body_shapes( s, s->body_count - 1, s->shape_count, 0, true ) == false;
-		s->shape_count += b->shape_count;
+		s->shape_count += s->bodies[s->body_count - 1].shape_count;
 	}
+}
+
+static void kcc_snapshot_read_body( cpBody* body, void* data )
+{
+	kcc_snapshot_reader* r = data;
+	kcc_snapshot* s = r->s;
+	const kcc_snapshot_body* last = s->body_count < r->previous_bodies ? s->bodies + s->body_count : NULL;
+	bool character = last != NULL && last->body == body && last->character;
+	if ( character && r->shapes == false && r->failed == false )
+	{
+		s->body_count += 1; // kcc_snapshot_list_body's path for it
+		return;
+	}
+	kcc_snapshot_list_body( body, r, character );
 }
 
 // Heap sort of the body indices by pointer value (no allocation; only for finding a body, never for an order that a
