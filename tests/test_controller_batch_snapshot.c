@@ -3,7 +3,8 @@
 // the space and holds them, whatever their hints say, in their order, hints then pointing where they are found; the
 // workers' marking of their bodies, share by share), and
 // its grid (each cell lists the shapes whose grid boxes cover it, in snapshot order; the cell size its rule gives),
-// the waves of characters that never read one another, and the characters' bodies it knows without reading them.
+// the waves of characters that never read one another, and the characters' bodies it knows without reading them, their
+// shapes taken from their controllers (and a game's change to them named by builds with asserts).
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../controller/internal.h"
+#include "assert_recorder.h"
 #include "controller_scene.h"
 
 #define BODIES 5
@@ -780,6 +782,60 @@ static void test_character_shapes_read_from_their_controllers( void** state )
 	scene_destroy( s );
 }
 
+// A character's body and shape are the controller's: a shape added to the body, the shape's sensor flag or its filter
+// changed by the game is named by builds with asserts at the next batch (which takes them from the controller).
+static void test_changed_character_shapes_are_named( void** state )
+{
+	(void)state;
+	enum
+	{
+		CHARACTERS = 2
+	};
+	kcc_controller* c[CHARACTERS];
+	vec2s velocities[CHARACTERS];
+	scene* s = characters_on_floor( c, velocities, CHARACTERS, 0.0f );
+	const float dt = 1.0f / 60.0f;
+	kcc_set_assert_fcn( record_assert );
+	assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, NULL ), KCC_OK );
+	cpShape* shape = kcc_controller_get_shape( c[1] );
+	cpShapeFilter filter = cpShapeGetFilter( shape );
+	for ( int change = 0; change < 3; ++change )
+	{
+		cpShape* hat = NULL;
+		if ( change == 0 )
+		{
+			hat = cpSpaceAddShape( s->space, cpCircleShapeNew( kcc_controller_get_body( c[1] ), 0.2, cpv( 0.0, 0.8 ) ) );
+		}
+		else if ( change == 1 )
+		{
+			cpShapeSetSensor( shape, cpTrue );
+		}
+		else
+		{
+			cpShapeSetFilter( shape, cpShapeFilterNew( CP_NO_GROUP, 1, 1 ) );
+		}
+		reset_asserts();
+		assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, NULL ), KCC_OK );
+		expect_message( "kcc_move_and_slide_batch", "changed outside kcc2d" );
+		if ( hat != NULL )
+		{
+			cpSpaceRemoveShape( s->space, hat );
+			cpShapeFree( hat );
+		}
+		cpShapeSetSensor( shape, cpFalse );
+		cpShapeSetFilter( shape, filter );
+		reset_asserts();
+		assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, NULL ), KCC_OK );
+		assert_int_equal( s_assert_count, 0 );
+	}
+	kcc_set_assert_fcn( NULL );
+	for ( int i = 0; i < CHARACTERS; ++i )
+	{
+		kcc_controller_destroy( c[i] );
+	}
+	scene_destroy( s );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
@@ -790,6 +846,7 @@ int main( void )
 		cmocka_unit_test( test_packed_characters_that_ignore_each_other_move_in_one_wave ),
 		cmocka_unit_test( test_character_bodies_are_known_until_destroyed ),
 		cmocka_unit_test( test_character_shapes_read_from_their_controllers ),
+		cmocka_unit_test( test_changed_character_shapes_are_named ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
