@@ -528,7 +528,6 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 		c->batch_body = b;
 		if ( b >= 0 )
 		{
-			s->bodies[b].character = true;
 			s->bodies[b].controller = c;
 		}
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )

@@ -592,8 +592,8 @@ typedef struct kcc_snapshot_body
 	int mover;        ///< the batch move that moved it last (-1: not moved)
 	uint32_t seq;     ///< when in that move
 	bool pending;     ///< its shapes wait in the snapshot's pending list for Chipmunk's index
-	bool character;   ///< a character's body (kinematic: its controller made it), while listed in the same place
-	const kcc_controller* controller; ///< while character: the body's controller (its one shape is read there)
+	const kcc_controller* controller; ///< a character's body (kinematic: its controller made it), while listed in the
+									  ///< same place: that controller, where its one shape is read. Else NULL.
 } kcc_snapshot_body;
 
 /// What listing a share of a batch's moves found (batch.c's kcc_batch_list_task): OR-ed filters and counts, merged

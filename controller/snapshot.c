@@ -130,13 +130,14 @@ KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, in
 {
 	kcc_snapshot_body* body = s->bodies + b;
 	kcc_shape_reader r = { s, b, first, grow ? s->shape_capacity : first + count, grow, false };
-	if ( body->character )
+	if ( body->controller != NULL )
 	{
 		// The body and its one shape are the controller's own (the game changes neither): their place, box and filter
 		// are where the controller keeps them, read without touching Chipmunk's memory.
 		const kcc_controller* c = body->controller;
-		KCC_ASSERT( kcc_snapshot_character_holds( c, body->body ), "kcc_move_and_slide_batch: a character's body or shape was changed outside kcc2d (moved, given a shape, "
-					"its filter or sensor flag set)" );
+		KCC_ASSERT( kcc_snapshot_character_holds( c, body->body ),
+					"kcc_move_and_slide_batch: a character's body or shape was changed outside kcc2d (moved, given a "
+					"shape, its filter or sensor flag set)" );
 		kcc_snapshot_add_shape( &r, c->shape, c->shape_bb, false, c->query_filter );
 	}
 	else
@@ -182,7 +183,7 @@ static void kcc_snapshot_list_body( cpBody* body, kcc_snapshot_reader* r, bool c
 		kcc_snapshot_body* b = s->bodies + s->body_count;
 		s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 		b->body = body;
-		b->character = false;
+		b->controller = NULL;
 	}
 	s->body_count += 1;
 	if ( r->shapes )
@@ -197,7 +198,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	kcc_snapshot_reader* r = data;
 	kcc_snapshot* s = r->s;
 	const kcc_snapshot_body* last = s->body_count < r->previous_bodies ? s->bodies + s->body_count : NULL;
-	bool character = last != NULL && last->body == body && last->character;
+	bool character = last != NULL && last->body == body && last->controller != NULL;
 	if ( character && r->shapes == false && r->failed == false )
 	{
 		s->body_count += 1; // kcc_snapshot_list_body's path for it
@@ -332,7 +333,7 @@ void kcc_snapshot_forget_character( const kcc_controller* c )
 	// Only the place where its own batch last found it can say so (kcc_snapshot_read_body keeps the mark nowhere else).
 	if ( s != NULL && b >= 0 && b < s->body_capacity && s->bodies[b].body == c->body )
 	{
-		s->bodies[b].character = false;
+		s->bodies[b].controller = NULL;
 	}
 }
 

@@ -665,23 +665,23 @@ static void test_character_bodies_are_known_until_destroyed( void** state )
 			int b = c[i]->batch_body;
 			assert_int_equal( b, listed_body( snapshot, c[i]->body ) );
 			assert_ptr_equal( snapshot->bodies[b].body, c[i]->body );
-			assert_true( snapshot->bodies[b].character );
+			assert_ptr_equal( snapshot->bodies[b].controller, c[i] );
 		}
 		int p = listed_body( snapshot, platform );
-		assert_true( p >= 0 && snapshot->bodies[p].character == false );
+		assert_true( p >= 0 && snapshot->bodies[p].controller == NULL );
 		assert_int_equal( snapshot->dynamic_count, 0 );
 	}
 	kcc_snapshot* snapshot = *kcc_static_index_snapshot( c[0]->static_index );
 	int freed = c[1]->batch_body;
 	kcc_controller_destroy( c[1] );
-	assert_false( snapshot->bodies[freed].character );
+	assert_null( snapshot->bodies[freed].controller );
 	c[1] = c[2];
 	cpBody* crate = cpSpaceAddBody( s->space, cpBodyNew( 1.0, cpMomentForBox( 1.0, 0.5, 0.5 ) ) );
 	cpBodySetPosition( crate, cpv( 0.0, 4.0 ) );
 	scene_keep_extra( s, cpBoxShapeNew( crate, 0.5, 0.5, 0.0 ) );
 	assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS - 1, velocities, dt, NULL, NULL, NULL ), KCC_OK );
 	int k = listed_body( snapshot, crate );
-	assert_true( k >= 0 && snapshot->bodies[k].character == false );
+	assert_true( k >= 0 && snapshot->bodies[k].controller == NULL );
 	assert_int_equal( snapshot->dynamic_count, 1 );
 	for ( int i = 0; i < CHARACTERS - 1; ++i )
 	{
@@ -704,7 +704,8 @@ static void assert_batch_read_as_fresh( kcc_controller* const* c, int count )
 	for ( int i = 0; i < count; ++i )
 	{
 		int b = c[i]->batch_body;
-		assert_true( b >= 0 && b < s->body_count && s->bodies[b].character );
+		assert_true( b >= 0 && b < s->body_count );
+		assert_ptr_equal( s->bodies[b].controller, c[i] );
 		assert_ptr_equal( s->shapes[s->bodies[b].first_shape].shape, kcc_controller_get_shape( c[i] ) );
 	}
 	kcc_snapshot_spent( s );
