@@ -74,6 +74,14 @@ typedef struct kcc_static_filter
 	cpBitmask mask;
 } kcc_static_filter;
 
+/// Static shapes a character's neighbourhood cache holds at most (kcc_static_cache): a query around it that meets more
+/// walks the index.
+#define KCC_STATIC_CACHE_SHAPES 32
+
+/// How far the neighbourhood a character's cache holds reaches beyond the query that filled it, in the character's
+/// sizes: a character walking then finds its next queries in it for several moves.
+#define KCC_STATIC_CACHE_REACH 0.5f
+
 /// A static shape as the static index keeps it (static_index.c): read once, in world coordinates (double), so that a
 /// move converts it to its local frame without touching Chipmunk. 64 bytes on a 64-bit target, one cache line (kcc_alloc
 /// aligns them): what few shapes have (an area the points do not give exactly, a surface velocity, a filter
@@ -169,6 +177,17 @@ typedef struct kcc_static_index kcc_static_index;
 typedef struct kcc_snapshot kcc_snapshot;
 typedef struct kcc_move_context kcc_move_context;
 
+/// The static shapes around a character, found by one walk of the static index (world.c): every shape of the index's
+/// build whose box meets box and that the character's gather filter (fixed at its creation) passes, in the walk's
+/// order. A query within box takes those meeting it from here, where the walk would find the same.
+typedef struct kcc_static_cache
+{
+	cpBB box;
+	uint64_t build; ///< the index's build listed (kcc_static_index's build, from 1); 0: never filled
+	int count;      ///< shapes listed; -1: more than KCC_STATIC_CACHE_SHAPES met box
+	uint32_t shapes[KCC_STATIC_CACHE_SHAPES]; ///< their places in the index's shapes
+} kcc_static_cache;
+
 struct kcc_controller
 {
 	cpSpace* space; ///< borrowed: must outlive the controller
@@ -244,6 +263,7 @@ struct kcc_controller
 	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
 	cpBB shape_bb;           ///< the box Chipmunk holds for the shape (cpShapeGetBB), kept by each call changing it:
 							 ///< a batch reads it here, not in Chipmunk's memory
+	kcc_static_cache static_cache; ///< the static shapes around the character (world.c's static query)
 };
 
 /// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose

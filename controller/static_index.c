@@ -451,6 +451,7 @@ static inline void kcc_prefetch( const void* p )
 // holds no arrays).
 static bool kcc_index_build( kcc_static_index* index )
 {
+	index->build += 1;
 	// Listed first, so that the reader's arrays are allocated once (room for boxes' four points each, and the three
 	// places a shape may need after its points), then read in Chipmunk's order.
 	kcc_shape_list list = { 0 };

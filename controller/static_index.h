@@ -39,6 +39,7 @@ struct kcc_static_index
 	kcc_static_index* next;   ///< the next index in the list of all indices
 	int users;                ///< controllers sharing the index
 	bool ready;               ///< false when the last rebuild ran out of memory (moves then read Chipmunk)
+	uint64_t build;           ///< bumped by each build (a character's cache of the shapes around it names the one read)
 	int shape_count;
 	kcc_static_shape* shapes; ///< owned, in the order of their first grid cell (row by row), one cache line each
 	cpVect* points;           ///< owned, the shapes' points in the same order

@@ -322,6 +322,69 @@ static cpBB kcc_world_box( const kcc_controller* c, kcc_aabb region )
 	return cpBBNew( lo.x, lo.y, hi.x, hi.y );
 }
 
+typedef struct kcc_static_cache_fill
+{
+	kcc_static_cache* cache;
+	const kcc_static_shape* shapes; ///< the index's
+} kcc_static_cache_fill;
+
+static bool kcc_static_cache_add( const kcc_static_shape* s, void* data )
+{
+	kcc_static_cache_fill* fill = data;
+	kcc_static_cache* k = fill->cache;
+	if ( k->count == KCC_STATIC_CACHE_SHAPES )
+	{
+		k->count = -1; // too many around: the queries here walk the index
+		return false;
+	}
+	k->shapes[k->count++] = (uint32_t)( s - fill->shapes );
+	return true;
+}
+
+// Lists the static shapes around box in the character's cache: its walk reaches KCC_STATIC_CACHE_REACH character sizes
+// beyond box.
+static void kcc_static_cache_refill( kcc_controller* c, cpBB box )
+{
+	const kcc_static_index* index = c->static_index;
+	kcc_static_cache* k = &c->static_cache;
+	double reach = (double)KCC_STATIC_CACHE_REACH * (double)kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x,
+																	   c->local_bounds.max.y - c->local_bounds.min.y );
+	k->box = cpBBNew( box.l - reach, box.b - reach, box.r + reach, box.t + reach );
+	k->build = index->build;
+	k->count = 0;
+	kcc_static_cache_fill fill = { k, index->shapes };
+	kcc_static_index_query( index, k->box, c->gather_filter, kcc_static_cache_add, &fill );
+}
+
+// The static shapes meeting box, for the gather: those of the character's cache when it holds box and they cannot
+// overflow the candidates, else the index's walk (after a query outside the cache, it holds the shapes around that
+// query's box). The cache gives the shapes the walk finds, in another order only where the gather's sort orders them
+// (shapes of one box come in the order of the cells they share).
+KCC_ALWAYS_INLINE void kcc_world_static_query( kcc_controller* c, cpBB box )
+{
+	const kcc_static_index* index = c->static_index;
+	kcc_static_cache* k = &c->static_cache;
+	if ( k->build != index->build || !( box.l >= k->box.l && box.b >= k->box.b && box.r <= k->box.r &&
+										 box.t <= k->box.t ) )
+	{
+		kcc_static_cache_refill( c, box );
+	}
+	if ( k->count < 0 || k->count > c->def.max_candidates - c->move->candidate_count )
+	{
+		kcc_static_index_walk( index, box, c->gather_filter, kcc_gather_static, c );
+		return;
+	}
+	kcc_grid_box query = kcc_grid_box_of( box );
+	for ( int i = 0; i < k->count; ++i )
+	{
+		const kcc_static_shape* s = index->shapes + k->shapes[i];
+		if ( kcc_grid_box_meets( query, &s->bb ) && kcc_gather_static( s, c ) == false )
+		{
+			return;
+		}
+	}
+}
+
 // One query over box: the static shapes from the index (when ready), the others from Chipmunk, or in a batch from
 // the batch's snapshot (which holds exactly what Chipmunk's query would return there).
 KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
@@ -329,7 +392,7 @@ KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 	c->move->static_from_index = kcc_static_index_ready( c->static_index );
 	if ( c->move->static_from_index )
 	{
-		kcc_static_index_walk( c->static_index, box, c->gather_filter, kcc_gather_static, c );
+		kcc_world_static_query( c, box );
 	}
 	if ( c->batch != NULL )
 	{

@@ -20,6 +20,9 @@
 // - The grid's rows span exactly the columns their shapes cover, and its cells list exactly the shapes covering them;
 //   a query (over empty rows, on and a hair off the entries' box steps) reports what a scan of every shape reports, in
 //   the same order.
+// - A character's cache of the static shapes around it gives each gather the candidates the walk gives, in the same
+//   order, while it drifts, jumps, queries large boxes, in a crowd and with a small candidate buffer; a full buffer
+//   keeps the shapes the walk finds first.
 // - On Linux its arrays of 4 MiB or more ask for huge pages (madvise, seen through a wrapper), smaller ones do not.
 #if defined( __linux__ )
 #define _DEFAULT_SOURCE // madvise's advice values under -std=c11
@@ -1138,6 +1141,143 @@ static bool advised_huge( const void* address )
 	return huge;
 }
 
+// The gather of a character drifting through a world (small steps, jumps, large boxes, a crowded tile level, a small
+// candidate buffer): with its cache of the shapes around it, the same candidates in the same order as the walk of the
+// index gives for each query, and the cache used for most of them.
+static void test_the_cache_around_a_character_finds_what_the_walk_finds( void** state )
+{
+	(void)state;
+	static kcc_candidate cached[1024], walked[1024];
+	int held = 0, filled = 0, crowded = 0, buffer_small = 0, compared = 0;
+	for ( int level = 0; level < 8; ++level )
+	{
+		random_world w = { 0 };
+		cpSpace* space = NULL;
+		if ( level == 0 )
+		{
+			space = tile_level( 3000, 0.0 );
+		}
+		else
+		{
+			random_world_create( &w, (uint32_t)level * 7727u, level % 2 == 0 );
+			space = w.space;
+		}
+		kcc_controller_def def = kcc_default_controller_def();
+		def.position = kcc_v2( 0.0f, 0.0f );
+		def.max_candidates = level % 4 == 3 ? 16 : 1024;
+		def.one_way_categories = ONE_WAY_CATEGORY;
+		def.pushable_categories = PUSHABLE_CATEGORY;
+		if ( level % 3 == 2 )
+		{
+			def.filter = cpShapeFilterNew( CP_NO_GROUP, 1u, CP_ALL_CATEGORIES & ~PUSHABLE_CATEGORY );
+			def.sensor_mask = ZONE_CATEGORY | 1u;
+		}
+		kcc_controller* c = kcc_controller_create( space, &def );
+		assert_non_null( c );
+		assert_true( kcc_static_index_ready( c->static_index ) );
+		uint32_t rng = (uint32_t)level + 5u;
+		cpVect at = cpv( 0.0, 0.0 );
+		for ( int q = 0; q < 600; ++q )
+		{
+			// One draw a statement: the same sequence with every compiler (arguments are evaluated in any order).
+			if ( q % 60 == 0 )
+			{
+				at.x = level == 0 ? random_double( &rng, 0.0, 100.0 ) : random_double( &rng, -20.0, 20.0 );
+				at.y = level == 0 ? random_double( &rng, 0.0, 100.0 ) : random_double( &rng, -20.0, 20.0 );
+			}
+			at.x += random_double( &rng, -0.15, 0.15 );
+			at.y += random_double( &rng, -0.15, 0.15 );
+			// Every 23rd a large box: on the tile level, more shapes around it than the cache holds.
+			bool large = q % 23 == 0;
+			float width = (float)random_double( &rng, large ? 10.0 : 0.3, large ? 14.0 : 1.5 );
+			float height = (float)random_double( &rng, large ? 10.0 : 0.3, large ? 14.0 : 1.5 );
+			c->move->origin = kcc_v2( (float)at.x, (float)at.y );
+			kcc_aabb region = { kcc_v2( 0.0f, 0.0f ), kcc_v2( width, height ) };
+			kcc_static_cache before = c->static_cache;
+			int n = gather_all( c, region, cached );
+			int found = c->move->candidate_found;
+			bool overflow = c->move->candidate_overflow;
+			kcc_static_cache after = c->static_cache;
+			bool refilled = memcmp( &before.box, &after.box, sizeof( cpBB ) ) != 0 || before.build != after.build;
+			held += refilled == false;
+			filled += refilled;
+			crowded += after.count < 0;
+			buffer_small += after.count > def.max_candidates;
+			// The walk: the cache holds the box, with nothing listed.
+			c->static_cache.count = -1;
+			int m = gather_all( c, region, walked );
+			assert_int_equal( c->move->candidate_found, found );
+			assert_true( c->move->candidate_overflow == overflow );
+			c->static_cache = after;
+			assert_int_equal( n, m );
+			for ( int i = 0; i < n; ++i )
+			{
+				const kcc_candidate *x = cached + i, *y = walked + i;
+				assert_ptr_equal( x->shape, y->shape );
+				assert_ptr_equal( x->source, y->source );
+				assert_true( x->piece == y->piece && x->order == y->order );
+				assert_memory_equal( &x->bb, &y->bb, sizeof( cpBB ) );
+				assert_true( same_core( &x->core, &y->core ) );
+			}
+			compared += n;
+		}
+		kcc_controller_destroy( c );
+		if ( level == 0 )
+		{
+			cpSpaceEachShape( space, remove_and_free, space );
+			cpSpaceFree( space );
+		}
+		else
+		{
+			random_world_destroy( &w );
+		}
+	}
+	print_message( "%d queries within the cache, %d refilling it (%d around more than it holds, %d more than the "
+				   "buffer), %d candidates compared\n",
+				   held, filled, crowded, buffer_small, compared );
+	assert_true( held > 2 * filled && crowded > 0 && buffer_small > 0 && compared > 5000 );
+}
+
+// A full candidate buffer keeps the shapes the walk finds first. Tall bars and small boxes between their tops: a walk
+// from below (the cache's) finds every bar before the boxes, one over the tops finds them by column, so the cache,
+// which holds them all, is not used for a query meeting more than the buffer holds.
+static void test_a_full_buffer_keeps_what_the_walk_keeps( void** state )
+{
+	(void)state;
+	static kcc_candidate cached[64], walked[64];
+	cpSpace* space = cpSpaceNew();
+	for ( int i = 0; i < 12; ++i )
+	{
+		double x = 0.5 * i;
+		cpBody* ground = cpSpaceGetStaticBody( space );
+		cpSpaceAddShape( space, cpBoxShapeNew2( ground, cpBBNew( x, 0.0, x + 0.2, 3.0 ), 0.0 ) );
+		cpSpaceAddShape( space, cpBoxShapeNew2( ground, cpBBNew( x + 0.25, 2.2, x + 0.4, 2.4 ), 0.0 ) );
+	}
+	kcc_controller_def def = kcc_default_controller_def();
+	def.position = kcc_v2( -5.0f, 0.0f );
+	def.max_candidates = 16;
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	c->move->origin = kcc_v2( 0.0f, 2.1f );
+	kcc_aabb region = { kcc_v2( 0.0f, 0.0f ), kcc_v2( 5.8f, 0.4f ) };
+	int n = gather_all( c, region, cached );
+	assert_true( c->move->candidate_overflow && c->move->candidate_found == 24 );
+	assert_true( c->static_cache.count == 24 ); // all of them around the query
+	kcc_static_cache around = c->static_cache;
+	c->static_cache.count = -1;
+	int m = gather_all( c, region, walked );
+	c->static_cache = around;
+	assert_int_equal( n, 16 );
+	assert_int_equal( m, 16 );
+	for ( int i = 0; i < n; ++i )
+	{
+		assert_ptr_equal( cached[i].shape, walked[i].shape );
+	}
+	kcc_controller_destroy( c );
+	cpSpaceEachShape( space, remove_and_free, space );
+	cpSpaceFree( space );
+}
+
 // The arrays a move walks at random ask for huge pages once they are 4 MiB or more (a level of 120,000 rounded tiles:
 // about 8 MB of shape records, on cache line boundaries, and 8 MB of points), on the allocator's memory (freed through
 // its hooks); a small block is left alone. Where the kernel takes the advice, the mapping says so.
@@ -1185,6 +1325,8 @@ int main( void )
 		cmocka_unit_test( test_a_box_tile_costs_at_most_80_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
 		cmocka_unit_test( test_the_walk_reports_what_a_scan_reports ),
+		cmocka_unit_test( test_the_cache_around_a_character_finds_what_the_walk_finds ),
+		cmocka_unit_test( test_a_full_buffer_keeps_what_the_walk_keeps ),
 		cmocka_unit_test( test_a_box_tile_keeps_no_points ),
 #if defined( KCC_TEST_WRAPS_MADVISE )
 		cmocka_unit_test( test_a_large_index_asks_for_huge_pages ),
