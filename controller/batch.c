@@ -557,17 +557,16 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 							   float dt, const kcc_task_system* tasks, bool* checked )
 {
 	cpSpace* space = controllers[0]->space;
-	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers (here, in
-	// one pass, without workers).
-	bool listed = kcc_snapshot_read_bodies( s, space, tasks == NULL );
-	int bodies = tasks != NULL && listed && s->same_bodies ? s->body_count : 0;
+	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers (here,
+	// without workers). A known character's body is only counted: its shape is read from its controller.
+	bool listed = kcc_snapshot_read_bodies( s, space, false );
+	int bodies = listed && s->same_bodies ? s->body_count : 0;
 	int checks = *checked ? 0 : count;
 	kcc_batch_read_run read = { s, space, controllers, velocities, dt, bodies, checks, bodies > checks ? bodies : checks,
 								false, false };
 	kcc_batch_run_task( tasks, kcc_batch_read_task, read.item_count, &read );
 	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
-	bool shapes_read = tasks == NULL || ( read.body_count > 0 &&
-										  atomic_load_explicit( &read.changed, memory_order_relaxed ) == false );
+	bool shapes_read = read.body_count > 0 && atomic_load_explicit( &read.changed, memory_order_relaxed ) == false;
 	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count, false ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
