@@ -24,11 +24,6 @@ static bool kcc_batch_pushable( cpShapeFilter f, cpBitmask pushable_categories )
 	return f.categories != CP_ALL_CATEGORIES && ( f.categories & pushable_categories ) != 0;
 }
 
-static cpBB kcc_bb_inflate( cpBB bb, double m )
-{
-	return cpBBNew( bb.l - m, bb.b - m, bb.r + m, bb.t + m );
-}
-
 // How far the platform the character rode at its last move carries it in this move at most: the body's translation
 // since then, and its turn times the character's distance from the body (0 when the body is gone).
 static double kcc_batch_carry_bound( const kcc_controller* c, const kcc_snapshot* s )
@@ -92,9 +87,7 @@ static cpBB kcc_batch_influence( const kcc_controller* c, vec2s delta, double re
 	kcc_aabb region = kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), delta );
 	cpVect lo = kcc_bridge_world( c->position, region.min );
 	cpVect hi = kcc_bridge_world( c->position, region.max );
-	double size = (double)kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x,
-									c->local_bounds.max.y - c->local_bounds.min.y );
-	double grow = reach + size + 2.0 * (double)c->def.skin + (double)KCC_QUERY_MARGIN;
+	double grow = reach + (double)kcc_character_size( c ) + 2.0 * (double)c->def.skin + (double)KCC_QUERY_MARGIN;
 	return kcc_bb_inflate( cpBBNew( lo.x, lo.y, hi.x, hi.y ), grow );
 }
 

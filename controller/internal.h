@@ -330,6 +330,18 @@ static inline kcc_aabb kcc_aabb_inflate( kcc_aabb b, float m )
 	return r;
 }
 
+/// kcc_aabb_inflate for a Chipmunk (world, double) box.
+static inline cpBB kcc_bb_inflate( cpBB bb, double m )
+{
+	return cpBBNew( bb.l - m, bb.b - m, bb.r + m, bb.t + m );
+}
+
+/// The character's size: the larger side of its box.
+static inline float kcc_character_size( const kcc_controller* c )
+{
+	return kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
+}
+
 /// Result of casting the character against the candidates.
 typedef struct kcc_sweep
 {

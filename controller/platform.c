@@ -86,8 +86,8 @@ void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc )
 	c->move->origin = c->position;
 	// Usually the platform moved less than the character's size: look for it around the character. Otherwise (a
 	// fast platform) look for the pointer value among the space's bodies, which are all alive.
-	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
-	kcc_world_gather( c, kcc_aabb_inflate( kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) ), size ) );
+	kcc_aabb around = kcc_move_region( c, kcc_v2( 0.0f, 0.0f ), kcc_v2( 0.0f, 0.0f ) );
+	kcc_world_gather( c, kcc_aabb_inflate( around, kcc_character_size( c ) ) );
 	const cpBody* found = NULL;
 	for ( int i = 0; i < c->move->candidate_count && found == NULL; ++i )
 	{

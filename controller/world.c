@@ -347,9 +347,7 @@ static void kcc_static_cache_refill( kcc_controller* c, cpBB box )
 {
 	const kcc_static_index* index = c->static_index;
 	kcc_static_cache* k = &c->static_cache;
-	double reach = (double)KCC_STATIC_CACHE_REACH * (double)kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x,
-																	   c->local_bounds.max.y - c->local_bounds.min.y );
-	k->box = cpBBNew( box.l - reach, box.b - reach, box.r + reach, box.t + reach );
+	k->box = kcc_bb_inflate( box, (double)KCC_STATIC_CACHE_REACH * (double)kcc_character_size( c ) );
 	k->build = index->build;
 	k->count = 0;
 	kcc_static_cache_fill fill = { k, index->shapes };
@@ -364,8 +362,7 @@ KCC_ALWAYS_INLINE void kcc_world_static_query( kcc_controller* c, cpBB box )
 {
 	const kcc_static_index* index = c->static_index;
 	kcc_static_cache* k = &c->static_cache;
-	if ( k->build != index->build || !( box.l >= k->box.l && box.b >= k->box.b && box.r <= k->box.r &&
-										 box.t <= k->box.t ) )
+	if ( k->build != index->build || cpBBContainsBB( k->box, box ) == false )
 	{
 		kcc_static_cache_refill( c, box );
 	}
@@ -459,8 +456,7 @@ void kcc_world_grow( kcc_controller* c, kcc_aabb box )
 		return;
 	}
 	// Grow by the character's size beyond what is needed, so that a path leaving the region grows it rarely.
-	float size = kcc_maxf( c->local_bounds.max.x - c->local_bounds.min.x, c->local_bounds.max.y - c->local_bounds.min.y );
-	kcc_aabb grown = kcc_aabb_union( *r, kcc_aabb_inflate( box, size ) );
+	kcc_aabb grown = kcc_aabb_union( *r, kcc_aabb_inflate( box, kcc_character_size( c ) ) );
 	c->move->gather_known = true;
 	c->move->gather_known_bb = kcc_world_box( c, *r );
 	c->move->region = grown;

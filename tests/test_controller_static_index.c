@@ -859,6 +859,31 @@ static cpSpace* tile_level( int tiles, double radius )
 	return space;
 }
 
+// Level 0: a level of 3,000 box tiles; the others: a random world of seed level * seed (w keeps it).
+static cpSpace* test_level_create( random_world* w, int level, uint32_t seed )
+{
+	memset( w, 0, sizeof( *w ) );
+	if ( level == 0 )
+	{
+		return tile_level( 3000, 0.0 );
+	}
+	random_world_create( w, (uint32_t)level * seed, level % 2 == 0 );
+	return w->space;
+}
+
+static void test_level_destroy( random_world* w, cpSpace* space, int level )
+{
+	if ( level == 0 )
+	{
+		cpSpaceEachShape( space, remove_and_free, space );
+		cpSpaceFree( space );
+	}
+	else
+	{
+		random_world_destroy( w );
+	}
+}
+
 // The index of space built through the counting allocator hooks (*before: the bytes they held before).
 static kcc_static_index* hooked_index( cpSpace* space, int64_t* before )
 {
@@ -1023,17 +1048,8 @@ static void test_the_walk_reports_what_a_scan_reports( void** state )
 	int reported = 0, queries = 0;
 	for ( int level = 0; level < 5; ++level )
 	{
-		random_world w = { 0 };
-		cpSpace* space = NULL;
-		if ( level == 0 )
-		{
-			space = tile_level( 3000, 0.0 );
-		}
-		else
-		{
-			random_world_create( &w, (uint32_t)level * 104729u, level % 2 == 0 );
-			space = w.space;
-		}
+		random_world w;
+		cpSpace* space = test_level_create( &w, level, 104729u );
 		kcc_static_index* index = kcc_static_index_acquire( space );
 		assert_true( kcc_static_index_ready( index ) );
 		check_grid( index );
@@ -1052,15 +1068,7 @@ static void test_the_walk_reports_what_a_scan_reports( void** state )
 			queries += 1;
 		}
 		kcc_static_index_release( index );
-		if ( level == 0 )
-		{
-			cpSpaceEachShape( space, remove_and_free, space );
-			cpSpaceFree( space );
-		}
-		else
-		{
-			random_world_destroy( &w );
-		}
+		test_level_destroy( &w, space, level );
 	}
 	print_message( "%d queries, %d shapes reported in the scan's order\n", queries, reported );
 	assert_true( reported > 10000 );
@@ -1151,17 +1159,8 @@ static void test_the_cache_around_a_character_finds_what_the_walk_finds( void** 
 	int held = 0, filled = 0, crowded = 0, buffer_small = 0, compared = 0;
 	for ( int level = 0; level < 8; ++level )
 	{
-		random_world w = { 0 };
-		cpSpace* space = NULL;
-		if ( level == 0 )
-		{
-			space = tile_level( 3000, 0.0 );
-		}
-		else
-		{
-			random_world_create( &w, (uint32_t)level * 7727u, level % 2 == 0 );
-			space = w.space;
-		}
+		random_world w;
+		cpSpace* space = test_level_create( &w, level, 7727u );
 		kcc_controller_def def = kcc_default_controller_def();
 		def.position = kcc_v2( 0.0f, 0.0f );
 		def.max_candidates = level % 4 == 3 ? 16 : 1024;
@@ -1222,15 +1221,7 @@ static void test_the_cache_around_a_character_finds_what_the_walk_finds( void** 
 			compared += n;
 		}
 		kcc_controller_destroy( c );
-		if ( level == 0 )
-		{
-			cpSpaceEachShape( space, remove_and_free, space );
-			cpSpaceFree( space );
-		}
-		else
-		{
-			random_world_destroy( &w );
-		}
+		test_level_destroy( &w, space, level );
 	}
 	print_message( "%d queries within the cache, %d refilling it (%d around more than it holds, %d more than the "
 				   "buffer), %d candidates compared\n",
