@@ -267,11 +267,14 @@ struct kcc_controller
 };
 
 /// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
-/// call is a large part of their cost (run once or twice per move, or per sweep).
+/// call is a large part of their cost (run once or twice per move, or per sweep). The geometry's internal.h has the
+/// same.
+#ifndef KCC_ALWAYS_INLINE
 #if defined( __GNUC__ ) || defined( __clang__ )
 #define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
 #else
 #define KCC_ALWAYS_INLINE static inline
+#endif
 #endif
 
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs

@@ -633,13 +633,23 @@ static inline bool kcc_walk_may_follow( vec2s n, vec2s c, vec2s p, vec2s d, floa
 	return glms_vec2_dot( n, d ) < 0.0f && glms_vec2_dot( n, glms_vec2_sub( p, c ) ) - rounded >= -2.0f * slack;
 }
 
-// kcc_ray_rounded_polytope on M = core(b) - core(a) from the origin, for a point or a segment a (a circle's or a
-// capsule's core), without building M: its lines are b's faces moved by a's support point against their normals and
-// the edges of -a moved by b's support point (parallel ones, merged in M, both kept). Decided here (rounded > 0): a
-// miss, a face of b entered strictly within its extent, or past an end of it the rounded corner there when no line
-// beyond that corner passes near the entry point. Anything else is KCC_RAY_UNDECIDED. *core: b's vertex in a corner.
-static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b, vec2s d, float rounded,
-										  kcc_polytope_hit* hit, int* core )
+// The clip of kcc_ray_faces_of_b: where the ray enters and leaves the lines of M offset by the rounding, and the line
+// it enters by.
+typedef struct kcc_ray_clip
+{
+	float lower, upper;
+	bool within;  ///< the start is within every line
+	bool outside; ///< the ray runs outside a line parallel to it
+	int enter;    ///< b's face entered at lower, or -1 (none, or an edge of -a)
+	vec2s enter_a; ///< a's support point on that face
+	vec2s m;      ///< a segment's edge normal, from -a0 to -a1 (else zero)
+} kcc_ray_clip;
+
+// The lines of M = core(b) - core(a), for a point or a segment a (a circle's or a capsule's core), without building M:
+// b's faces moved by a's support point against their normals and the edges of -a moved by b's support point
+// (parallel ones, merged in M, both kept).
+KCC_ALWAYS_INLINE void kcc_clip_faces_of_b( const kcc_proxy* a, const kcc_proxy* b, vec2s d, float rounded,
+											kcc_ray_clip* clip )
 {
 	const vec2s *points_b = b->points, *normals_b = b->normals;
 	int count_b = b->count;
@@ -684,15 +694,30 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 		num = glms_vec2_dot( back, glms_vec2_sub( points_b[lowest], a1 ) ) + rounded;
 		enter = kcc_clip_line( num, glms_vec2_dot( back, d ), &lower, &upper, &within, &outside ) ? -1 : enter;
 	}
+	*clip = ( kcc_ray_clip ){ lower, upper, within, outside, enter, enter_a, m };
+}
+
+// kcc_ray_rounded_polytope on M from the origin, from the clip of its lines. Decided here (rounded > 0): a miss, a face
+// of b entered strictly within its extent, or past an end of it the rounded corner there when no line beyond that
+// corner passes near the entry point. Anything else is KCC_RAY_UNDECIDED. *core: b's vertex in a corner.
+KCC_ALWAYS_INLINE kcc_ray_result kcc_ray_enter_faces_of_b( const kcc_proxy* a, const kcc_proxy* b, vec2s d,
+														   float rounded, const kcc_ray_clip* clip,
+														   kcc_polytope_hit* hit, int* core )
+{
+	const vec2s *points_b = b->points, *normals_b = b->normals;
+	int count_b = b->count;
+	float lower = clip->lower;
+	int enter = clip->enter;
+	vec2s enter_a = clip->enter_a, m = clip->m;
 	if ( !( rounded > 0.0f && rounded < INFINITY ) )
 	{
 		return KCC_RAY_UNDECIDED; // a sharp M: kcc_ray_rounded_polytope's rounding rules apply
 	}
-	if ( outside || upper < lower )
+	if ( clip->outside || clip->upper < lower )
 	{
 		return KCC_RAY_MISS;
 	}
-	if ( within || enter < 0 )
+	if ( clip->within || enter < 0 )
 	{
 		return KCC_RAY_UNDECIDED; // the start may be inside, or in a corner's region
 	}
@@ -742,6 +767,133 @@ static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b
 	return kcc_ray_disc( c, rounded, kcc_v2( 0.0f, 0.0f ), d, normals_b[enter], &hit->fraction, &hit->normal )
 			   ? KCC_RAY_HIT
 			   : KCC_RAY_MISS;
+}
+
+// kcc_ray_rounded_polytope on M = core(b) - core(a) from the origin, for a point or a segment a, without building M.
+static kcc_ray_result kcc_ray_faces_of_b( const kcc_proxy* a, const kcc_proxy* b, vec2s d, float rounded,
+										  kcc_polytope_hit* hit, int* core )
+{
+	kcc_ray_clip clip;
+	kcc_clip_faces_of_b( a, b, d, rounded, &clip );
+	return kcc_ray_enter_faces_of_b( a, b, d, rounded, &clip, hit, core );
+}
+
+// A box with sides on the axes, counter-clockwise from its lowest corner: its bottom, right, top and left faces have
+// the normals kcc_local_rectangle's polygon has for them (a zero coordinate as its vertices' differences give it).
+static const vec2s kcc_box_normals[4] = { { { 0.0f, -1.0f } }, { { 1.0f, -0.0f } }, { { 0.0f, 1.0f } }, { { -1.0f, -0.0f } } };
+
+// kcc_clip_faces_of_b for such a box (its sides' lines less the rounding: see kcc_cast_box_trusted) and a along d, d
+// along an axis, from a start outside some line: the faces across d enter and leave; those along d and the edges of
+// -a (along d too, and equal to those faces' lines) only tell whether the ray runs outside.
+KCC_ALWAYS_INLINE void kcc_clip_axis_box( float x_high, float x_low, float y_high, float y_low, vec2s d, float rounded,
+										  kcc_ray_clip* clip )
+{
+	bool vertical = d.x == 0.0f;
+	float along = vertical ? d.y : d.x;
+	float high = ( vertical ? y_high : x_high ) + rounded;
+	float low = -( vertical ? y_low : x_low ) + rounded;
+	float side_high = ( vertical ? x_high : y_high ) + rounded;
+	float side_low = -( vertical ? x_low : y_low ) + rounded;
+	// Entering by the face d moves against (its line's denominator negative), leaving by the other.
+	bool toward_low = along > 0.0f;
+	float enter_num = toward_low ? low : high;
+	float leave_num = toward_low ? high : low;
+	float enter_den = toward_low ? -along : along;
+	float leave_den = -enter_den;
+	clip->lower = 0.0f;
+	clip->enter = -1;
+	if ( enter_num < 0.0f ) // kcc_clip_line: num < lower * den, lower 0 and den negative
+	{
+		clip->lower = enter_num / enter_den;
+		clip->enter = vertical ? ( toward_low ? 0 : 2 ) : ( toward_low ? 3 : 1 );
+	}
+	clip->upper = leave_num < leave_den ? leave_num / leave_den : 1.0f;
+	clip->within = false; // the caller decides a start within every line
+	clip->outside = side_high < 0.0f || side_low < 0.0f;
+}
+
+bool kcc_cast_box_trusted( const kcc_proxy* moving, vec2s translation, vec2s lo, vec2s hi, float radius, bool point,
+						   kcc_cast_output* out )
+{
+	float rounded = moving->radius + radius + 0.0f; // kcc_cast_polytopes' radii and separation
+	vec2s a0 = moving->points[0], a1 = moving->points[moving->count - 1];
+	// M = core(b) - core(a) is a box too. Its sides' lines are kcc_clip_faces_of_b's lines of b's faces less the
+	// rounding (b's normals are the axes: a face along (0, 1) has the line y, as 0 * x + 1 * y gives it), each from
+	// the support point it picks: a1 when it lies further against the face's normal, else a0.
+	bool left1 = a1.x < a0.x, right1 = a1.x > a0.x, bottom1 = a1.y < a0.y, top1 = a1.y > a0.y;
+	float x_high = hi.x - ( left1 ? a1.x : a0.x ), x_low = lo.x - ( right1 ? a1.x : a0.x );
+	float y_high = hi.y - ( bottom1 ? a1.y : a0.y ), y_low = lo.y - ( top1 ? a1.y : a0.y );
+	// Within every line offset by the rounding (a's own lines are b's faces along its axis): where the general cast
+	// builds the difference.
+	bool within = x_high + rounded >= 0.0f && -x_low + rounded >= 0.0f && y_high + rounded >= 0.0f &&
+				  -y_low + rounded >= 0.0f;
+	bool along = translation.x == 0.0f ? a0.x == a1.x : ( translation.y == 0.0f && a0.y == a1.y );
+	if ( !( rounded > 0.0f && rounded < INFINITY ) || ( within == false && along == false ) )
+	{
+		return false;
+	}
+	kcc_proxy b; // what kcc_ray_enter_faces_of_b reads of the box's polygon
+	b.points = b.own_points;
+	b.normals = kcc_box_normals;
+	b.count = 4;
+	b.own_points[0] = lo;
+	b.own_points[1] = kcc_v2( hi.x, lo.y );
+	b.own_points[2] = hi;
+	b.own_points[3] = kcc_v2( lo.x, hi.y );
+	kcc_polytope_hit hit;
+	int core = 0;
+	kcc_ray_result decided;
+	if ( within )
+	{
+		// Beyond two sides and farther than the rounding from the corner between them, clearly: kcc_ray_rounded_polytope
+		// finds that corner closest and casts against its disc, and so does this, with the same corner (b's less the
+		// support point both sides share), bit for bit. Anywhere else within, the general cast decides.
+		bool at_right = x_high < 0.0f, at_top = y_high < 0.0f;
+		if ( !( ( at_right || x_low > 0.0f ) && ( at_top || y_low > 0.0f ) ) )
+		{
+			return false;
+		}
+		core = at_top ? ( at_right ? 2 : 3 ) : ( at_right ? 1 : 0 );
+		// a lies along an axis: the side across it picks the support point's coordinate along it too.
+		bool support1 = a0.x == a1.x ? ( at_top ? bottom1 : top1 ) : ( at_right ? left1 : right1 );
+		vec2s v = glms_vec2_sub( b.points[core], support1 ? a1 : a0 );
+		if ( glms_vec2_dot( v, v ) <= rounded * rounded * ( 1.0f + 64.0f * FLT_EPSILON ) )
+		{
+			return false;
+		}
+		hit.corner = true;
+		decided = kcc_ray_disc( v, rounded, kcc_v2( 0.0f, 0.0f ), translation, b.normals[core], &hit.fraction,
+								&hit.normal )
+					  ? KCC_RAY_HIT
+					  : KCC_RAY_MISS;
+	}
+	else
+	{
+		kcc_ray_clip clip;
+		kcc_clip_axis_box( x_high, x_low, y_high, y_low, translation, rounded, &clip );
+		bool vertical = translation.x == 0.0f, toward_low = ( vertical ? translation.y : translation.x ) > 0.0f;
+		bool support1 = vertical ? ( toward_low ? top1 : bottom1 ) : ( toward_low ? right1 : left1 );
+		clip.enter_a = support1 ? a1 : a0;
+		clip.m = moving->count == 2 ? glms_vec2_negate( moving->normals[0] ) : kcc_v2( 0.0f, 0.0f );
+		decided = kcc_ray_enter_faces_of_b( moving, &b, translation, rounded, &clip, &hit, &core );
+		// A face's contact point comes from kcc_cast_contact on the polygon: left to it.
+		if ( decided == KCC_RAY_UNDECIDED || ( point && decided == KCC_RAY_HIT && hit.corner == false ) )
+		{
+			return false;
+		}
+	}
+	*out = kcc_cast_miss();
+	if ( decided == KCC_RAY_HIT )
+	{
+		out->hit = true;
+		out->fraction = hit.fraction;
+		out->normal = hit.normal;
+		if ( point )
+		{
+			out->point = glms_vec2_add( b.points[core], glms_vec2_scale( hit.normal, radius ) );
+		}
+	}
+	return true;
 }
 
 // point false: out.point is left at zero unless it comes at no cost (the caller reads only the fraction and normal).

@@ -9,6 +9,16 @@
 #include <emmintrin.h>
 #endif
 
+/// A static function inlined into its callers whatever the compiler's estimate: for the few on a hot path whose call
+/// is a large part of their cost (the controller's internal.h has the same).
+#ifndef KCC_ALWAYS_INLINE
+#if defined( __GNUC__ ) || defined( __clang__ )
+#define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
+#else
+#define KCC_ALWAYS_INLINE static inline
+#endif
+#endif
+
 // Overlap of two valid shapes by GJK distance (touching within KCC_LINEAR_SLOP counts). Any kinds, sectors wider
 // than pi included (split into two convex halves). Used by kcc_overlap for pairs without an analytic test.
 // Defined in gjk.c.
@@ -337,6 +347,27 @@ kcc_cast_output kcc_proxies_cast_trusted( const kcc_proxy* moving, int moving_co
 /// that reads only the fraction and the normal).
 kcc_cast_output kcc_proxies_cast_polygon_trusted( const kcc_proxy* moving, int moving_count, vec2s translation,
 												 const kcc_polygon* target, bool point );
+
+/// Whether kcc_cast_box_trusted takes this moving shape (its proxies) and translation: one proxy, a point or a segment
+/// along an axis (a circle's or an upright capsule's core), and a translation in range.
+static inline bool kcc_box_cast_applies( const kcc_proxy* moving, int moving_count, vec2s translation )
+{
+	if ( moving_count != 1 || moving->curved || moving->count > 2 || kcc_usable_vec2( translation ) == false )
+	{
+		return false;
+	}
+	vec2s a0 = moving->points[0], a1 = moving->points[moving->count - 1];
+	return a0.x == a1.x || a0.y == a1.y;
+}
+
+/// kcc_proxies_cast_polygon_trusted( moving, 1, translation, box, point ) for a box with sides on the axes, from its
+/// lowest corner lo to its highest hi (both in range, the sides in the exact range of a rectangle's normals), rounded
+/// by radius, when kcc_box_cast_applies: the same result, bit for bit, without the box's polygon. It decides a start
+/// in the region of a corner, which the general cast leaves to the difference built, and, along an axis that the
+/// moving core lies along (the ground probe), the faces' lines without the general clip. False when it does not
+/// decide (the general cast decides then): another direction, an entry at a face's end, a face's contact point.
+bool kcc_cast_box_trusted( const kcc_proxy* moving, vec2s translation, vec2s lo, vec2s hi, float radius, bool point,
+						   kcc_cast_output* out );
 
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );
