@@ -278,6 +278,13 @@ static inline bool kcc_exact_sides( float a, float b )
 	return aa >= KCC_EXACT_SIDE_MIN && aa <= KCC_EXACT_SIDE_MAX && ab >= KCC_EXACT_SIDE_MIN && ab <= KCC_EXACT_SIDE_MAX;
 }
 
+// Whether a rectangle's sides w (along x) and h (along y) are in the exact range and turn left: w then h when the
+// first side is along x, h then w of the opposite sign when it is along y.
+static inline bool kcc_rectangle_sides_ok( float w, float h, bool y_first )
+{
+	return kcc_exact_sides( w, h ) && ( ( w > 0.0f ) == ( h > 0.0f ) ) != y_first;
+}
+
 // The normals of a counter-clockwise, axis-aligned rectangle (a box tile), bit for bit what kcc_edge_normal gives,
 // without its square roots and divisions: a side along x of length w has the normal (its zero y, -sign( w )), one
 // along y of length h (sign( h ), its zero x negated). For vertices whose first side is along x (v0, v1 share y; v1,
@@ -289,7 +296,7 @@ KCC_ALWAYS_INLINE bool kcc_rectangle_normals_x_first( kcc_polygon* p )
 	vec2s* n = p->normals;
 	// w, then h of the same sign (a left turn); the third and fourth sides are the first two reversed.
 	float w = v[1].x - v[0].x, h = v[2].y - v[1].y;
-	if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) != ( h > 0.0f ) )
+	if ( kcc_rectangle_sides_ok( w, h, false ) == false )
 	{
 		return false;
 	}
@@ -308,7 +315,7 @@ KCC_ALWAYS_INLINE bool kcc_rectangle_normals_y_first( kcc_polygon* p )
 	vec2s* n = p->normals;
 	// h, then w of the opposite sign (a left turn).
 	float h = v[1].y - v[0].y, w = v[2].x - v[1].x;
-	if ( kcc_exact_sides( w, h ) == false || ( w > 0.0f ) == ( h > 0.0f ) )
+	if ( kcc_rectangle_sides_ok( w, h, true ) == false )
 	{
 		return false;
 	}
@@ -384,6 +391,33 @@ static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_sh
 	p->radius = s->radius;
 	p->count = 4;
 	p->centroid = a;
+	return true;
+}
+
+bool kcc_local_box( const kcc_candidate* candidate, vec2s origin, vec2s* lo, vec2s* hi )
+{
+	const kcc_static_shape* s = candidate->source;
+	vec2s a, c;
+	if ( s->corners_in_bb )
+	{
+		// Points 0 and 2 are corners of its bb, which the candidate's bounds hold in the local frame already.
+		kcc_aabb b = candidate->bounds;
+		a = kcc_v2( s->corner_right ? b.max.x : b.min.x, s->corner_top ? b.max.y : b.min.y );
+		c = kcc_v2( s->corner_right ? b.min.x : b.max.x, s->corner_top ? b.min.y : b.max.y );
+	}
+	else
+	{
+		a = kcc_bridge_relative( kcc_static_shape_point( s, 0 ), origin );
+		c = kcc_bridge_relative( kcc_static_shape_point( s, 2 ), origin );
+	}
+	// kcc_local_rectangle's test of its sides and kcc_convert_static's of its values.
+	if ( kcc_rectangle_sides_ok( c.x - a.x, c.y - a.y, s->rectangle_y_first ) == false || kcc_usable_vec2( a ) == false ||
+		 kcc_usable_vec2( c ) == false || kcc_valid_radius( s->radius ) == false )
+	{
+		return false;
+	}
+	*lo = kcc_v2( kcc_minf( a.x, c.x ), kcc_minf( a.y, c.y ) );
+	*hi = kcc_v2( kcc_maxf( a.x, c.x ), kcc_maxf( a.y, c.y ) );
 	return true;
 }
 
@@ -535,10 +569,7 @@ static void kcc_convert_static( kcc_controller* c, kcc_candidate* candidate )
 {
 	const kcc_static_shape* s = candidate->source;
 	kcc_shape* out = &candidate->core;
-	// A static shape is never a character's: no registry check. Roles need an explicit category, as below.
-	bool roles = s->filter.categories != CP_ALL_CATEGORIES;
-	candidate->one_way = roles && ( s->filter.categories & c->def.one_way_categories ) != 0;
-	candidate->pushable = roles && ( s->filter.categories & c->def.pushable_categories ) != 0;
+	// Its roles were set when it was gathered.
 	if ( s->type == KCC_SHAPE_POLYGON )
 	{
 		if ( s->rectangle && kcc_local_rectangle( s, c->move->origin, out ) )
@@ -584,12 +615,7 @@ static void kcc_convert_chipmunk( kcc_controller* c, kcc_candidate* candidate )
 {
 	const cpShape* shape = candidate->shape;
 	kcc_shape* out = &candidate->core;
-	// Roles need an explicit category: a shape in every category (Chipmunk's default filter) is a plain solid, or a
-	// wall left at the default would be one-way to every def with a role mask.
-	cpBitmask categories = cpShapeGetFilter( shape ).categories;
-	bool roles = categories != CP_ALL_CATEGORIES;
-	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
-	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
+	kcc_candidate_roles( c, candidate, cpShapeGetFilter( shape ).categories );
 	if ( ( candidate->one_way || candidate->pushable ) && kcc_world_character_of( shape ) != NULL )
 	{
 		// Another character: it blocks like a wall (passing through it from the side, or moving the body its

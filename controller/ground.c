@@ -17,7 +17,7 @@ static float kcc_settle_distance( const kcc_controller* c, const kcc_sweep* s )
 // The settle distance is exact for a flat surface. Against a corner or a round obstacle the gap along the new
 // normal grows with the square of the distance moved back: one Newton step on the measured distance brings it back
 // to the skin.
-static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec2s p, float settle )
+static float kcc_refine_settle( kcc_controller* c, const kcc_sweep* s, vec2s p, float settle )
 {
 	float cosine = glms_vec2_dot( s->normal, c->def.up );
 	if ( cosine >= KCC_PARALLEL_COSINE || s->candidate == NULL )
@@ -26,7 +26,9 @@ static float kcc_refine_settle( const kcc_controller* c, const kcc_sweep* s, vec
 	}
 	kcc_shape at;
 	kcc_character_at( c, glms_vec2_sub( p, glms_vec2_scale( c->def.up, settle ) ), &at );
-	kcc_distance_output d = kcc_distance_trusted( &at, &s->candidate->core );
+	// The sweep may have cast the floor without converting it (kcc_local_box): it is in the move's list.
+	const kcc_candidate* floor = kcc_candidate_ready( c, c->move->candidates + ( s->candidate - c->move->candidates ) );
+	kcc_distance_output d = kcc_distance_trusted( &at, &floor->core );
 	if ( d.distance <= 0.0f )
 	{
 		return settle;

@@ -166,7 +166,8 @@ typedef struct kcc_candidate
 	bool blocks;     ///< false for sensors, the one-way shape being dropped through and, during the carry, the
 					 ///< carrying body's shapes: one test in the casts' loops
 	bool one_way;    ///< in the def's one_way_categories: blocks only from above (kcc_one_way_blocks); set with core
-	bool pushable;   ///< in the def's pushable_categories (moved when on a kinematic body); set with core
+					 ///< (a static shape's when gathered: sweeps may cast it without its core, kcc_local_box)
+	bool pushable;   ///< in the def's pushable_categories (moved when on a kinematic body); set with one_way
 	bool converted;  ///< core is filled (converted lazily, once per move)
 	bool cast_ready; ///< core is a polygon the casts take as it is (kcc_polygon_proxy_ok, checked once); set with core
 	kcc_shape core;  ///< the shape in the local frame
@@ -528,6 +529,21 @@ void kcc_read_polygon_vertices( const cpShape* shape, int count, cpVect* out );
 /// Fills candidate->core (once per move). A polygon of more than KCC_MAX_POLYGON_VERTICES vertices adds its other
 /// fan pieces to the candidates (chipmunk_shapes.c).
 void kcc_world_convert( kcc_controller* c, kcc_candidate* candidate );
+
+/// A candidate's roles from its shape's filter categories: roles need an explicit category (a shape in every
+/// category, Chipmunk's default filter, is a plain solid, or a wall left at the default would be one-way to every def
+/// with a role mask).
+static inline void kcc_candidate_roles( const kcc_controller* c, kcc_candidate* candidate, cpBitmask categories )
+{
+	bool roles = categories != CP_ALL_CATEGORIES;
+	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
+	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
+}
+
+/// A candidate box tile (its source a kcc_static_shape.rectangle) in the local frame as the casts take it without
+/// converting it: its lowest and highest corners, the values kcc_world_convert's polygon has. False when that polygon
+/// would not be a box the casts take as it is (a side rounded out of the exact range, a value out of range).
+bool kcc_local_box( const kcc_candidate* candidate, vec2s origin, vec2s* lo, vec2s* hi );
 /// The body of a candidate's shape; NULL for a static shape of the static index (its shape is never dereferenced).
 const cpBody* kcc_world_shape_body( const kcc_candidate* candidate );
 /// The candidate's body when it is kinematic (a moving platform), else NULL.

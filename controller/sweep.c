@@ -191,18 +191,27 @@ static inline bool kcc_sweep_reaches( const kcc_candidate* cand, kcc_sweep_box b
 // One candidate's cast in a sweep (cand reaches the swept box): its contact, when it blocks, joins the result.
 // floor_only: the reported contact is the first one with a walkable normal (a steep edge met first does not hide the
 // floor the character stands on); the travel still keeps the skin from every hit. *best_allowed: the travel so far.
-// point false: the result's point may be zero (the one-way test still has its own).
+// point false: the result's point may be zero (the one-way test still has its own). box: kcc_box_cast_applies to the
+// character and the translation.
 KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, vec2s from, vec2s translation, vec2s dir,
 									  float len, const kcc_proxy* moving_proxies, int moving_proxy_count,
-									  const kcc_shape* moving, bool floor_only, bool point, float* best_allowed,
-									  kcc_sweep* result )
+									  const kcc_shape* moving, bool floor_only, bool point, bool box,
+									  float* best_allowed, kcc_sweep* result )
 {
-	kcc_candidate_ready( c, cand );
-	kcc_cast_output out = cand->cast_ready ? kcc_proxies_cast_polygon_trusted( moving_proxies, moving_proxy_count,
-																			   translation, &cand->core.polygon,
-																			   point || cand->one_way )
-										   : kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation,
-																	   &cand->core, 0.0f );
+	kcc_cast_output out;
+	vec2s lo, hi;
+	// A box tile is cast as a box where that decides (the ground probe on a tile floor, a start near a tile's corner):
+	// the same result, without converting it.
+	if ( box == false || cand->source == NULL || cand->source->rectangle == false || cand->one_way ||
+		 kcc_local_box( cand, c->move->origin, &lo, &hi ) == false ||
+		 kcc_cast_box_trusted( moving_proxies, translation, lo, hi, cand->source->radius, point, &out ) == false )
+	{
+		kcc_candidate_ready( c, cand );
+		out = cand->cast_ready ? kcc_proxies_cast_polygon_trusted( moving_proxies, moving_proxy_count, translation,
+																   &cand->core.polygon, point || cand->one_way )
+							   : kcc_proxies_cast_trusted( moving_proxies, moving_proxy_count, translation, &cand->core,
+														   0.0f );
+	}
 	if ( out.hit == false )
 	{
 		return;
@@ -214,7 +223,7 @@ KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, ve
 	{
 		// Started touching or overlapping: the penetration normal says which way is out. Moving out (or
 		// along) is free; moving in is blocked at once.
-		kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, moving );
+		kcc_penetration_output pen = kcc_penetration_trusted( &kcc_candidate_ready( c, cand )->core, moving );
 		if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
 		{
 			return;
@@ -400,6 +409,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	int index[KCC_SWEEP_ORDERED];
 	float bound[KCC_SWEEP_ORDERED];
 	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;
+	bool box = kcc_box_cast_applies( moving_proxies, moving_proxy_count, translation );
 	float best_allowed = FLT_MAX;
 	for ( int k = 0; k < ordered; ++k )
 	{
@@ -409,7 +419,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 			break;
 		}
 		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
-					   moving_proxy_count, &moving, true, point, &best_allowed, result );
+					   moving_proxy_count, &moving, true, point, box, &best_allowed, result );
 	}
 	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
 	{
@@ -417,7 +427,7 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 		if ( kcc_sweep_reaches( cand, swept ) )
 		{
 			kcc_sweep_one( c, cand, from, translation, dir, len, moving_proxies, moving_proxy_count, &moving,
-						   floor_only, point, &best_allowed, result );
+						   floor_only, point, box, &best_allowed, result );
 		}
 	}
 	if ( result->blocked )

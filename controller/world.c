@@ -153,6 +153,10 @@ static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, b
 	cand->blocks = sensor == false && shape != c->drop_shape;
 	c->move->has_sensors |= sensor;
 	cand->converted = false;
+	if ( source != NULL )
+	{
+		kcc_candidate_roles( c, cand, source->filter.categories ); // a static shape is never a character's
+	}
 	return true;
 }
 

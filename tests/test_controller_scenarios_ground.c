@@ -275,12 +275,81 @@ static void test_snap_down_steps( void** state )
 	}
 }
 
+// A round bottom resting over a tile's corner, a little beyond the skin (within the resting tolerance): the probe
+// finds the corner's disc without converting the tile (a box tile is cast as a box), then settles one Newton step
+// against the tile itself, which it converts then. The character ends a skin from the corner, and where it ends does
+// not depend on what other characters' moves left in the candidate buffer the single calls share: here another tile,
+// converted where it lies a little above this one in the frame of the move that converted it.
+static vec2s settle_on_corner( int kind, float gap, float dx, bool others )
+{
+	scene* s = scene_create( 1.0f );
+	scene_add_tile( s, -30, -1 ); // [-30, -29] x [-1, 0]
+	scene_add_tile( s, 0, -1 );   // [0, 1] x [-1, 0]
+	scene_commit( s, 0 );
+	// The round bottom's centre dx past the corner (1, 0), the gap to it a little over the skin: its box clear of the
+	// tile's (no depenetration test converts the tile).
+	kcc_controller_def def = test_character_def( kind, kcc_v2( 0.0f, 0.0f ) );
+	float radius = kind == TEST_CIRCLE ? 0.4f : 0.3f, below = kind == TEST_CIRCLE ? 0.0f : 0.3f;
+	float reach = radius + gap;
+	def.position = kcc_v2( 1.0f + dx, sqrtf( reach * reach - dx * dx ) + below );
+	// A box character by the far tile, its only candidate, placed as this one is by its tile but 0.005 lower: its move
+	// converts that tile (a polygon's sweeps and depenetration do).
+	kcc_controller_def other_def = test_character_def( TEST_BOX, glms_vec2_sub( def.position, kcc_v2( 30.0f, 0.005f ) ) );
+	kcc_move_result result;
+	kcc_controller* first = others ? kcc_controller_create( s->space, &other_def ) : NULL;
+	if ( others )
+	{
+		assert_int_equal( kcc_controller_move( first, kcc_v2( 0.0f, 0.0f ), &result ), KCC_OK );
+	}
+	kcc_controller* c = kcc_controller_create( s->space, &def );
+	assert_non_null( c );
+	kcc_controller* second = others ? kcc_controller_create( s->space, &other_def ) : NULL;
+	if ( others )
+	{
+		kcc_controller_destroy( first );
+		assert_int_equal( kcc_controller_move( second, kcc_v2( 0.0f, 0.0f ), &result ), KCC_OK );
+	}
+	assert_int_equal( kcc_controller_move( c, kcc_v2( 0.0f, 0.0f ), &result ), KCC_OK );
+	kcc_distance_output nearest = scene_nearest( s, &def.shape, result.position, 1.0f );
+	SCENE_CHECK( ( result.flags & KCC_ON_FLOOR ) != 0, "%s gap %g: not on the corner", test_character_name( kind ),
+				 (double)gap );
+	SCENE_CHECK( fabsf( nearest.distance - def.skin ) <= 1e-4f, "%s gap %g: %.7g from the corner, skin %g",
+				 test_character_name( kind ), (double)gap, (double)nearest.distance, (double)def.skin );
+	kcc_controller_destroy( c );
+	if ( second != NULL )
+	{
+		kcc_controller_destroy( second );
+	}
+	scene_destroy( s );
+	return result.position;
+}
+
+static void test_a_round_bottom_settles_on_a_tile_corner( void** state )
+{
+	(void)state;
+	const float gaps[3] = { 0.012f, 0.0135f, 0.011f };
+	for ( int kind = TEST_CIRCLE; kind <= TEST_CAPSULE; ++kind )
+	{
+		for ( int g = 0; g < 3; ++g )
+		{
+			float dx = 0.03f + 0.02f * (float)g;
+			vec2s alone = settle_on_corner( kind, gaps[g], dx, false );
+			vec2s among_others = settle_on_corner( kind, gaps[g], dx, true );
+			SCENE_CHECK( memcmp( &alone, &among_others, sizeof( vec2s ) ) == 0,
+						 "%s gap %g: ends at (%.9g, %.9g) alone, (%.9g, %.9g) after other characters' moves",
+						 test_character_name( kind ), (double)gaps[g], (double)alone.x, (double)alone.y,
+						 (double)among_others.x, (double)among_others.y );
+		}
+	}
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_fall_reports_floor_on_the_step_of_contact ),
 		cmocka_unit_test( test_jump_is_not_snapped_back ),
 		cmocka_unit_test( test_snap_down_steps ),
+		cmocka_unit_test( test_a_round_bottom_settles_on_a_tile_corner ),
 	};
 	return cmocka_run_group_tests_name( "controller_scenarios_ground", tests, NULL, NULL );
 }

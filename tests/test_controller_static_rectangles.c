@@ -41,6 +41,24 @@ static void assert_same_core( const kcc_shape* a, const kcc_shape* b )
 	}
 }
 
+// A core that is the box from lo to hi rounded by radius, bit for bit, with a box tile's normals (kcc_cast_box_trusted
+// casts that box as the polygon): each corner's coordinates are lo's or hi's, each side's normal is along an axis, with
+// the zero coordinate the difference of its vertices gives (+0 across a side along x, -0 along y).
+static void assert_box_core( const kcc_shape* core, vec2s lo, vec2s hi, float radius )
+{
+	assert_int_equal( core->type, KCC_SHAPE_POLYGON );
+	assert_int_equal( core->polygon.count, 4 );
+	assert_memory_equal( &core->polygon.radius, &radius, sizeof( float ) );
+	for ( int i = 0; i < 4; ++i )
+	{
+		vec2s v = core->polygon.vertices[i], w = core->polygon.vertices[( i + 1 ) % 4], n = core->polygon.normals[i];
+		assert_true( memcmp( &v.x, &lo.x, sizeof( float ) ) == 0 || memcmp( &v.x, &hi.x, sizeof( float ) ) == 0 );
+		assert_true( memcmp( &v.y, &lo.y, sizeof( float ) ) == 0 || memcmp( &v.y, &hi.y, sizeof( float ) ) == 0 );
+		vec2s expected = v.y == w.y ? kcc_v2( 0.0f, v.y == lo.y ? -1.0f : 1.0f ) : kcc_v2( v.x == lo.x ? -1.0f : 1.0f, -0.0f );
+		assert_memory_equal( &n, &expected, sizeof( vec2s ) );
+	}
+}
+
 // The one candidate of a gather around the shape's box, converted.
 static kcc_shape convert_alone( kcc_controller* c, const cpShape* shape )
 {
@@ -64,7 +82,7 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 	assert_non_null( c );
 	const double sides[7] = { 1.0, 0.5, 3.0e-3, 1.0e-21, 7.0e3, 0.3, 0.0 };
 	const double places[4] = { 0.0, -0.5, 1.0e7, -3.0e4 };
-	int short_path = 0, polygons = 0, others = 0, out_of_range = 0;
+	int short_path = 0, polygons = 0, others = 0, out_of_range = 0, boxes = 0;
 	for ( int k = 0; k < 7 * 7 * 4 * 4 * 2 * 4 * 2; ++k )
 	{
 		double w = sides[k % 7], h = sides[( k / 7 ) % 7], x = places[( k / 49 ) % 4];
@@ -96,6 +114,14 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		bool proxy = from_index.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_index, proxies ) > 0;
 		assert_true( cand->cast_ready == proxy );
 		out_of_range += from_index.type == KCC_SHAPE_POLYGON && cand->cast_ready == false;
+		// The box the sweeps cast without converting it (kcc_local_box) is that core.
+		vec2s lo, hi;
+		if ( cand->source->rectangle && kcc_local_box( cand, c->move->origin, &lo, &hi ) )
+		{
+			assert_box_core( &from_index, lo, hi, cand->source->radius );
+			assert_true( cand->cast_ready );
+			boxes += 1;
+		}
 		kcc_static_index* index = c->static_index;
 		c->static_index = NULL; // the same shape from Chipmunk, through the general path
 		kcc_shape from_chipmunk = convert_alone( c, shape );
@@ -109,9 +135,10 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		cpSpaceRemoveShape( space, shape );
 		cpShapeFree( shape );
 	}
-	print_message( "%d boxes on the short path; %d polygons (%d beyond the casts' range), %d other cores\n", short_path,
-				   polygons, out_of_range, others );
-	assert_true( short_path > 2500 && polygons > 1000 && out_of_range > 200 && others > 500 );
+	print_message( "%d boxes on the short path (%d cast as boxes); %d polygons (%d beyond the casts' range), %d other "
+				   "cores\n",
+				   short_path, boxes, polygons, out_of_range, others );
+	assert_true( short_path > 2500 && boxes > 400 && polygons > 1000 && out_of_range > 200 && others > 500 );
 	kcc_controller_destroy( c );
 	cpSpaceFree( space );
 }
