@@ -3,6 +3,7 @@
 // kind, and its per-kind getters abort on the wrong kind. So a circle or segment shape is recognised by its
 // geometry (kcc_round_shape: what every circle and segment satisfies, checked with the public point query), and
 // only a shape that is not round, hence a polygon, is read with the polygon getters.
+#include "box_tile.h"
 #include "chipmunk_bridge.h"
 #include "internal.h"
 // kcc_polygon_proxy_ok: the cast's checks of a polygon, made once per conversion.
@@ -266,25 +267,6 @@ static void kcc_polygon_world_vertices( const cpShape* shape, int count, int fir
 	}
 }
 
-// Sides of an axis-aligned rectangle whose squares are normal floats: sqrtf( w * w ) is then |w| exactly, so the
-// side's normal is exactly a unit axis.
-#define KCC_EXACT_SIDE_MIN 0x1p-63f
-#define KCC_EXACT_SIDE_MAX 0x1p63f
-
-// Whether a and b, the signed lengths of two consecutive sides of an axis-aligned rectangle, are in the exact range.
-static inline bool kcc_exact_sides( float a, float b )
-{
-	float aa = fabsf( a ), ab = fabsf( b );
-	return aa >= KCC_EXACT_SIDE_MIN && aa <= KCC_EXACT_SIDE_MAX && ab >= KCC_EXACT_SIDE_MIN && ab <= KCC_EXACT_SIDE_MAX;
-}
-
-// Whether a rectangle's sides w (along x) and h (along y) are in the exact range and turn left: w then h when the
-// first side is along x, h then w of the opposite sign when it is along y.
-static inline bool kcc_rectangle_sides_ok( float w, float h, bool y_first )
-{
-	return kcc_exact_sides( w, h ) && ( ( w > 0.0f ) == ( h > 0.0f ) ) != y_first;
-}
-
 // The normals of a counter-clockwise, axis-aligned rectangle (a box tile), bit for bit what kcc_edge_normal gives,
 // without its square roots and divisions: a side along x of length w has the normal (its zero y, -sign( w )), one
 // along y of length h (sign( h ), its zero x negated). For vertices whose first side is along x (v0, v1 share y; v1,
@@ -391,33 +373,6 @@ static bool kcc_local_rectangle( const kcc_static_shape* s, vec2s origin, kcc_sh
 	p->radius = s->radius;
 	p->count = 4;
 	p->centroid = a;
-	return true;
-}
-
-bool kcc_local_box( const kcc_candidate* candidate, vec2s origin, vec2s* lo, vec2s* hi )
-{
-	const kcc_static_shape* s = candidate->source;
-	vec2s a, c;
-	if ( s->corners_in_bb )
-	{
-		// Points 0 and 2 are corners of its bb, which the candidate's bounds hold in the local frame already.
-		kcc_aabb b = candidate->bounds;
-		a = kcc_v2( s->corner_right ? b.max.x : b.min.x, s->corner_top ? b.max.y : b.min.y );
-		c = kcc_v2( s->corner_right ? b.min.x : b.max.x, s->corner_top ? b.min.y : b.max.y );
-	}
-	else
-	{
-		a = kcc_bridge_relative( kcc_static_shape_point( s, 0 ), origin );
-		c = kcc_bridge_relative( kcc_static_shape_point( s, 2 ), origin );
-	}
-	// kcc_local_rectangle's test of its sides and kcc_convert_static's of its values.
-	if ( kcc_rectangle_sides_ok( c.x - a.x, c.y - a.y, s->rectangle_y_first ) == false || kcc_usable_vec2( a ) == false ||
-		 kcc_usable_vec2( c ) == false || kcc_valid_radius( s->radius ) == false )
-	{
-		return false;
-	}
-	*lo = kcc_v2( kcc_minf( a.x, c.x ), kcc_minf( a.y, c.y ) );
-	*hi = kcc_v2( kcc_maxf( a.x, c.x ), kcc_maxf( a.y, c.y ) );
 	return true;
 }
 

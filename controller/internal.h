@@ -539,11 +539,6 @@ static inline void kcc_candidate_roles( const kcc_controller* c, kcc_candidate* 
 	candidate->one_way = roles && ( categories & c->def.one_way_categories ) != 0;
 	candidate->pushable = roles && ( categories & c->def.pushable_categories ) != 0;
 }
-
-/// A candidate box tile (its source a kcc_static_shape.rectangle) in the local frame as the casts take it without
-/// converting it: its lowest and highest corners, the values kcc_world_convert's polygon has. False when that polygon
-/// would not be a box the casts take as it is (a side rounded out of the exact range, a value out of range).
-bool kcc_local_box( const kcc_candidate* candidate, vec2s origin, vec2s* lo, vec2s* hi );
 /// The body of a candidate's shape; NULL for a static shape of the static index (its shape is never dereferenced).
 const cpBody* kcc_world_shape_body( const kcc_candidate* candidate );
 /// The candidate's body when it is kinematic (a moving platform), else NULL.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The sweep: the character's shape cast along a translation against the move's candidates, stopping where the gap
 // along the first blocking surface's normal is the skin.
+#include "box_tile.h"
 #include "internal.h"
 // The geometry core's trusted entry points: the candidates and the character are valid by construction.
 #include "../geometry/internal.h"

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "../controller/box_tile.h"
 #include "../controller/chipmunk_bridge.h"
 #include "../controller/internal.h"
 #include "../controller/static_index.h"
