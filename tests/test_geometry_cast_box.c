@@ -2,8 +2,9 @@
 // The box cast (kcc_cast_box_trusted: a circle's or an upright capsule's core against a box with sides on the axes,
 // the controller's box tiles) answers as the general cast on the box's polygon, bit for bit, wherever it decides:
 // starts near a corner (within every offset line, beyond two sides), and casts along an axis the core lies along
-// (the ground probe: resting on a top face, over a corner, beside a side, moving away). The polygon is built from each
-// of its four corners in turn, with the normals the controller's conversion gives a box tile.
+// (the ground probe: resting on a top face, over a corner, beside a side, moving away), near the frame's origin and
+// far from it. The polygon is built from each of its four corners in turn, with the normals the controller's
+// conversion gives a box tile.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -125,11 +126,14 @@ static void test_the_box_cast_answers_as_the_polygon_cast( void** state )
 	int along_axis = 0, points = 0;
 	for ( int n = 0; n < 200000; ++n )
 	{
-		// Tiles on a grid, or boxes of any size anywhere; rounded now and then.
-		bool grid = n % 2 == 0;
+		// Tiles on a grid, boxes of any size anywhere, or far from the frame's origin (where float coordinates are
+		// coarse); rounded now and then.
+		bool grid = n % 2 == 0, far = n % 4 == 3;
+		float place = far ? 1.0e6f : 100.0f, largest = far ? 300.0f : 4.0f;
 		vec2s lo = grid ? kcc_v2( (float)kcc_ref_int( &rng, -50, 50 ), (float)kcc_ref_int( &rng, -50, 50 ) )
-						: kcc_v2( uniform( &rng, -100.0f, 100.0f ), uniform( &rng, -100.0f, 100.0f ) );
-		vec2s size = grid ? kcc_v2( 1.0f, 1.0f ) : kcc_v2( uniform( &rng, 0.05f, 4.0f ), uniform( &rng, 0.05f, 4.0f ) );
+						: kcc_v2( uniform( &rng, -place, place ), uniform( &rng, -place, place ) );
+		vec2s size = grid ? kcc_v2( 1.0f, 1.0f )
+						  : kcc_v2( uniform( &rng, 0.05f, largest ), uniform( &rng, 0.05f, largest ) );
 		vec2s hi = glms_vec2_add( lo, size );
 		float box_radius = kcc_ref_int( &rng, 0, 4 ) == 0 ? 0.25f : 0.0f;
 		kcc_shape mover = random_mover( &rng, lo, hi, box_radius );
