@@ -26,9 +26,8 @@ static float kcc_refine_settle( kcc_controller* c, const kcc_sweep* s, vec2s p, 
 	}
 	kcc_shape at;
 	kcc_character_at( c, glms_vec2_sub( p, glms_vec2_scale( c->def.up, settle ) ), &at );
-	// The sweep may have cast the floor without converting it (kcc_local_box): it is in the move's list.
-	const kcc_candidate* floor = kcc_candidate_ready( c, c->move->candidates + ( s->candidate - c->move->candidates ) );
-	kcc_distance_output d = kcc_distance_trusted( &at, &floor->core );
+	// The sweep may have cast the floor without converting it (kcc_local_box).
+	kcc_distance_output d = kcc_distance_trusted( &at, &kcc_candidate_ready( c, s->candidate )->core );
 	if ( d.distance <= 0.0f )
 	{
 		return settle;

@@ -267,16 +267,7 @@ struct kcc_controller
 	kcc_static_cache static_cache; ///< the static shapes around the character (world.c's static query)
 };
 
-/// A static function inlined into its callers whatever the compiler's estimate: for the few on the move's path whose
-/// call is a large part of their cost (run once or twice per move, or per sweep). The geometry's internal.h has the
-/// same.
-#ifndef KCC_ALWAYS_INLINE
-#if defined( __GNUC__ ) || defined( __clang__ )
-#define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
-#else
-#define KCC_ALWAYS_INLINE static inline
-#endif
-#endif
+#include "../geometry/always_inline.h"
 
 /// Minimum / maximum of two floats: inline (libm's fminf / fmaxf are calls without -ffinite-math-only). Inputs
 /// here are never NaN (validated before the move).
@@ -355,7 +346,7 @@ typedef struct kcc_sweep
 	float distance;           ///< contact distance along the translation
 	vec2s normal;             ///< unit, out of the obstacle
 	vec2s point;              ///< on the obstacle, local frame
-	const kcc_candidate* candidate;
+	kcc_candidate* candidate; ///< in the move's list (a box tile may not be converted yet: kcc_candidate_ready)
 } kcc_sweep;
 
 /// Most surfaces one move can be blocked by: max_slides in each part of a move split KCC_MAX_SPLIT_DEPTH times.

@@ -9,15 +9,7 @@
 #include <emmintrin.h>
 #endif
 
-/// A static function inlined into its callers whatever the compiler's estimate: for the few on a hot path whose call
-/// is a large part of their cost (the controller's internal.h has the same).
-#ifndef KCC_ALWAYS_INLINE
-#if defined( __GNUC__ ) || defined( __clang__ )
-#define KCC_ALWAYS_INLINE __attribute__( ( always_inline ) ) static inline
-#else
-#define KCC_ALWAYS_INLINE static inline
-#endif
-#endif
+#include "always_inline.h"
 
 // Overlap of two valid shapes by GJK distance (touching within KCC_LINEAR_SLOP counts). Any kinds, sectors wider
 // than pi included (split into two convex halves). Used by kcc_overlap for pairs without an analytic test.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What the cast tests (test_geometry_cast.c, test_geometry_cast_pairs.c) judge a cast by, written once: the
+// What the cast tests (test_geometry_cast*.c) judge a cast by, written once: the same cast bit for bit, the
 // distance after a move, the closest approach along a path, the tolerance on a fraction, a shape's printout, and an
 // exact reference cast for polytope cores in double precision that shares no code with the library.
 #pragma once
@@ -10,6 +10,20 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+
+// Bit for bit, field by field (signed zeros told apart; the structs' padding bytes are not part of the output).
+static inline bool same_float( float a, float b )
+{
+	return memcmp( &a, &b, sizeof( float ) ) == 0;
+}
+
+static inline bool same_cast( kcc_cast_output a, kcc_cast_output b )
+{
+	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_float( a.normal.x, b.normal.x ) &&
+		   same_float( a.normal.y, b.normal.y ) && same_float( a.point.x, b.point.x ) &&
+		   same_float( a.point.y, b.point.y );
+}
 
 static inline void print_shape( const kcc_shape* s )
 {

@@ -1730,24 +1730,12 @@ static void test_casts_across_flat_shapes( void** state )
 	assert_true( crossings > 80000 );
 }
 
-// Bit for bit, field by field (the structs' padding bytes are not part of the output).
-static bool same_float( float a, float b )
-{
-	return memcmp( &a, &b, sizeof( a ) ) == 0;
-}
-
 static bool same_vec( vec2s a, vec2s b )
 {
 	return same_float( a.x, b.x ) && same_float( a.y, b.y );
 }
 
-static bool same_cast( kcc_cast_output a, kcc_cast_output b )
-{
-	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_vec( a.point, b.point ) &&
-		   same_vec( a.normal, b.normal );
-}
-
-// The same cast when the caller did not ask for the point.
+// The same cast (same_cast, test_cast_reference.h) when the caller did not ask for the point.
 static bool same_cast_but_point( kcc_cast_output a, kcc_cast_output b )
 {
 	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_vec( a.normal, b.normal );

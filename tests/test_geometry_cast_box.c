@@ -15,19 +15,9 @@
 #include "kcc/geometry.h"
 #include "test_reference.h"
 
+#include "test_cast_reference.h"
+
 #include <string.h>
-
-static bool same_float( float a, float b )
-{
-	return memcmp( &a, &b, sizeof( float ) ) == 0;
-}
-
-static bool same_cast( kcc_cast_output a, kcc_cast_output b )
-{
-	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_float( a.normal.x, b.normal.x ) &&
-		   same_float( a.normal.y, b.normal.y ) && same_float( a.point.x, b.point.x ) &&
-		   same_float( a.point.y, b.point.y );
-}
 
 // The box from lo to hi as the controller converts a box tile (counter-clockwise from corner first): its sides'
 // normals have the zero coordinate their vertices' differences give (+0 across a side along x, -0 along y).

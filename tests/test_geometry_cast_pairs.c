@@ -21,18 +21,6 @@
 #include "test_cast_reference.h"
 #include "test_random_shapes.h"
 
-static bool same_float( float a, float b )
-{
-	return memcmp( &a, &b, sizeof( float ) ) == 0;
-}
-
-static bool same_cast( kcc_cast_output a, kcc_cast_output b )
-{
-	return a.hit == b.hit && same_float( a.fraction, b.fraction ) && same_float( a.normal.x, b.normal.x ) &&
-		   same_float( a.normal.y, b.normal.y ) && same_float( a.point.x, b.point.x ) &&
-		   same_float( a.point.y, b.point.y );
-}
-
 static bool finite_cast( kcc_cast_output c )
 {
 	return kcc_is_valid_float( c.fraction ) && kcc_is_valid_vec2( c.normal ) && kcc_is_valid_vec2( c.point );
