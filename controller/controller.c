@@ -376,25 +376,6 @@ void kcc_controller_destroy( kcc_controller* c )
 	kcc_free( c );
 }
 
-bool kcc_controller_usable( const kcc_controller* c, const char* null_message, const char* destroyed_message )
-{
-	(void)null_message;
-	(void)destroyed_message;
-	if ( c == NULL )
-	{
-		KCC_ASSERT( false, null_message );
-		return false;
-	}
-#if defined( KCC_ENABLE_ASSERT )
-	if ( kcc_registry_contains( c ) == false )
-	{
-		KCC_ASSERT( false, destroyed_message );
-		return false;
-	}
-#endif
-	return true;
-}
-
 kcc_status kcc_space_acquire( kcc_controller* c, const char* locked_message, const char* busy_message )
 {
 	(void)locked_message;

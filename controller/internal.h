@@ -2,6 +2,7 @@
 // Internal interfaces shared by the controller files (not installed). Tests include it for the unit-level checks.
 #pragma once
 
+#include "chipmunk_bridge.h"
 #include "kcc/controller.h"
 
 #include <stdatomic.h>
@@ -412,8 +413,26 @@ void kcc_space_leave( kcc_space_watch* watch );
 // controller.c ----------------------------------------------------------------------------------------------------
 
 /// Whether c may be used by a public call: not NULL and, in builds with asserts, alive. Asserts with the message
-/// that fits otherwise. KCC_USABLE names the calling function in those messages.
-bool kcc_controller_usable( const kcc_controller* c, const char* null_message, const char* destroyed_message );
+/// that fits otherwise. KCC_USABLE names the calling function in those messages. Inline: a batch asks it of every move.
+static inline bool kcc_controller_usable( const kcc_controller* c, const char* null_message,
+										  const char* destroyed_message )
+{
+	(void)null_message;
+	(void)destroyed_message;
+	if ( c == NULL )
+	{
+		KCC_ASSERT( false, null_message );
+		return false;
+	}
+#if defined( KCC_ENABLE_ASSERT )
+	if ( kcc_registry_contains( c ) == false )
+	{
+		KCC_ASSERT( false, destroyed_message );
+		return false;
+	}
+#endif
+	return true;
+}
 #define KCC_USABLE( c, function )                                                                                 \
 	kcc_controller_usable( c, function ": controller is NULL",                                                    \
 						   function ": the controller was destroyed (used after kcc_controller_destroy)" )
@@ -1004,8 +1023,22 @@ void kcc_detect_floor( kcc_controller* c );
 /// Appends a world position to the result's path (out may be NULL).
 void kcc_result_path_add( kcc_move_result* out, vec2s world );
 /// KCC_OK when a move by delta is acceptable for c where it stands (finite, within max_displacement, ending within
-/// max_coordinate).
-kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta );
+/// max_coordinate). Inline: a batch checks every move with it.
+static inline kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
+{
+	if ( kcc_is_valid_vec2( delta ) == false )
+	{
+		return KCC_ERROR_NOT_FINITE;
+	}
+	if ( fabsf( delta.x ) > c->def.max_displacement || fabsf( delta.y ) > c->def.max_displacement ||
+		 glms_vec2_norm( delta ) > c->def.max_displacement )
+	{
+		return KCC_ERROR_TOO_LARGE;
+	}
+	// An end that is not finite is a sum beyond float's range: too large.
+	kcc_status status = kcc_validate_position( c, kcc_bridge_offset( c->position, delta ) );
+	return status == KCC_ERROR_NOT_FINITE ? KCC_ERROR_TOO_LARGE : status;
+}
 /// kcc_controller_move_and_slide on a controller known to be usable (a batch move when c->batch is set).
 kcc_status kcc_move_and_slide( kcc_controller* c, vec2s velocity, float dt, vec2s* out_velocity, kcc_move_result* out );
 /// Region of a move's one query (local frame, character at p): everything the move can reach.

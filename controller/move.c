@@ -691,29 +691,6 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_normal = floor_normal;
 }
 
-kcc_status kcc_move_validate( const kcc_controller* c, vec2s delta )
-{
-	kcc_status status = KCC_OK;
-	if ( kcc_is_valid_vec2( delta ) == false )
-	{
-		status = KCC_ERROR_NOT_FINITE;
-	}
-	else if ( fabsf( delta.x ) > c->def.max_displacement || fabsf( delta.y ) > c->def.max_displacement ||
-			  glms_vec2_norm( delta ) > c->def.max_displacement )
-	{
-		status = KCC_ERROR_TOO_LARGE;
-	}
-	else
-	{
-		// An end that is not finite is a sum beyond float's range: too large.
-		status = kcc_validate_position( c, kcc_bridge_offset( c->position, delta ) );
-		if ( status == KCC_ERROR_NOT_FINITE )
-		{
-			status = KCC_ERROR_TOO_LARGE;
-		}
-	}
-	return status;
-}
 
 // kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
 // receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
