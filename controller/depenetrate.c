@@ -61,6 +61,11 @@ vec2s kcc_depenetrate( kcc_controller* c, vec2s p, bool* pushed, bool* crushed )
 				kcc_character_at( c, p, &character );
 				have_character = true;
 			}
+			// Most candidates met here are not touched (a slope under the character, a tile's corner beside it).
+			if ( kcc_separated_trusted( &cand->core, &character ) )
+			{
+				continue;
+			}
 			kcc_penetration_output pen = kcc_penetration_trusted( &cand->core, &character );
 			if ( pen.overlapping == false || kcc_has_normal( pen.normal ) == false )
 			{

@@ -364,6 +364,13 @@ bool kcc_cast_box_trusted( const kcc_proxy* moving, vec2s translation, vec2s lo,
 /// kcc_penetration without the validity check.
 kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_shape* b );
 
+/// True when a polygon and a circle or a capsule (a and b, either way round) are apart by more than their rounding,
+/// with a margin beyond the rounding errors of kcc_penetration_trusted, which then finds no overlap: a face of the
+/// polygon, or the axis from one of its vertices to the nearest point of the other's core, separates them. False when
+/// it can not tell (closer, other kinds): the penetration decides. Cheaper than it where shapes' boxes meet but not the
+/// shapes (a character on a slope, beside a tile's corner).
+bool kcc_separated_trusted( const kcc_shape* a, const kcc_shape* b );
+
 // ---------------------------------------------------------------------------------------------------------------
 // Instruction sets (base.c): the queries with wider paths (the circle-polygon test, the batch) take the widest the
 // machine runs, up to a cap that tests lower to run every path on one machine.

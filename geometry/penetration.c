@@ -168,3 +168,94 @@ kcc_penetration_output kcc_penetration_trusted( const kcc_shape* a, const kcc_sh
 	}
 	return kcc_penetration_polytopes( pa, pb );
 }
+
+// The separation along the (nearly unit) axis u of the core points from the polygon's vertices, both measured from
+// the polygon's vertex v: a lower bound of the distance between them.
+static float kcc_separation_along( vec2s u, vec2s v, const kcc_polygon* polygon, const vec2s* points, int count )
+{
+	float low = FLT_MAX, high = -FLT_MAX;
+	for ( int i = 0; i < count; ++i )
+	{
+		float d = glms_vec2_dot( u, glms_vec2_sub( points[i], v ) );
+		low = d < low ? d : low;
+	}
+	for ( int i = 0; i < polygon->count; ++i )
+	{
+		float d = glms_vec2_dot( u, glms_vec2_sub( polygon->vertices[i], v ) );
+		high = d > high ? d : high;
+	}
+	return low - high;
+}
+
+bool kcc_separated_trusted( const kcc_shape* a, const kcc_shape* b )
+{
+	const kcc_shape* round = a->type == KCC_SHAPE_POLYGON ? b : a;
+	const kcc_shape* sharp = a->type == KCC_SHAPE_POLYGON ? a : b;
+	if ( sharp->type != KCC_SHAPE_POLYGON || ( round->type != KCC_SHAPE_CIRCLE && round->type != KCC_SHAPE_CAPSULE ) )
+	{
+		return false;
+	}
+	const kcc_polygon* polygon = &sharp->polygon;
+	vec2s points[2];
+	int count = 1;
+	float radius;
+	if ( round->type == KCC_SHAPE_CIRCLE )
+	{
+		points[0] = round->circle.center;
+		radius = round->circle.radius;
+	}
+	else
+	{
+		points[0] = round->capsule.a;
+		points[1] = round->capsule.b;
+		count = 2;
+		radius = round->capsule.radius;
+	}
+	float radii = radius + polygon->radius;
+	// The penetration's difference and closest point, and the separations here, each err by a few roundings of the
+	// coordinates involved; a margin of several times that keeps any answer here on its side of the radii.
+	float size = kcc_points_size( polygon->vertices, polygon->count ) + kcc_points_size( points, count ) + radii;
+	float beyond = radii + 4.0f * KCC_ROUNDING * size;
+	if ( !( beyond < INFINITY ) )
+	{
+		return false; // out of range or NaN: the penetration decides
+	}
+	for ( int i = 0; i < polygon->count; ++i )
+	{
+		vec2s n = polygon->normals[i], v = polygon->vertices[i];
+		float low = glms_vec2_dot( n, glms_vec2_sub( points[0], v ) );
+		if ( count == 2 )
+		{
+			float other = glms_vec2_dot( n, glms_vec2_sub( points[1], v ) );
+			low = other < low ? other : low;
+		}
+		if ( low > beyond )
+		{
+			return true;
+		}
+	}
+	// Beyond a corner: the axis from the vertex nearest the core to its nearest point there (the closest points of
+	// the two are a vertex's and that point, when no face separates them).
+	vec2s e = count == 2 ? glms_vec2_sub( points[1], points[0] ) : kcc_v2( 0.0f, 0.0f );
+	float ee = glms_vec2_dot( e, e );
+	int nearest = -1;
+	float nearest_squared = INFINITY;
+	vec2s axis = kcc_v2( 0.0f, 0.0f );
+	for ( int i = 0; i < polygon->count; ++i )
+	{
+		vec2s v = polygon->vertices[i];
+		float t = ee > 0.0f ? glms_vec2_dot( glms_vec2_sub( v, points[0] ), e ) / ee : 0.0f;
+		t = t > 0.0f ? ( t < 1.0f ? t : 1.0f ) : 0.0f; // NaN: 0
+		vec2s w = glms_vec2_sub( glms_vec2_muladds( e, t, points[0] ), v );
+		float squared = glms_vec2_dot( w, w );
+		if ( squared < nearest_squared )
+		{
+			nearest = i;
+			nearest_squared = squared;
+			axis = w;
+		}
+	}
+	vec2s u = kcc_unit_or( axis, kcc_v2( 0.0f, 0.0f ) );
+	return nearest >= 0 && ( u.x != 0.0f || u.y != 0.0f ) &&
+		   kcc_separation_along( u, polygon->vertices[nearest], polygon, points, count ) > beyond;
+}
