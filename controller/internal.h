@@ -807,7 +807,27 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s );
 void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
 						 kcc_snapshot_visit* visit, void* data );
 /// Records that mover (a place in the batch) moved body b (an index in bodies, or -1: none), seq-th in its move.
-void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq );
+/// Inline: every move of a batch calls it.
+static inline void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
+{
+	if ( b < 0 )
+	{
+		return;
+	}
+	s->bodies[b].mover = mover;
+	s->bodies[b].seq = seq;
+	// In array order a shape that leaves its grid box is read from loose from then on, wherever it goes. Waves instead
+	// list it by every place it can reach.
+	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
+	{
+		kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
+		if ( sh->loose == false && sh->readable && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
+		{
+			sh->loose = true;
+			s->loose[s->loose_count++] = s->bodies[b].first_shape + k;
+		}
+	}
+}
 /// Orders the bodies the batch moved by the move that moved them last, and within it as they were moved.
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 /// Reindexes the bodies mover moved last (after kcc_snapshot_order_moved), as its sequential call would have; with
@@ -870,9 +890,19 @@ bool kcc_one_way_blocks( const kcc_controller* c, vec2s from, vec2s normal, vec2
 /// (at most the tolerance deep), or the shape came up into it since the last move, which ended clear of every one-way
 /// shape. Otherwise it is passing through and the shape is ignored.
 bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec2s normal, float depth );
+/// kcc_one_way_update for a character with one-way categories.
+void kcc_one_way_update_categories( kcc_controller* c, vec2s p );
 /// After a move (or a teleport) at local position p: whether the character ends inside a one-way shape, and the end
-/// of a drop-through once the character is clear of the dropped shape.
-void kcc_one_way_update( kcc_controller* c, vec2s p );
+/// of a drop-through once the character is clear of the dropped shape. Inline: without one-way categories there is
+/// nothing to do.
+static inline void kcc_one_way_update( kcc_controller* c, vec2s p )
+{
+	c->one_way_inside = false;
+	if ( c->def.one_way_categories != 0 )
+	{
+		kcc_one_way_update_categories( c, p );
+	}
+}
 
 // depenetrate.c ---------------------------------------------------------------------------------------------------
 
@@ -975,12 +1005,29 @@ typedef struct kcc_move_accumulator
 void kcc_platform_carry( kcc_controller* c, kcc_move_accumulator* acc );
 /// Standing on a conveyor belt: carries the character by the belt's velocity along the floor over dt.
 void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc );
+/// kcc_platform_remember on a floor that may move or carry (a Chipmunk shape, or a static one with a surface velocity).
+void kcc_platform_remember_moving( kcc_controller* c, vec2s p, const kcc_candidate* floor );
 /// After a move at local position p on floor (NULL: in the air): remembers a kinematic floor body to ride and the
-/// floor's belt velocity.
-void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor );
-/// After a move: the floor body's velocity at the contact (the carry over the last dt when the character rode it
-/// through the move, Chipmunk's velocity when it just landed on it, zero off kinematic bodies).
-void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by );
+/// floor's belt velocity. Inline: most floors are static shapes of the index without a surface velocity (no belt, no
+/// body).
+static inline void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
+{
+	c->platform = NULL;
+	c->belt_velocity = kcc_v2( 0.0f, 0.0f );
+	if ( floor != NULL && ( floor->source == NULL || floor->source->velocity_follows ) )
+	{
+		kcc_platform_remember_moving( c, p, floor );
+	}
+}
+/// The velocity at the contact of c->platform (not NULL): the carry over the last dt when the character rode it through
+/// the move, Chipmunk's velocity when it just landed on it.
+vec2s kcc_platform_body_velocity( const kcc_controller* c, const cpBody* carried_by );
+/// After a move: the floor body's velocity at the contact (zero off kinematic bodies) and the belt's.
+static inline void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
+{
+	vec2s body = c->platform != NULL ? kcc_platform_body_velocity( c, carried_by ) : kcc_v2( 0.0f, 0.0f );
+	c->platform_velocity = glms_vec2_add( body, c->belt_velocity );
+}
 
 // push.c ----------------------------------------------------------------------------------------------------------
 

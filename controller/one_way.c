@@ -39,13 +39,8 @@ bool kcc_one_way_on_top( const kcc_controller* c, const kcc_candidate* cand, vec
 	return pen.overlapping && pen.depth > 0.0f;
 }
 
-void kcc_one_way_update( kcc_controller* c, vec2s p )
+void kcc_one_way_update_categories( kcc_controller* c, vec2s p )
 {
-	c->one_way_inside = false;
-	if ( c->def.one_way_categories == 0 )
-	{
-		return; // no one-way shapes, nothing dropped through
-	}
 	// Dropping ends once the character is more than the tolerance away from the shape (below it, or it jumped), or
 	// the shape is gone from the query.
 	bool near = false;

@@ -6,16 +6,8 @@
 #include "internal.h"
 #include "../geometry/internal.h"
 
-void kcc_platform_remember( kcc_controller* c, vec2s p, const kcc_candidate* floor )
+void kcc_platform_remember_moving( kcc_controller* c, vec2s p, const kcc_candidate* floor )
 {
-	c->platform = NULL;
-	c->belt_velocity = kcc_v2( 0.0f, 0.0f );
-	// Most floors are static shapes of the index without a surface velocity: no belt (the part along the floor of a
-	// zero velocity is zero), no body.
-	if ( floor == NULL || ( floor->source != NULL && floor->source->velocity_follows == false ) )
-	{
-		return;
-	}
 	// A conveyor belt: the floor's surface velocity, its part along the floor (Chipmunk's friction uses that part).
 	c->belt_velocity = kcc_lateral( kcc_world_surface_velocity( floor ), c->floor_normal );
 	const cpBody* body = kcc_world_kinematic_body( floor );
@@ -151,13 +143,8 @@ void kcc_platform_belt( kcc_controller* c, float dt, kcc_move_accumulator* acc )
 	kcc_carry_cast( c, carry, NULL, acc, &p );
 }
 
-// The floor body's own velocity at the contact.
-static vec2s kcc_body_velocity( const kcc_controller* c, const cpBody* carried_by )
+vec2s kcc_platform_body_velocity( const kcc_controller* c, const cpBody* carried_by )
 {
-	if ( c->platform == NULL )
-	{
-		return kcc_v2( 0.0f, 0.0f );
-	}
 	if ( c->platform == carried_by )
 	{
 		// Its motion between the last two moves, as the carry measured it at the contact.
@@ -168,9 +155,4 @@ static vec2s kcc_body_velocity( const kcc_controller* c, const cpBody* carried_b
 	vec2s touch = glms_vec2_muladds( c->floor_normal, -c->rounding, c->carry_anchor );
 	cpVect contact = kcc_bridge_world( c->position, touch );
 	return kcc_world_body_velocity( c->platform, contact );
-}
-
-void kcc_platform_velocity_update( kcc_controller* c, const cpBody* carried_by )
-{
-	c->platform_velocity = glms_vec2_add( kcc_body_velocity( c, carried_by ), c->belt_velocity );
 }

@@ -663,27 +663,6 @@ void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, 
 	}
 }
 
-void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
-{
-	if ( b < 0 )
-	{
-		return;
-	}
-	s->bodies[b].mover = mover;
-	s->bodies[b].seq = seq;
-	// In array order a shape that leaves its grid box is read from loose from then on, wherever it goes. Waves instead
-	// list it by every place it can reach.
-	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
-	{
-		kcc_snapshot_shape* sh = s->shapes + s->bodies[b].first_shape + k;
-		if ( sh->loose == false && sh->readable && cpBBContainsBB( sh->grid, cpShapeGetBB( sh->shape ) ) == false )
-		{
-			sh->loose = true;
-			s->loose[s->loose_count++] = s->bodies[b].first_shape + k;
-		}
-	}
-}
-
 void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 {
 	// The moved bodies in the order sequential moves last reindexed them (Chipmunk's index then lists them as
