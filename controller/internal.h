@@ -801,11 +801,22 @@ static inline bool kcc_snapshot_readable( const kcc_snapshot* s, const kcc_snaps
 /// Puts the shapes a move of the batch may read (kcc_snapshot_readable) in the grid by their grid boxes. False when
 /// memory ran out.
 bool kcc_snapshot_build_grid( kcc_snapshot* s );
+/// kcc_snapshot_query where the grid or the loose list holds shapes.
+void kcc_snapshot_query_shapes( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+								kcc_snapshot_visit* visit, void* data );
 /// What cpSpaceBBQuery( box, filter ) would visit among the snapshot's shapes (reads may drop more), the shapes' boxes
 /// read live; in the snapshot's order. Shapes whose grid box misses box are never read, nor, beyond what reads looks
-/// at, those filter or reads drops.
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
-						 kcc_snapshot_visit* visit, void* data );
+/// at, those filter or reads drops. After kcc_snapshot_build_grid. Inline: where no move may read a moving shape
+/// (characters that ignore each other, no crates), every move's query finds nothing without a call.
+static inline void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+									   kcc_snapshot_visit* visit, void* data )
+{
+	// Only listed shapes are in the grid's cells, and only those leave their grid boxes (loose).
+	if ( s->listed_count > 0 || s->loose_count > 0 )
+	{
+		kcc_snapshot_query_shapes( s, box, filter, reads, visit, data );
+	}
+}
 /// Records that mover (a place in the batch) moved body b (an index in bodies, or -1: none), seq-th in its move.
 /// Inline: every move of a batch calls it.
 static inline void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )

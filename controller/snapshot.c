@@ -606,8 +606,8 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	return true;
 }
 
-void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
-						 kcc_snapshot_visit* visit, void* data )
+void kcc_snapshot_query_shapes( const kcc_snapshot* s, cpBB box, cpShapeFilter filter, kcc_snapshot_reads* reads,
+								kcc_snapshot_visit* visit, void* data )
 {
 	if ( s->shape_count == 0 || cpBBIntersects( box, s->bounds ) == false )
 	{
