@@ -336,8 +336,9 @@ static inline float kcc_box_size( kcc_aabb b )
 // none left can change the result. The bound: the character, moved by a distance t along a unit direction, comes t
 // closer to a shape at most, so no cast meets the candidate before the distance between the character's core box and
 // the candidate's box (grown by the cull margin: the shape lies within it) less the rounding radius, less the cast's
-// own rounding. Fills index and bound with the candidates reaching the swept box from first on; 0 when they are to be
-// cast in the list's order instead (fewer than two, too many, or one that may add fan pieces).
+// own rounding. Fills index with the candidates reaching the swept box from first on, and returns their count: with
+// two or more, in the order of their bounds (in bound). -1 when they are to be cast in the list's order instead (too
+// many, or one that may add fan pieces).
 static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, float len, kcc_sweep_box swept,
 							int first, int* index, float* bound )
 {
@@ -351,14 +352,18 @@ static int kcc_sweep_order( const kcc_controller* c, const kcc_shape* moving, fl
 		{
 			if ( count == KCC_SWEEP_ORDERED || kcc_candidate_settled( cand ) == false )
 			{
-				return 0;
+				return -1;
 			}
 			index[count++] = i;
 		}
 	}
-	if ( count < 2 || !( approach > 0.0f ) )
+	if ( count < 2 )
 	{
-		return 0;
+		return count;
+	}
+	if ( !( approach > 0.0f ) )
+	{
+		return -1;
 	}
 	float radius;
 	kcc_aabb core = kcc_core_box( moving, &radius );
@@ -409,20 +414,20 @@ static void kcc_sweep_cast( kcc_controller* c, vec2s from, vec2s translation, fl
 	}
 	int index[KCC_SWEEP_ORDERED];
 	float bound[KCC_SWEEP_ORDERED];
-	int ordered = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : 0;
+	int listed = floor_only ? kcc_sweep_order( c, &moving, len, swept, first, index, bound ) : -1;
 	bool box = kcc_box_cast_applies( moving_proxies, moving_proxy_count, translation );
 	float best_allowed = FLT_MAX;
-	for ( int k = 0; k < ordered; ++k )
+	for ( int k = 0; k < listed; ++k )
 	{
 		// NaN bounds never stop the casts.
-		if ( result->hit && best_allowed == 0.0f && bound[k] > result->distance )
+		if ( listed > 1 && result->hit && best_allowed == 0.0f && bound[k] > result->distance )
 		{
 			break;
 		}
 		kcc_sweep_one( c, c->move->candidates + index[k], from, translation, dir, len, moving_proxies,
 					   moving_proxy_count, &moving, true, point, box, &best_allowed, result );
 	}
-	for ( int i = first; i < c->move->candidate_count && ordered == 0; ++i )
+	for ( int i = first; i < c->move->candidate_count && listed < 0; ++i )
 	{
 		kcc_candidate* cand = c->move->candidates + i;
 		if ( kcc_sweep_reaches( cand, swept ) )
