@@ -28,10 +28,10 @@ static inline bool kcc_rectangle_sides_ok( float w, float h, bool y_first )
 	return kcc_exact_sides( w, h ) && ( ( w > 0.0f ) == ( h > 0.0f ) ) != y_first;
 }
 
-/// A candidate box tile (its source a kcc_static_shape.rectangle) in the local frame as the casts take it without
-/// converting it: its lowest and highest corners, the values kcc_world_convert's polygon has. False when that polygon
-/// would not be a box the casts take as it is (a side rounded out of the exact range, a value out of range). Inline:
-/// the sweeps ask it of every box tile they cast.
+/// A candidate box tile (its source a kcc_static_shape.rectangle_in_range) in the local frame as the casts take it
+/// without converting it: its lowest and highest corners, the values kcc_world_convert's polygon has. False when that
+/// polygon would not be a box the casts take as it is (a side rounded out of the exact range). Its values are in range
+/// (KCC_BOX_TILE_RANGE). Inline: the sweeps ask it of every box tile they cast.
 KCC_ALWAYS_INLINE bool kcc_local_box( const kcc_candidate* candidate, vec2s origin, vec2s* lo, vec2s* hi )
 {
 	const kcc_static_shape* s = candidate->source;
@@ -48,9 +48,8 @@ KCC_ALWAYS_INLINE bool kcc_local_box( const kcc_candidate* candidate, vec2s orig
 		a = kcc_bridge_relative( kcc_static_shape_point( s, 0 ), origin );
 		c = kcc_bridge_relative( kcc_static_shape_point( s, 2 ), origin );
 	}
-	// kcc_local_rectangle's test of its sides and kcc_convert_static's of its values.
-	if ( kcc_rectangle_sides_ok( c.x - a.x, c.y - a.y, s->rectangle_y_first ) == false || kcc_usable_vec2( a ) == false ||
-		 kcc_usable_vec2( c ) == false || kcc_valid_radius( s->radius ) == false )
+	// kcc_local_rectangle's test of its sides (kcc_convert_static's of its values holds in range).
+	if ( kcc_rectangle_sides_ok( c.x - a.x, c.y - a.y, s->rectangle_y_first ) == false )
 	{
 		return false;
 	}

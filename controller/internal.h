@@ -107,7 +107,13 @@ typedef struct kcc_static_shape
 	bool corners_in_bb : 1;     ///< rectangle, no points kept: points 0 and 2 are opposite corners of bb, bit for bit
 	bool corner_right : 1;      ///< corners_in_bb: point 0's x is bb.r and point 2's bb.l (else the reverse)
 	bool corner_top : 1;        ///< corners_in_bb: point 0's y is bb.t and point 2's bb.b (else the reverse)
+	bool rectangle_in_range : 1; ///< rectangle with a valid radius and its corners within KCC_BOX_TILE_RANGE
 } kcc_static_shape;
+
+/// How far from the world's origin a box tile's corners may lie for every move's local frame to hold them in range
+/// (within the geometry's KCC_MAX_MAGNITUDE, 1e9, with the frame's origin within 1e7, the largest max_coordinate): the
+/// sweeps then cast it as a box without checking its values.
+#define KCC_BOX_TILE_RANGE 9.0e8
 
 #if UINTPTR_MAX > 0xffffffffu
 _Static_assert( sizeof( kcc_static_shape ) == 64, "a static shape's record is one cache line" );

@@ -149,6 +149,11 @@ static void kcc_read_static_shape( cpShape* shape, void* data )
 				   kcc_same_double( p[2].x, p[3].x ) && kcc_same_double( p[3].y, p[0].y );
 	s->rectangle = reading.type == KCC_SHAPE_POLYGON && ( x_first || y_first );
 	s->rectangle_y_first = x_first == false;
+	s->rectangle_in_range = s->rectangle && reading.radius >= 0.0f && reading.radius <= KCC_BOX_TILE_RANGE;
+	for ( int k = 0; k < 4 && s->rectangle_in_range; ++k )
+	{
+		s->rectangle_in_range = fabs( p[k].x ) <= KCC_BOX_TILE_RANGE && fabs( p[k].y ) <= KCC_BOX_TILE_RANGE;
+	}
 	s->corners_in_bb = false;
 	s->corner_right = false;
 	s->corner_top = false;

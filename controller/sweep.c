@@ -203,7 +203,7 @@ KCC_ALWAYS_INLINE void kcc_sweep_one( kcc_controller* c, kcc_candidate* cand, ve
 	vec2s lo, hi;
 	// A box tile is cast as a box where that decides (the ground probe on a tile floor, a start near a tile's corner):
 	// the same result, without converting it.
-	if ( box == false || cand->source == NULL || cand->source->rectangle == false || cand->one_way ||
+	if ( box == false || cand->source == NULL || cand->source->rectangle_in_range == false || cand->one_way ||
 		 kcc_local_box( cand, c->move->origin, &lo, &hi ) == false ||
 		 kcc_cast_box_trusted( moving_proxies, translation, lo, hi, cand->source->radius, point, &out ) == false )
 	{

@@ -115,9 +115,11 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 		bool proxy = from_index.type == KCC_SHAPE_POLYGON && kcc_make_proxies( &from_index, proxies ) > 0;
 		assert_true( cand->cast_ready == proxy );
 		out_of_range += from_index.type == KCC_SHAPE_POLYGON && cand->cast_ready == false;
-		// The box the sweeps cast without converting it (kcc_local_box) is that core.
+		// The box the sweeps cast without converting it (kcc_local_box) is that core: for a box tile in range, in a
+		// move's frame (its origin within 1e7, the largest max_coordinate).
 		vec2s lo, hi;
-		if ( cand->source->rectangle && kcc_local_box( cand, c->move->origin, &lo, &hi ) )
+		bool frame = fabsf( c->move->origin.x ) <= 1.0e7f && fabsf( c->move->origin.y ) <= 1.0e7f;
+		if ( frame && cand->source->rectangle_in_range && kcc_local_box( cand, c->move->origin, &lo, &hi ) )
 		{
 			assert_box_core( &from_index, lo, hi, cand->source->radius );
 			assert_true( cand->cast_ready );
@@ -144,10 +146,50 @@ static void test_a_static_box_converts_as_chipmunks_polygon( void** state )
 	cpSpaceFree( space );
 }
 
+// A box tile is cast as a box without checking its values only where every move's frame holds them: its corners
+// within KCC_BOX_TILE_RANGE of the world's origin, and a valid radius.
+static void test_a_box_tile_in_range_is_flagged( void** state )
+{
+	(void)state;
+	cpSpace* space = cpSpaceNew();
+	kcc_controller_def def = kcc_default_controller_def();
+	kcc_controller* c = kcc_controller_create( space, &def );
+	assert_non_null( c );
+	const double places[5] = { 0.0, -8.9e8, 8.9e8, 9.1e8, -2.0e9 };
+	int flagged = 0;
+	const double radii[3] = { 0.0, 0.25, 9.5e8 };
+	for ( int k = 0; k < 15; ++k )
+	{
+		double x = places[k % 5], y = k % 2 == 0 ? 3.0 : -x, radius = radii[k / 5];
+		cpVect corners[4] = { cpv( x, y ), cpv( x + 1.0e3, y ), cpv( x + 1.0e3, y + 2.0e3 ), cpv( x, y + 2.0e3 ) };
+		cpShape* shape = cpSpaceAddShape( space, cpPolyShapeNewRaw( cpSpaceGetStaticBody( space ), 4, corners, radius ) );
+		kcc_space_static_changed( space );
+		const kcc_static_index* index = c->static_index;
+		assert_true( kcc_static_index_ready( index ) );
+		assert_int_equal( index->shape_count, 1 );
+		const kcc_static_shape* s = index->shapes;
+		assert_ptr_equal( s->shape, shape );
+		bool in_range = radius < 1.0;
+		for ( int i = 0; i < 4; ++i )
+		{
+			in_range &= fabs( corners[i].x ) <= KCC_BOX_TILE_RANGE && fabs( corners[i].y ) <= KCC_BOX_TILE_RANGE;
+		}
+		assert_true( s->rectangle );
+		assert_true( s->rectangle_in_range == in_range );
+		flagged += in_range;
+		cpSpaceRemoveShape( space, shape );
+		cpShapeFree( shape );
+	}
+	assert_int_equal( flagged, 6 ); // the places 0, -8.9e8 and 8.9e8, with the radii 0 and 0.25
+	kcc_controller_destroy( c );
+	cpSpaceFree( space );
+}
+
 int main( void )
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test( test_a_static_box_converts_as_chipmunks_polygon ),
+		cmocka_unit_test( test_a_box_tile_in_range_is_flagged ),
 	};
 	return cmocka_run_group_tests( tests, NULL, NULL );
 }
