@@ -110,9 +110,10 @@ typedef struct kcc_static_shape
 	bool rectangle_in_range : 1; ///< rectangle with a valid radius and its corners within KCC_BOX_TILE_RANGE
 } kcc_static_shape;
 
-/// How far from the world's origin a box tile's corners may lie for every move's local frame to hold them in range
-/// (within the geometry's KCC_MAX_MAGNITUDE, 1e9, with the frame's origin within 1e7, the largest max_coordinate): the
-/// sweeps then cast it as a box without checking its values.
+/// How far from the world's origin a box tile's corners may lie for every move's local frame to hold them in range:
+/// within the geometry's KCC_MAX_MAGNITUDE (1e9) wherever the frame's origin lies within 1e8 of the world's (it is the
+/// character's position, within max_coordinate: 1e7 at most). The sweeps then cast the tile as a box without checking
+/// its values.
 #define KCC_BOX_TILE_RANGE 9.0e8
 
 #if UINTPTR_MAX > 0xffffffffu
