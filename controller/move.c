@@ -691,7 +691,6 @@ static void kcc_clear_result( kcc_move_result* out, vec2s position, uint32_t fla
 	out->floor_normal = floor_normal;
 }
 
-
 // kcc_controller_move, carried by a conveyor belt over dt (move_and_slide's; 0: not carried). c->move->planes
 // receives every surface that blocked the move. A batch move (c->batch) has its controller and space checked by the
 // batch. path false: out's path is left empty (nobody reads it).
