@@ -344,9 +344,10 @@ static bool kcc_batch_contexts( kcc_snapshot* s, int workers, int capacity )
 		s->listings = listings;
 		s->context_count = workers;
 	}
-	for ( int i = 0; i < workers; ++i )
+	for ( int i = 0; i < s->context_count; ++i )
 	{
-		if ( kcc_move_context_reserve( s->contexts + i, capacity ) == false )
+		s->contexts[i].moved_unpending = false;
+		if ( i < workers && kcc_move_context_reserve( s->contexts + i, capacity ) == false )
 		{
 			return false;
 		}
@@ -399,15 +400,7 @@ static bool kcc_batch_member( const kcc_controller* c, const cpSpace* space )
 typedef struct kcc_batch_read_run
 {
 	kcc_snapshot* s;
-	const cpSpace* space; ///< the first controller's: the batch's
-	kcc_controller* const* controllers;
-	const vec2s* velocities;
-	float dt;
-	int body_count;      ///< bodies whose shapes the task reads
-	int check_count;     ///< moves the task checks (the first ones)
-	int item_count;      ///< the longer of the two lists
 	atomic_bool changed; ///< a body's shapes are no longer those of the last read (read again on the calling thread)
-	atomic_bool bad;     ///< a move's controller or input failed (kcc_batch_member, kcc_batch_check)
 } kcc_batch_read_run;
 
 // Where item falls in a list of count entries, of item_count items: items [start, end) stand for entries
@@ -417,32 +410,15 @@ static int kcc_batch_share( int item, int item_count, int count )
 	return item_count > 0 ? (int)( (int64_t)item * count / item_count ) : 0;
 }
 
-// The shapes of the bodies, and the checks of the moves and their controllers: work of the batch's start that needs no
-// Chipmunk lock. Items [start, end) stand for the same share of both lists: where a task system gives each worker the
-// same share of every task (kcc_thread_pool does), a move is checked on the worker that moves it, and its body read
-// there when the space lists the bodies in the batch's order, so their memory stays in that core's cache.
+// The shapes of the bodies that are not characters' (the listing reads those from their controllers), others[start ..
+// end): work of the batch's start that needs no Chipmunk lock.
 static void kcc_batch_read_task( int start, int end, int worker, void* context )
 {
 	(void)worker;
 	kcc_batch_read_run* run = context;
-	int items = run->item_count;
-	int first_body = kcc_batch_share( start, items, run->body_count );
-	int end_body = kcc_batch_share( end, items, run->body_count );
-	if ( first_body < end_body && kcc_snapshot_read_shapes( run->s, first_body, end_body ) == false )
+	if ( kcc_snapshot_read_shapes( run->s, start, end ) == false )
 	{
 		atomic_store_explicit( &run->changed, true, memory_order_relaxed ); // finish orders it before the read
-	}
-	bool bad = false;
-	int end_check = kcc_batch_share( end, items, run->check_count );
-	for ( int i = kcc_batch_share( start, items, run->check_count ); i < end_check && bad == false; ++i )
-	{
-		const kcc_controller* c = run->controllers[i];
-		bad = kcc_batch_member( c, run->space ) == false ||
-			  kcc_batch_check( c, run->velocities[i], run->dt ) != KCC_OK;
-	}
-	if ( bad )
-	{
-		atomic_store_explicit( &run->bad, true, memory_order_relaxed );
 	}
 }
 
@@ -471,28 +447,35 @@ static uint32_t kcc_batch_stamp( kcc_controller* c, uint32_t stamp, bool workers
 	return last;
 }
 
-// Lists moves [start, end) on worker: stamps each controller, finds its body in the snapshot and marks it a
-// character's. With workers, its shapes are marked as moved by the batch and its influence box is opened; without,
-// its shapes' grid boxes take in its move (kcc_batch_array_boxes' box; the other shapes keep theirs, where they are).
-// A controller given twice is listed by the place that stamps it first, whichever thread that is; the other place
-// marks the batch refused and lists nothing. The task also does kcc_snapshot_keep_pending's common case on the
-// workers: the same share of the pending shapes, each where the last batch left it and in the same share of the
-// bodies (as a game's batches find them), has its bodies marked pending.
+// Checks and lists moves [start, end) on worker: checks each move and its controller (kcc_batch_member,
+// kcc_batch_check: a failure marks the batch refused), stamps the controller, finds its body in the snapshot and marks
+// it a character's, reading its shape from the controller where the last read found it there. With workers, its shapes
+// are marked as moved by the batch and its influence box is opened; without, its shapes' grid boxes take in its move
+// (kcc_batch_array_boxes' box; the other shapes keep theirs, where they are). A controller given twice is listed by
+// the place that stamps it first, whichever thread that is; the other place marks the batch refused and lists
+// nothing. One pass over each character's memory, on the worker that moves it (kcc_thread_pool gives each worker the
+// same share of every task). The task also does kcc_snapshot_keep_pending's common case on the workers: the same share
+// of the pending shapes, each where the last batch left it (as a game's batches find them), has its bodies marked
+// pending.
 static void kcc_batch_list_task( int start, int end, int worker, void* context )
 {
 	kcc_batch_list_run* run = context;
 	kcc_snapshot* s = run->s;
 	kcc_batch_listing* l = s->listings + worker;
-	int n = run->count, pending = s->pending_count, bodies = s->body_count;
-	if ( pending > 0 &&
-		 kcc_snapshot_mark_pending( s, kcc_batch_share( start, n, pending ), kcc_batch_share( end, n, pending ),
-									kcc_batch_share( start, n, bodies ), kcc_batch_share( end, n, bodies ) ) == false )
+	int n = run->count, pending = s->pending_count;
+	if ( pending > 0 && kcc_snapshot_mark_pending( s, kcc_batch_share( start, n, pending ),
+												   kcc_batch_share( end, n, pending ) ) == false )
 	{
 		atomic_store_explicit( &run->pending_left, true, memory_order_relaxed ); // finish orders it before the read
 	}
 	for ( int i = start; i < end; ++i )
 	{
 		kcc_controller* c = run->controllers[i];
+		if ( kcc_batch_member( c, s->space ) == false || kcc_batch_check( c, run->velocities[i], run->dt ) != KCC_OK )
+		{
+			l->bad = true;
+			continue;
+		}
 		if ( kcc_batch_stamp( c, run->stamp, run->waves ) == run->stamp )
 		{
 			l->repeated = true;
@@ -519,9 +502,14 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 			b = kcc_snapshot_body_index( s, c->body );
 		}
 		c->batch_body = b;
-		if ( b >= 0 )
+		if ( b >= 0 && s->bodies[b].controller == c )
 		{
-			s->bodies[b].controller = c;
+			l->characters_readable += kcc_snapshot_read_character( s, b ) ? 1 : 0;
+			l->characters_read += 1;
+		}
+		else if ( b >= 0 )
+		{
+			s->bodies[b].controller = c; // its shapes were read from Chipmunk
 		}
 		for ( int k = 0; b >= 0 && k < s->bodies[b].shape_count; ++k )
 		{
@@ -542,42 +530,43 @@ static void kcc_batch_list_task( int start, int end, int worker, void* context )
 	}
 }
 
-// Reads the space, sets every shape's grid box and every move's influence box, and chooses between waves (when
-// tasks are given, and the moves are spread out enough to pay for them) and array order. False when memory ran out,
-// an input is bad (kcc_batch_check_all's tests, run here unless *checked: *checked then stays false) or a character
-// is in the batch twice (its second move starts where the first ends, unknown here).
+// Reads the space, checks every move (kcc_batch_check_all's tests: *checked is set when all passed), sets every shape's
+// grid box and every move's influence box, and chooses between waves (when tasks are given, and the moves are spread
+// out enough to pay for them) and array order. False when memory ran out, an input is bad or a character is in the
+// batch twice (its second move starts where the first ends, unknown here).
 static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controllers, int count, const vec2s* velocities,
 							   float dt, const kcc_task_system* tasks, bool* checked )
 {
 	cpSpace* space = controllers[0]->space;
-	// The bodies on this thread (Chipmunk's lock), then their shapes and the moves' checks on the workers (here,
-	// without workers). A known character's body is only counted: its shape is read from its controller.
+	// The bodies on this thread (Chipmunk's lock), then the shapes of those that are not characters' on the workers
+	// (here, without workers). A known character's body is only counted: the listing reads its shape from its
+	// controller.
 	bool listed = kcc_snapshot_read_bodies( s, space, false );
-	int bodies = listed && s->same_bodies ? s->body_count : 0;
-	int checks = *checked ? 0 : count;
-	kcc_batch_read_run read = { s, space, controllers, velocities, dt, bodies, checks, bodies > checks ? bodies : checks,
-								false, false };
-	kcc_batch_run_task( tasks, kcc_batch_read_task, read.item_count, &read );
-	*checked = *checked || atomic_load_explicit( &read.bad, memory_order_relaxed ) == false;
-	bool shapes_read = read.body_count > 0 && atomic_load_explicit( &read.changed, memory_order_relaxed ) == false;
-	if ( *checked == false || listed == false || kcc_snapshot_read_end( s, shapes_read, count, false ) == false ||
+	bool known = listed && s->same_bodies;
+	kcc_batch_read_run read = { s, false };
+	if ( known && s->other_count > 0 )
+	{
+		kcc_batch_run_task( tasks, kcc_batch_read_task, s->other_count, &read );
+	}
+	bool shapes_read = known && atomic_load_explicit( &read.changed, memory_order_relaxed ) == false;
+	if ( listed == false || kcc_snapshot_read_end( s, shapes_read, count, false ) == false ||
 		 kcc_batch_contexts( s, tasks != NULL ? tasks->worker_count : 1,
 							 kcc_static_index_context( controllers[0]->static_index )->capacity ) == false )
 	{
 		return false;
 	}
-	// Each worker lists the moves it will make (the same share of every task with kcc_thread_pool): their controllers'
-	// memory stays in its core's cache.
+	// Each worker checks and lists the moves it will make (the same share of every task with kcc_thread_pool): their
+	// controllers' memory stays in its core's cache.
 	int workers = tasks != NULL ? tasks->worker_count : 1;
 	memset( s->listings, 0, (size_t)workers * sizeof( *s->listings ) );
-	kcc_batch_list_run list = { s, controllers, velocities, dt, ++s->stamp, tasks != NULL, count, false };
+	kcc_batch_list_run list = { s, controllers, velocities, dt, s->stamp, tasks != NULL, count, false };
 	kcc_batch_run_task( tasks, kcc_batch_list_task, count, &list );
 	s->pending_marked = atomic_load_explicit( &list.pending_left, memory_order_relaxed ) == false;
 	cpBitmask pushable = 0;
-	int pushers = 0;
+	int pushers = 0, characters_read = 0, characters_readable = 0;
 	cpShapeFilter readers = cpShapeFilterNew( CP_NO_GROUP, 0, 0 );
 	cpShapeFilter sensor_readers = cpShapeFilterNew( CP_NO_GROUP, CP_ALL_CATEGORIES, 0 );
-	bool repeated = false;
+	bool repeated = false, bad = false;
 	for ( int w = 0; w < workers; ++w )
 	{
 		const kcc_batch_listing* l = s->listings + w;
@@ -587,14 +576,27 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 		kcc_filter_join( &s->writable_sensors, l->writable_sensors );
 		pushable |= l->pushable;
 		pushers += l->pushers;
+		characters_read += l->characters_read;
+		characters_readable += l->characters_readable;
 		repeated |= l->repeated;
+		bad |= l->bad;
 	}
 	s->readers = readers;
 	s->sensor_readers = sensor_readers;
-	if ( repeated )
+	*checked = bad == false;
+	if ( bad || repeated )
 	{
 		return false;
 	}
+	// Characters the batch does not move are still read (other moves meet them).
+	if ( characters_read < s->character_count )
+	{
+		characters_readable += kcc_snapshot_read_characters( s );
+	}
+	// The characters' shapes are marked readable as the last batch's readers say; when these are the batch's readers,
+	// and reject them all, the grid need not look at them.
+	s->characters_hidden = memcmp( &readers, &s->readers_guess, sizeof( readers ) ) == 0 && characters_readable == 0;
+	s->readers_guess = readers;
 	// Summed in array order, as a bound the same for any worker count.
 	double push_total = 0.0;
 	for ( int i = 0; i < count && pushers > 0; ++i )
@@ -864,13 +866,11 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	{
 		return KCC_ERROR_INVALID_ARGUMENT;
 	}
-	// Every input checked before anything moves, with the same error for any worker count (kcc_batch_check_all): here,
-	// or with workers on them while they read the space's shapes, which checks the first controller here (its space
-	// is the batch's).
+	// Every input checked before anything moves, with the same error for any worker count (kcc_batch_check_all): the
+	// first controller here (its space is the batch's), the rest as the batch lists them, or here when it cannot.
 	bool waves = tasks != NULL && tasks->worker_count > 1 && tasks->enqueue != NULL && tasks->finish != NULL;
-	bool checked = waves == false;
-	kcc_status status = checked ? kcc_batch_check_all( controllers, count, velocities, dt )
-								: kcc_batch_check_controllers( controllers, 1 );
+	bool checked = false;
+	kcc_status status = kcc_batch_check_controllers( controllers, 1 );
 	if ( status != KCC_OK )
 	{
 		return status;
@@ -879,7 +879,7 @@ kcc_status kcc_move_and_slide_batch( kcc_controller* const* controllers, int cou
 	status = KCC_SPACE_ACQUIRE( first, "kcc_move_and_slide_batch" );
 	if ( status != KCC_OK )
 	{
-		kcc_status input = checked ? KCC_OK : kcc_batch_check_all( controllers, count, velocities, dt );
+		kcc_status input = kcc_batch_check_all( controllers, count, velocities, dt );
 		return input != KCC_OK ? input : status;
 	}
 	// A paused frame, or a character twice in the batch (kcc_batch_prepare tells): sequential moves on Chipmunk's

@@ -374,7 +374,8 @@ typedef struct kcc_plane_list
 /// time), each worker of a batch its own. Nothing in it outlives the move.
 struct kcc_move_context
 {
-	vec2s origin;            ///< world position the local frame is centred on
+	/// On lines of its own: a batch's workers write their contexts at once.
+	_Alignas( KCC_CACHE_LINE ) vec2s origin; ///< world position the local frame is centred on
 	kcc_aabb region;         ///< what the candidates cover (local frame): every shape meeting it was found
 	int region_growths;      ///< queries that grew the region since the last gather
 	bool region_truncated;   ///< the region could not grow (overflow or budget): a shape may have been missed
@@ -390,6 +391,8 @@ struct kcc_move_context
 	bool candidate_overflow; ///< the last gather met more shapes than the character's max_candidates
 	int capacity;            ///< entries of candidates: at least the max_candidates of every controller of the space
 	kcc_candidate* candidates; ///< owned
+	bool moved_unpending;    ///< a batch move on this context moved a body whose shapes were not pending (cleared by
+							 ///< each batch)
 	kcc_plane_list planes;   ///< every surface that blocked the move (the velocity clip's)
 };
 
@@ -654,9 +657,11 @@ typedef struct kcc_snapshot_body
 	int shape_count;
 	int mover;        ///< the batch move that moved it last (-1: not moved)
 	uint32_t seq;     ///< when in that move
-	bool pending;     ///< its shapes wait in the snapshot's pending list for Chipmunk's index
-	const kcc_controller* controller; ///< a character's body (kinematic: its controller made it), while listed in the
-									  ///< same place: that controller, where its one shape is read. Else NULL.
+	_Atomic uint32_t pending; ///< the snapshot's stamp when its shapes wait in the pending list for Chipmunk's index
+							  ///< (an older stamp: they do not; kcc_snapshot_body_pending). Atomic: workers marking
+							  ///< two shapes of one body write it at once (the same stamp)
+	kcc_controller* controller; ///< a character's body (kinematic: its controller made it), while listed in the same
+								///< place: that controller, where its one shape is read. Else NULL.
 } kcc_snapshot_body;
 
 /// What listing a share of a batch's moves found (batch.c's kcc_batch_list_task): OR-ed filters and counts, merged
@@ -668,7 +673,10 @@ typedef struct kcc_batch_listing
 	cpShapeFilter writable_solids, writable_sensors;
 	cpBitmask pushable;
 	int pushers;
-	bool repeated; ///< a controller was given twice
+	int characters_read; ///< characters' shapes read from their controllers (kcc_snapshot_read_character)
+	int characters_readable; ///< of those, the ones the last batch's readers may read
+	bool repeated;       ///< a controller was given twice
+	bool bad;            ///< a move's controller or input failed its checks
 } kcc_batch_listing;
 
 /// A shape a batch moved whose place in Chipmunk's index waits for kcc_space_sync (deferred sync).
@@ -687,7 +695,7 @@ typedef struct kcc_snapshot_shape
 	cpBB indexed;     ///< its box when the batch began (where Chipmunk's index holds it)
 	cpBB grid;        ///< every place it can be during the batch: the box the grid holds it by
 	int body;         ///< in bodies
-	int cells[4];     ///< the grid cells of grid: first and last column, first and last row
+	int cells[4];     ///< the grid cells of grid, when the grid lists it: first and last column, first and last row
 	bool writable;    ///< a batch move may move it (a pushable box, a character of the batch)
 	bool loose;       ///< left its grid box in an array-order batch: found through loose, no longer by its grid cells
 	bool sensor;      ///< Chipmunk's sensor flag and filter, read once per batch (they do not change during it)
@@ -711,7 +719,15 @@ struct kcc_snapshot
 							   ///< bodies)
 	bool same_bodies;
 	int dynamic_count;         ///< dynamic bodies read (without any, the batch gives no impulses)
-	uint32_t stamp;            ///< bumped by each batch: a controller given twice carries this batch's stamp already
+	uint32_t stamp;            ///< bumped by each read (never 0): a controller given twice carries this batch's stamp
+							   ///< already, and a body pending carries it as pending
+	int character_count;       ///< bodies read whose one shape is their controller's (kcc_snapshot_read_character)
+	int* others;               ///< the other bodies read (indices into bodies, in order), other_count of them
+	int other_count, other_capacity;
+	cpShapeFilter readers_guess; ///< the last batch's readers: kcc_snapshot_read_character marks a character's shape
+								 ///< readable by them (a game's batches keep the same readers)
+	bool characters_hidden;    ///< the readers are readers_guess and reject every character's shape: the grid looks
+							   ///< only at the other bodies' shapes
 	int walkers;               ///< the batch's moves that walk (kcc_snapshot_walks: set with the influence boxes)
 	int* order;                ///< the moved bodies in reindexing order (kcc_snapshot_order_moved)
 	int order_capacity;
@@ -758,11 +774,21 @@ bool kcc_snapshot_read( kcc_snapshot* s, cpSpace* space, int slot_count );
 /// kcc_snapshot_read in three parts, so that the shapes may be read on the batch's workers. First the bodies, on the
 /// calling thread (Chipmunk locks the space to list them), with their shapes when shapes; false when memory ran out.
 /// Without shapes, same_bodies then tells whether the space lists the bodies of the last read in the same order:
-/// their shapes' places are then known.
+/// their shapes' places are then known. A new stamp begins with each read.
 bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes );
-/// With same_bodies: reads the shapes of bodies [start, end) into their known places (pure reads of Chipmunk: disjoint
-/// ranges on any threads at once). False when a body's shapes are no longer those of the last read.
+/// With same_bodies: reads the shapes of bodies others[start .. end) into their known places (pure reads of Chipmunk:
+/// disjoint ranges on any threads at once). The character_count characters' bodies are not among the others: their
+/// shapes are read from their controllers (kcc_snapshot_read_character, kcc_snapshot_read_characters). False when a
+/// body's shapes are no longer those of the last read.
 bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end );
+/// After kcc_snapshot_read_bodies: reads the one shape of character body b (its controller is bodies[b].controller)
+/// into its place, from the controller, readable as readers_guess says. It writes only what a character's move
+/// changes (the shape's boxes, filter and batch marks, the body's move), so that workers may read its identity
+/// meanwhile (kcc_snapshot_mark_pending). True when readers_guess may read it.
+bool kcc_snapshot_read_character( kcc_snapshot* s, int b );
+/// kcc_snapshot_read_character for every character body whose controller this read's batch did not list (its
+/// batch_stamp is not the snapshot's stamp). Returns how many of those readers_guess may read.
+int kcc_snapshot_read_characters( kcc_snapshot* s );
 /// The rest, on the calling thread: every body's shapes first, unless shapes_read; kcc_snapshot_keep_pending when
 /// keep_pending (else left to the caller). False when memory ran out.
 bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, bool keep_pending );
@@ -770,11 +796,11 @@ bool kcc_snapshot_read_end( kcc_snapshot* s, bool shapes_read, int slot_count, b
 /// the pending list and the bodies' pending flags, which no move reads: a batch runs it while its moves run.
 void kcc_snapshot_keep_pending( kcc_snapshot* s );
 /// kcc_snapshot_keep_pending's common case, for a share of the pending list on one worker: marks the bodies of pending
-/// shapes [start, end) pending when each is where its hints say and its body is one of bodies [first_body, end_body)
-/// (the worker's share: no other thread writes their flags). False when a shape needs kcc_snapshot_keep_pending.
-bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end, int first_body, int end_body );
-/// Before c's body is freed: its place in the snapshot no longer says it is a character's (another body may be made
-/// at its address).
+/// shapes [start, end) pending when each is where its hints say (in any share of the bodies: the mark is atomic).
+/// False when a shape needs kcc_snapshot_keep_pending.
+bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end );
+/// Before c's body is freed (another body may be made at its address) or when its shape is replaced (its place holds
+/// the old one): its place in the snapshot no longer says it is a character's, and the next read reads it afresh.
 void kcc_snapshot_forget_character( const kcc_controller* c );
 /// The index of body in s->bodies, or -1 (compared by value, never read).
 int kcc_snapshot_body_index( const kcc_snapshot* s, const cpBody* body );
@@ -787,6 +813,16 @@ static inline void kcc_filter_join( cpShapeFilter* into, cpShapeFilter filter )
 	into->categories |= filter.categories;
 	into->mask |= filter.mask;
 }
+/// Whether body b's shapes wait in the pending list (marked so since this read began).
+static inline bool kcc_snapshot_body_pending( const kcc_snapshot* s, const kcc_snapshot_body* b )
+{
+	return atomic_load_explicit( &b->pending, memory_order_relaxed ) == s->stamp;
+}
+/// Marks body b's shapes as waiting in the pending list (stamp: the snapshot's), or not (0, a stamp no read has).
+static inline void kcc_snapshot_set_pending( kcc_snapshot_body* b, uint32_t stamp )
+{
+	atomic_store_explicit( &b->pending, stamp, memory_order_relaxed );
+}
 /// Marks sh as a shape a batch move may move, its filter joining solids or sensors (the writable filters).
 static inline void kcc_snapshot_mark_writable( kcc_snapshot_shape* sh, cpShapeFilter* solids, cpShapeFilter* sensors )
 {
@@ -798,12 +834,16 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 {
 	kcc_snapshot_mark_writable( s->shapes + shape, &s->writable_solids, &s->writable_sensors );
 }
-/// Whether a move of the batch may read sh: Chipmunk's filter rule on the readers' OR-ed categories and masks (groups
-/// aside) rejects a shape only when it rejects it for every character (characters that ignore each other).
+/// Chipmunk's filter rule on the readers' OR-ed categories and masks (groups aside): it rejects a filter only when it
+/// rejects it for every character (characters that ignore each other).
+static inline bool kcc_filter_reads( cpShapeFilter readers, cpShapeFilter filter )
+{
+	return ( filter.categories & readers.mask ) != 0 && ( readers.categories & filter.mask ) != 0;
+}
+/// Whether a move of the batch may read sh (kcc_filter_reads).
 static inline bool kcc_snapshot_readable( const kcc_snapshot* s, const kcc_snapshot_shape* sh )
 {
-	cpShapeFilter r = sh->sensor ? s->sensor_readers : s->readers;
-	return ( sh->filter.categories & r.mask ) != 0 && ( r.categories & sh->filter.mask ) != 0;
+	return kcc_filter_reads( sh->sensor ? s->sensor_readers : s->readers, sh->filter );
 }
 /// Puts the shapes a move of the batch may read (kcc_snapshot_readable) in the grid by their grid boxes. False when
 /// memory ran out.
@@ -824,16 +864,24 @@ static inline void kcc_snapshot_query( const kcc_snapshot* s, cpBB box, cpShapeF
 		kcc_snapshot_query_shapes( s, box, filter, reads, visit, data );
 	}
 }
-/// Records that mover (a place in the batch) moved body b (an index in bodies, or -1: none), seq-th in its move.
-/// Inline: every move of a batch calls it.
-static inline void kcc_snapshot_note_moved( kcc_snapshot* s, int b, int mover, uint32_t seq )
+/// Records that c's batch move moved body b (an index in bodies, or -1: none), the next in its move. Inline: every
+/// move of a batch calls it.
+static inline void kcc_snapshot_note_moved( kcc_controller* c, int b )
 {
+	kcc_snapshot* s = c->batch;
 	if ( b < 0 )
 	{
 		return;
 	}
-	s->bodies[b].mover = mover;
-	s->bodies[b].seq = seq;
+	s->bodies[b].mover = c->batch_mover;
+	s->bodies[b].seq = c->batch_seq++;
+	// The pending marks are final during the moves when the listing made them (else kcc_snapshot_keep_pending may run
+	// beside the first wave, and kcc_snapshot_moved_unpending looks at the bodies at the end instead).
+	if ( s->pending_marked && c->move->moved_unpending == false &&
+		 kcc_snapshot_body_pending( s, s->bodies + b ) == false )
+	{
+		c->move->moved_unpending = true; // once a batch: the contexts of two workers may share a line
+	}
 	// In array order a shape that leaves its grid box is read from loose from then on, wherever it goes. Waves instead
 	// list it by every place it can reach.
 	for ( int k = 0; k < s->bodies[b].shape_count && s->waves == false; ++k )
@@ -852,7 +900,7 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count );
 /// deferred sync, adds their shapes to the pending list instead (those not pending already).
 void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, bool deferred );
 /// Whether the batch moved a body whose shapes are not pending (with deferred sync, kcc_snapshot_reindex_mover then
-/// has something to list).
+/// has something to list): as its moves noted on their contexts when the listing marked the pending bodies.
 bool kcc_snapshot_moved_unpending( const kcc_snapshot* s );
 /// The space's snapshot, made when first asked for (NULL when memory ran out).
 kcc_snapshot* kcc_snapshot_of( kcc_static_index* index );

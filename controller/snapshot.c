@@ -22,6 +22,7 @@ void kcc_snapshot_free( kcc_snapshot* s )
 		return;
 	}
 	kcc_free( s->bodies );
+	kcc_free( s->others );
 	kcc_free( s->sorted );
 	kcc_free( s->order );
 	kcc_free( s->shapes );
@@ -148,8 +149,43 @@ KCC_ALWAYS_INLINE bool kcc_snapshot_read_body_shapes( kcc_snapshot* s, int b, in
 	body->shape_count = r.next - first;
 	body->mover = -1;
 	body->seq = 0;
-	body->pending = false;
 	return r.failed == false && ( grow || r.next == first + count );
+}
+
+bool kcc_snapshot_read_character( kcc_snapshot* s, int b )
+{
+	kcc_snapshot_body* body = s->bodies + b;
+	const kcc_controller* c = body->controller;
+	KCC_ASSERT( kcc_snapshot_character_holds( c, body->body ),
+				"kcc_move_and_slide_batch: a character's body or shape was changed outside kcc2d (moved, given a "
+				"shape, its filter or sensor flag set)" );
+	// Its place holds its shape since the read that found the body there (the shape, its body and its sensor flag
+	// are the same since).
+	kcc_snapshot_shape* sh = s->shapes + body->first_shape;
+	sh->indexed = c->shape_bb;
+	sh->grid = c->shape_bb;
+	sh->writable = false;
+	sh->loose = false;
+	sh->filter = c->query_filter;
+	sh->wave = 0;
+	sh->readable = kcc_filter_reads( s->readers_guess, c->query_filter ); // a character's shape is no sensor
+	body->mover = -1;
+	body->seq = 0;
+	return sh->readable;
+}
+
+int kcc_snapshot_read_characters( kcc_snapshot* s )
+{
+	int readable = 0;
+	for ( int b = 0; b < s->body_count; ++b )
+	{
+		const kcc_controller* c = s->bodies[b].controller;
+		if ( c != NULL && atomic_load_explicit( &c->batch_stamp, memory_order_relaxed ) != s->stamp )
+		{
+			readable += kcc_snapshot_read_character( s, b ) ? 1 : 0;
+		}
+	}
+	return readable;
 }
 
 // Lists a non-static body, and reads its shapes when r->shapes. character: a character's body where the last read
@@ -175,17 +211,22 @@ static void kcc_snapshot_list_body( cpBody* body, kcc_snapshot_reader* r, bool c
 		}
 		s->dynamic_count += type == CP_BODY_TYPE_DYNAMIC ? 1 : 0;
 		int room = s->body_count + 1;
-		if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false )
+		if ( kcc_snapshot_reserve( s, (void**)&s->bodies, &s->body_capacity, room, sizeof( *s->bodies ) ) == false ||
+			 kcc_snapshot_reserve( s, (void**)&s->others, &s->other_capacity, s->other_count + 1,
+								   sizeof( *s->others ) ) == false )
 		{
 			r->failed = true;
 			return;
 		}
+		s->others[s->other_count++] = s->body_count;
 		kcc_snapshot_body* b = s->bodies + s->body_count;
 		s->same_bodies &= s->body_count < r->previous_bodies && b->body == body;
 		b->body = body;
 		b->controller = NULL;
+		kcc_snapshot_set_pending( b, 0 ); // a new place may hold any stamp
 	}
 	s->body_count += 1;
+	s->character_count += character ? 1 : 0;
 	if ( r->shapes )
 	{
 		r->failed = kcc_snapshot_read_body_shapes( s, s->body_count - 1, s->shape_count, 0, true ) == false;
@@ -202,6 +243,7 @@ static void kcc_snapshot_read_body( cpBody* body, void* data )
 	if ( character && r->shapes == false && r->failed == false )
 	{
 		s->body_count += 1; // kcc_snapshot_list_body's path for it
+		s->character_count += 1;
 		return;
 	}
 	kcc_snapshot_list_body( body, r, character );
@@ -272,12 +314,11 @@ static int kcc_snapshot_shape_of( const kcc_snapshot* s, const kcc_snapshot_body
 	return -1;
 }
 
-// Whether the pending shape's hints point at its body, one of bodies [first_body, end_body) of those just read, and at
-// itself on that body.
-static bool kcc_pending_hints_hold( const kcc_snapshot* s, const kcc_pending_shape* p, int first_body, int end_body )
+// Whether the pending shape's hints point at its body, one of the bodies just read, and at itself on that body.
+static bool kcc_pending_hints_hold( const kcc_snapshot* s, const kcc_pending_shape* p )
 {
 	int b = p->body_hint, i = p->shape_hint;
-	return b >= first_body && b < end_body && s->bodies[b].body == p->body && i >= 0 && i < s->shape_count &&
+	return b >= 0 && b < s->body_count && s->bodies[b].body == p->body && i >= 0 && i < s->shape_count &&
 		   s->shapes[i].shape == p->shape && s->shapes[i].body == b;
 }
 
@@ -291,7 +332,7 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	{
 		kcc_pending_shape* p = s->pending + k;
 		int b = p->body_hint, i = p->shape_hint;
-		if ( kcc_pending_hints_hold( s, p, 0, s->body_count ) == false )
+		if ( kcc_pending_hints_hold( s, p ) == false )
 		{
 			b = kcc_snapshot_body_index( s, p->body );
 			i = b >= 0 ? kcc_snapshot_shape_of( s, s->bodies + b, p->shape ) : -1;
@@ -302,7 +343,7 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 			p->body_hint = b;
 			p->shape_hint = i;
 		}
-		s->bodies[b].pending = true;
+		kcc_snapshot_set_pending( s->bodies + b, s->stamp );
 		if ( kept != k )
 		{
 			s->pending[kept] = *p;
@@ -312,16 +353,16 @@ void kcc_snapshot_keep_pending( kcc_snapshot* s )
 	s->pending_count = kept;
 }
 
-bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end, int first_body, int end_body )
+bool kcc_snapshot_mark_pending( kcc_snapshot* s, int start, int end )
 {
 	for ( int k = start; k < end; ++k )
 	{
 		const kcc_pending_shape* p = s->pending + k;
-		if ( kcc_pending_hints_hold( s, p, first_body, end_body ) == false )
+		if ( kcc_pending_hints_hold( s, p ) == false )
 		{
 			return false;
 		}
-		s->bodies[p->body_hint].pending = true;
+		kcc_snapshot_set_pending( s->bodies + p->body_hint, s->stamp );
 	}
 	return true;
 }
@@ -340,7 +381,24 @@ void kcc_snapshot_forget_character( const kcc_controller* c )
 bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes )
 {
 	s->space = space;
+	// A stamp that no body's pending mark holds, nor the controller of any body the last read found (the only ones
+	// kcc_snapshot_read_characters asks): after the counter wraps, their old stamps are cleared.
+	s->stamp += 1;
+	if ( s->stamp == 0 )
+	{
+		for ( int b = 0; b < s->body_capacity; ++b )
+		{
+			kcc_snapshot_set_pending( s->bodies + b, 0 );
+			if ( b < s->sorted_count && s->bodies[b].controller != NULL )
+			{
+				atomic_store_explicit( &s->bodies[b].controller->batch_stamp, 0u, memory_order_relaxed );
+			}
+		}
+		s->stamp = 1;
+	}
 	s->body_count = 0;
+	s->character_count = 0;
+	s->other_count = 0;
 	s->shape_count = 0;
 	s->crate_count = 0;
 	s->loose_count = 0;
@@ -368,8 +426,9 @@ bool kcc_snapshot_read_bodies( kcc_snapshot* s, cpSpace* space, bool shapes )
 bool kcc_snapshot_read_shapes( kcc_snapshot* s, int start, int end )
 {
 	bool same = true;
-	for ( int b = start; b < end; ++b )
+	for ( int k = start; k < end; ++k )
 	{
+		int b = s->others[k];
 		same &= kcc_snapshot_read_body_shapes( s, b, s->bodies[b].first_shape, s->bodies[b].shape_count, false );
 	}
 	return same;
@@ -518,35 +577,45 @@ static bool kcc_snapshot_count_cells( kcc_snapshot* s, int64_t max_entries )
 	return true;
 }
 
+// Marks shape i readable or not, and lists it when readable with a finite grid box (the listed boxes' bounds and summed
+// sizes grow with it).
+static inline void kcc_snapshot_grid_shape( kcc_snapshot* s, int i, cpBB* bounds, double* size )
+{
+	kcc_snapshot_shape* sh = s->shapes + i;
+	sh->readable = kcc_snapshot_readable( s, sh );
+	if ( sh->readable && kcc_snapshot_finite( sh->grid ) )
+	{
+		s->listed[s->listed_count++] = i;
+		*bounds = cpBBMerge( *bounds, sh->grid );
+		double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
+		*size += w > h ? w : h; // neither is NaN (the box is finite)
+	}
+}
+
 bool kcc_snapshot_build_grid( kcc_snapshot* s )
 {
 	// Cell: the power of two at or above the larger side of the grid boxes, on average (most shapes then sit in one to
 	// four cells, and a query meets a few); then doubled until the grid and its entries fit the limits.
 	// The grid lists the shapes whose grid box is finite (a query never meets another, as Chipmunk's own test fails on
-	// such a box too) and that a move may read; the others are in no cell.
+	// such a box too) and that a move may read; the others are in no cell (only a listed shape's cells are read).
+	// Where no move may read a character's shape, those are not looked at: their memory stays with the workers that
+	// move them.
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
-	int finite = 0;
-	for ( int i = 0; i < s->shape_count; ++i )
+	s->listed_count = 0;
+	for ( int i = 0; i < s->shape_count && s->characters_hidden == false; ++i )
 	{
-		kcc_snapshot_shape* sh = s->shapes + i;
-		sh->readable = kcc_snapshot_readable( s, sh );
-		if ( sh->readable && kcc_snapshot_finite( sh->grid ) )
+		kcc_snapshot_grid_shape( s, i, &bounds, &size );
+	}
+	for ( int k = 0; k < s->other_count && s->characters_hidden; ++k )
+	{
+		const kcc_snapshot_body* body = s->bodies + s->others[k];
+		for ( int i = body->first_shape; i < body->first_shape + body->shape_count; ++i )
 		{
-			s->listed[finite++] = i;
-			bounds = cpBBMerge( bounds, sh->grid );
-			double w = sh->grid.r - sh->grid.l, h = sh->grid.t - sh->grid.b;
-			size += w > h ? w : h; // neither is NaN (the box is finite)
-		}
-		else
-		{
-			sh->cells[0] = 0;
-			sh->cells[1] = -1;
-			sh->cells[2] = 0;
-			sh->cells[3] = -1;
+			kcc_snapshot_grid_shape( s, i, &bounds, &size );
 		}
 	}
-	s->listed_count = finite;
+	int finite = s->listed_count;
 	s->bounds = finite > 0 ? bounds : cpBBNew( 0.0, 0.0, 0.0, 0.0 );
 	double cell = ldexp( 1.0, 0 );
 	if ( finite > 0 && size > 0.0 && isfinite( size ) )
@@ -704,9 +773,13 @@ void kcc_snapshot_order_moved( kcc_snapshot* s, int mover_count )
 bool kcc_snapshot_moved_unpending( const kcc_snapshot* s )
 {
 	bool found = false;
-	for ( int b = 0; b < s->body_count; ++b )
+	for ( int w = 0; w < s->context_count && s->pending_marked; ++w )
 	{
-		found |= s->bodies[b].mover >= 0 && s->bodies[b].pending == false;
+		found |= s->contexts[w].moved_unpending;
+	}
+	for ( int b = 0; b < s->body_count && s->pending_marked == false; ++b )
+	{
+		found |= s->bodies[b].mover >= 0 && kcc_snapshot_body_pending( s, s->bodies + b ) == false;
 	}
 	return found;
 }
@@ -716,7 +789,7 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, 
 	for ( int k = s->moved_first[mover]; k < s->moved_first[mover + 1]; ++k )
 	{
 		kcc_snapshot_body* b = s->bodies + s->order[k];
-		if ( deferred && b->pending )
+		if ( deferred && kcc_snapshot_body_pending( s, b ) )
 		{
 			continue; // Chipmunk's index still holds it where the earlier batch found it
 		}
@@ -737,7 +810,7 @@ void kcc_snapshot_reindex_mover( kcc_snapshot* s, kcc_controller* c, int mover, 
 				kcc_world_reindex_shape( s->space, sh->shape, sh->indexed );
 			}
 		}
-		b->pending = deferred;
+		kcc_snapshot_set_pending( b, deferred ? s->stamp : 0 );
 	}
 }
 

@@ -80,6 +80,7 @@ bool kcc_world_replace_shape( kcc_controller* c )
 	cpSpaceRemoveShape( c->space, c->shape );
 	cpShapeFree( c->shape );
 	cpSpaceAddShape( c->space, shape );
+	kcc_snapshot_forget_character( c ); // its place in the batch's snapshot holds the old shape: read the body afresh
 	c->shape = shape;
 	c->shape_bb = cpShapeGetBB( shape );
 	c->leaf_bb = cpBBNew( 0.0, 0.0, 0.0, 0.0 ); // a new leaf (kcc_world_reindex_character)
@@ -530,7 +531,7 @@ static void kcc_world_place_body( kcc_controller* c, cpBody* body )
 	if ( c->batch != NULL )
 	{
 		cpBodyEachShape( body, kcc_cache_shape, NULL );
-		kcc_snapshot_note_moved( c->batch, kcc_snapshot_body_index( c->batch, body ), c->batch_mover, c->batch_seq++ );
+		kcc_snapshot_note_moved( c, kcc_snapshot_body_index( c->batch, body ) );
 		return;
 	}
 	kcc_space_reindex_body( c->space, body );
@@ -652,7 +653,7 @@ void kcc_world_sync_body( kcc_controller* c )
 		{
 			c->shape_bb = cpShapeCacheBB( c->shape );
 		}
-		kcc_snapshot_note_moved( c->batch, b, c->batch_mover, c->batch_seq++ );
+		kcc_snapshot_note_moved( c, b );
 	}
 	else
 	{

@@ -30,6 +30,7 @@
 #define SENSOR_CATEGORY 2u
 #define CRATE_CATEGORY 4u
 #define CHARACTER_CATEGORY 8u
+#define SEER_CATEGORY 16u
 
 typedef enum scene_kind
 {
@@ -38,11 +39,19 @@ typedef enum scene_kind
 	SCENE_TOPDOWN,  // the same, FLOATING, in a walled room
 	SCENE_TWICE,    // the crowd, each character's entry given twice in the batch
 	SCENE_GHOSTS_TWICE, // the ghosts, each twice: enough moves for the batch to list them on several threads
+	SCENE_SUBSETS,  // the ghosts and pairs of seers that see each other only, a different part of them in each batch
+	SCENE_WATCHED,  // the ghosts and pairs of seers that the ghosts see, the seers in every third batch only
 } scene_kind;
 
 static bool scene_ghosts( scene_kind kind )
 {
-	return kind == SCENE_GHOSTS || kind == SCENE_GHOSTS_TWICE;
+	return kind == SCENE_GHOSTS || kind == SCENE_GHOSTS_TWICE || kind == SCENE_SUBSETS || kind == SCENE_WATCHED;
+}
+
+// SCENE_SUBSETS and SCENE_WATCHED: two neighbours in every 20 characters are seers, in a category of their own.
+static bool scene_seer( scene_kind kind, int i )
+{
+	return ( kind == SCENE_SUBSETS || kind == SCENE_WATCHED ) && ( i % 20 == 3 || i % 20 == 4 );
 }
 
 static bool scene_twice( scene_kind kind )
@@ -62,6 +71,20 @@ typedef struct world
 	cpShape* moving_sensor;
 	int pushes, rides, events, bumps, meetings, steps; // what the frames exercised (batch side)
 } world;
+
+// Whether entry e is in the frame's batch (the others move by single calls before it). SCENE_SUBSETS: all, the ghosts
+// alone, then the seers and every other ghost: the readers of a batch differ from the last one's, which rejected every
+// character (the seers' pairs meet). SCENE_WATCHED: all, then the ghosts alone twice: the second has the readers of the
+// last, and the seers it does not move are read by them.
+static bool scene_batched( const world* w, int e, int frame )
+{
+	if ( ( w->kind != SCENE_SUBSETS && w->kind != SCENE_WATCHED ) || frame % 3 == 0 )
+	{
+		return true;
+	}
+	bool seer = scene_seer( w->kind, e );
+	return w->kind == SCENE_WATCHED || frame % 3 == 1 ? seer == false : seer || e % 2 == 0;
+}
 
 static void world_build( world* w, scene_kind kind )
 {
@@ -133,8 +156,13 @@ static void world_build( world* w, scene_kind kind )
 			y = 2.25f + test_character_half_height( k ) + 0.01f;
 		}
 		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
+		cpBitmask unseen = kind == SCENE_SUBSETS ? CHARACTER_CATEGORY | SEER_CATEGORY : CHARACTER_CATEGORY;
 		def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY,
-									   scene_ghosts( kind ) ? ~(cpBitmask)CHARACTER_CATEGORY : CP_ALL_CATEGORIES );
+									   scene_ghosts( kind ) ? ~unseen : CP_ALL_CATEGORIES );
+		if ( scene_seer( kind, i ) )
+		{
+			def.filter = cpShapeFilterNew( CP_NO_GROUP, SEER_CATEGORY, CP_ALL_CATEGORIES );
+		}
 		if ( scene_ghosts( kind ) == false )
 		{
 			def.sensor_mask = SENSOR_CATEGORY; // the ghosts keep the default (every category), as the gauntlet's
@@ -369,21 +397,37 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 	static kcc_move_result ra[2 * MAX_CHARACTERS], rb[2 * MAX_CHARACTERS];
 	memset( ra, 0, sizeof( ra ) );
 	memset( rb, 0, sizeof( rb ) );
+	// The entries not in the batch move first, by single calls on both twins; entry[p] is the entry at place p of the
+	// batch.
+	int entry[2 * MAX_CHARACTERS];
+	int batched = 0;
 	for ( int e = 0; e < a->entries; ++e )
 	{
-		list[e] = a->c[e % a->count];
-		in[e] = world_input( a, e, frame );
+		vec2s v = world_input( a, e, frame );
 		vec2s check = world_input( b, e, frame );
-		assert_memory_equal( &check, &in[e], sizeof( vec2s ) );
-	}
-	if ( scene_twice( a->kind ) )
-	{
-		for ( int e = a->count; e < a->entries; ++e )
+		assert_memory_equal( &check, &v, sizeof( vec2s ) );
+		if ( scene_batched( a, e, frame ) )
 		{
-			in[e] = glms_vec2_scale( in[e], 0.5f );
+			entry[batched] = e;
+			list[batched] = a->c[e % a->count];
+			in[batched] = scene_twice( a->kind ) && e >= a->count ? glms_vec2_scale( v, 0.5f ) : v;
+			batched += 1;
+			continue;
 		}
+		static kcc_move_result single_a, single_b;
+		memset( &single_a, 0, sizeof( single_a ) );
+		memset( &single_b, 0, sizeof( single_b ) );
+		vec2s va, vb;
+		assert_int_equal( kcc_controller_move_and_slide( a->c[e], v, DT, &va, &single_a ), KCC_OK );
+		assert_int_equal( kcc_controller_move_and_slide( b->c[e], v, DT, &vb, &single_b ), KCC_OK );
+		normalize_result( a, &single_a );
+		normalize_result( b, &single_b );
+		assert_memory_equal( &single_a, &single_b, sizeof( single_a ) );
+		assert_memory_equal( &va, &vb, sizeof( va ) );
+		a->velocity[e] = va;
+		b->velocity[e] = vb;
 	}
-	assert_int_equal( kcc_move_and_slide_batch( list, a->entries, in, DT, out_a, ra, tasks ), KCC_OK );
+	assert_int_equal( kcc_move_and_slide_batch( list, batched, in, DT, out_a, ra, tasks ), KCC_OK );
 	const kcc_snapshot* snapshot = *kcc_static_index_snapshot( a->c[0]->static_index );
 	if ( s_deferred )
 	{
@@ -395,11 +439,12 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 	s_batches += 1;
 	s_waves += snapshot != NULL ? snapshot->wave_count : 0;
 	s_largest_wave = snapshot != NULL && snapshot->largest_wave > s_largest_wave ? snapshot->largest_wave : s_largest_wave;
-	for ( int e = 0; e < b->entries; ++e )
+	for ( int k = 0; k < batched; ++k )
 	{
-		assert_int_equal( kcc_controller_move_and_slide( b->c[e % b->count], in[e], DT, out_b + e, rb + e ), KCC_OK );
+		assert_int_equal( kcc_controller_move_and_slide( b->c[entry[k] % b->count], in[k], DT, out_b + k, rb + k ),
+						  KCC_OK );
 	}
-	for ( int e = 0; e < a->entries; ++e )
+	for ( int e = 0; e < batched; ++e )
 	{
 		normalize_result( a, ra + e );
 		normalize_result( b, rb + e );
@@ -417,8 +462,8 @@ static void frame_both( world* a, world* b, int frame, const kcc_task_system* ta
 		{
 			a->meetings += ra[e].collisions[k].shape >= (cpShape*)20000 && ra[e].collisions[k].shape < (cpShape*)30000;
 		}
-		a->velocity[e % a->count] = out_a[e];
-		b->velocity[e % b->count] = out_b[e];
+		a->velocity[entry[e] % a->count] = out_a[e];
+		b->velocity[entry[e] % b->count] = out_b[e];
 	}
 	for ( int i = 0; i < a->count; ++i )
 	{
@@ -601,6 +646,10 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 	{
 		assert_true( a.pushes > 0 && a.bumps > 0 && a.meetings > 0 );
 	}
+	if ( kind == SCENE_SUBSETS || kind == SCENE_WATCHED )
+	{
+		assert_true( a.meetings > 0 ); // the seers met each other, or the ghosts the seers
+	}
 	if ( kind == SCENE_CROWD || kind == SCENE_TWICE )
 	{
 		assert_true( a.rides > 0 && a.steps > 0 );
@@ -612,7 +661,8 @@ static void run_twins( scene_kind kind, const kcc_task_system* tasks )
 		print_message( "%.2f waves per batch of %d, the largest %d moves\n", (double)s_waves / s_batches, a.entries,
 					   s_largest_wave );
 		assert_true( s_largest_wave > 1 );
-		assert_true( kind == SCENE_GHOSTS ? s_waves == s_batches && s_largest_wave == a.entries : s_waves > s_batches );
+		assert_true( kind == SCENE_GHOSTS ? s_waves == s_batches && s_largest_wave == a.entries
+										   : kind == SCENE_SUBSETS || kind == SCENE_WATCHED || s_waves > s_batches );
 	}
 	world_destroy( &a );
 	world_destroy( &b );
@@ -650,6 +700,29 @@ static void test_same_character_twice( void** state )
 		ts = thread_system( &tt, workers );
 		run_twins( SCENE_GHOSTS_TWICE, &ts );
 		assert_true( tt.tasks > 0 );
+	}
+}
+
+// Batches of a different part of the characters each frame (the rest moved by single calls before them), their readers
+// changing from one batch to the next: every character's shape is where it is, and read by the moves that may read it.
+static void test_subsets_match_sequential_calls( void** state )
+{
+	(void)state;
+	for ( int kind = SCENE_SUBSETS; kind <= SCENE_WATCHED; ++kind )
+	{
+		run_twins( (scene_kind)kind, NULL );
+		for ( int workers = 2; workers <= 3; ++workers )
+		{
+			thread_tasks tt;
+			kcc_task_system ts = thread_system( &tt, workers );
+			run_twins( (scene_kind)kind, &ts );
+			assert_true( tt.tasks > 0 );
+		}
+		s_deferred = true;
+		thread_tasks tt;
+		kcc_task_system ts = thread_system( &tt, 2 );
+		run_twins( (scene_kind)kind, &ts );
+		s_deferred = false;
 	}
 }
 
@@ -1096,6 +1169,7 @@ int main( void )
 		cmocka_unit_test( test_crowd_matches_sequential_calls ),
 		cmocka_unit_test( test_topdown_matches_sequential_calls ),
 		cmocka_unit_test( test_same_character_twice ),
+		cmocka_unit_test( test_subsets_match_sequential_calls ),
 		cmocka_unit_test( test_scrambled_workers_match_sequential_calls ),
 		cmocka_unit_test( test_threads_match_sequential_calls ),
 		cmocka_unit_test( test_bad_input_moves_nothing ),

@@ -109,7 +109,7 @@ static void check_pending( const kcc_snapshot* s, const kcc_pending_shape* expec
 		{
 			listed |= expected[k].body == s->bodies[b].body;
 		}
-		assert_int_equal( s->bodies[b].pending, listed );
+		assert_int_equal( kcc_snapshot_body_pending( s, s->bodies + b ), listed );
 	}
 }
 
@@ -179,14 +179,13 @@ static void read_leaving_pending( kcc_snapshot* s, cpSpace* space )
 	assert_true( kcc_snapshot_read_end( s, true, 0, false ) );
 	for ( int b = 0; b < s->body_count; ++b )
 	{
-		assert_false( s->bodies[b].pending );
+		assert_false( kcc_snapshot_body_pending( s, s->bodies + b ) );
 	}
 }
 
 // The batch's workers mark the pending bodies share by share (kcc_snapshot_mark_pending) when every shape of a share
-// is where its hints say and its body in the worker's share of the bodies: the flags are then those
-// kcc_snapshot_keep_pending sets. A stale hint, or a body of another share, leaves the share to
-// kcc_snapshot_keep_pending (false).
+// is where its hints say, wherever its body is among the bodies: the flags are then those kcc_snapshot_keep_pending
+// sets. A stale hint leaves the share to kcc_snapshot_keep_pending (false).
 static void test_pending_bodies_marked_by_shares( void** state )
 {
 	(void)state;
@@ -215,15 +214,16 @@ static void test_pending_bodies_marked_by_shares( void** state )
 	memcpy( s->pending, list, sizeof( list ) );
 	s->pending_count = 4;
 	read_leaving_pending( s, f.space );
-	// Two shares, each with its bodies: every hint holds.
-	int split = list[2].body_hint;
-	assert_true( kcc_snapshot_mark_pending( s, 0, 2, 0, split ) );
-	assert_true( kcc_snapshot_mark_pending( s, 2, 4, split, s->body_count ) );
+	// Two shares: every hint holds.
+	assert_true( kcc_snapshot_mark_pending( s, 0, 2 ) );
+	assert_true( kcc_snapshot_mark_pending( s, 2, 4 ) );
 	check_pending( s, list, 4 );
 	kcc_snapshot_spent( s );
-	// A share whose shape's body is in the other share of the bodies: left to kcc_snapshot_keep_pending.
+	// Shares that are not the bodies' order (three, then one): the same flags.
 	read_leaving_pending( s, f.space );
-	assert_false( kcc_snapshot_mark_pending( s, 0, 3, 0, split ) );
+	assert_true( kcc_snapshot_mark_pending( s, 1, 4 ) );
+	assert_true( kcc_snapshot_mark_pending( s, 0, 1 ) );
+	check_pending( s, list, 4 );
 	kcc_snapshot_spent( s );
 	// A stale hint (body 2's circle hinted at its box): left to kcc_snapshot_keep_pending, which finds it.
 	for ( int k = 0; k < 4; ++k )
@@ -234,7 +234,7 @@ static void test_pending_bodies_marked_by_shares( void** state )
 		}
 	}
 	read_leaving_pending( s, f.space );
-	assert_false( kcc_snapshot_mark_pending( s, 0, 4, 0, s->body_count ) );
+	assert_false( kcc_snapshot_mark_pending( s, 0, 4 ) );
 	kcc_snapshot_keep_pending( s );
 	check_pending( s, list, 4 );
 	kcc_snapshot_spent( s );
@@ -433,6 +433,8 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, const bool* readable
 	assert_true( s->rows == (int)( floor( ( bounds.t - bounds.b ) / cell ) + 1.0 ) );
 	for ( int i = 0; i < count; ++i )
 	{
+		// Each cell's list below holds the listed shapes only: the others are in no cell.
+		assert_int_equal( s->shapes[i].readable, readable[i] );
 		const int* c = s->shapes[i].cells;
 		if ( listed[i] )
 		{
@@ -440,10 +442,6 @@ static void check_grid( kcc_snapshot* s, const cpBB* boxes, const bool* readable
 			assert_int_equal( c[1], cell_of( boxes[i].r, bounds.l, s->inverse_cell, s->columns - 1 ) );
 			assert_int_equal( c[2], cell_of( boxes[i].b, bounds.b, s->inverse_cell, s->rows - 1 ) );
 			assert_int_equal( c[3], cell_of( boxes[i].t, bounds.b, s->inverse_cell, s->rows - 1 ) );
-		}
-		else
-		{
-			assert_true( c[1] < c[0] && c[3] < c[2] ); // in no cell
 		}
 	}
 	int cells = s->columns * s->rows;
@@ -690,22 +688,26 @@ static void test_character_bodies_are_known_until_destroyed( void** state )
 	scene_destroy( s );
 }
 
-// The next batch's read as it runs it (the calling thread, then the workers' shapes) gives each character's shape as
-// Chipmunk holds it: the read takes a character's from its controller, and this says the controller kept it right.
-static void assert_batch_read_as_fresh( kcc_controller* const* c, int count )
+// The next batch's read as it runs it (the calling thread, the workers' shapes, then the characters') gives each
+// character's shape as Chipmunk holds it: the read takes a character's from its controller, and this says the
+// controller kept it right. A character whose shape was replaced (fresh) is read from Chipmunk instead, as a body the
+// batch has not met.
+static void assert_batch_read_as_fresh( kcc_controller* const* c, int count, const kcc_controller* fresh )
 {
 	kcc_snapshot* s = *kcc_static_index_snapshot( c[0]->static_index );
 	cpSpace* space = c[0]->space;
 	assert_true( kcc_snapshot_read_bodies( s, space, false ) );
 	bool read = kcc_snapshot_read_shapes( s, 0, s->body_count );
 	assert_true( read );
+	assert_int_equal( s->character_count, fresh != NULL ? count - 1 : count );
+	kcc_snapshot_read_characters( s );
 	assert_true( kcc_snapshot_read_end( s, read, 0, true ) );
 	assert_read_as_fresh( s, space );
 	for ( int i = 0; i < count; ++i )
 	{
 		int b = c[i]->batch_body;
 		assert_true( b >= 0 && b < s->body_count );
-		assert_ptr_equal( s->bodies[b].controller, c[i] );
+		assert_ptr_equal( s->bodies[b].controller, c[i] == fresh ? NULL : c[i] );
 		assert_ptr_equal( s->shapes[s->bodies[b].first_shape].shape, kcc_controller_get_shape( c[i] ) );
 	}
 	kcc_snapshot_spent( s );
@@ -732,7 +734,7 @@ static void test_character_shapes_read_from_their_controllers( void** state )
 	{
 		assert_int_equal( kcc_move_and_slide_batch( c, CHARACTERS, velocities, dt, NULL, NULL, step % 2 ? &tasks : NULL ),
 						  KCC_OK );
-		assert_batch_read_as_fresh( c, CHARACTERS );
+		assert_batch_read_as_fresh( c, CHARACTERS, NULL );
 		kcc_controller* k = c[step % CHARACTERS];
 		switch ( step )
 		{
@@ -773,7 +775,7 @@ static void test_character_shapes_read_from_their_controllers( void** state )
 			default:
 				break;
 		}
-		assert_batch_read_as_fresh( c, CHARACTERS );
+		assert_batch_read_as_fresh( c, CHARACTERS, step == 2 ? k : NULL );
 	}
 	kcc_thread_pool_destroy( pool );
 	for ( int i = 0; i < CHARACTERS; ++i )
