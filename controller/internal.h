@@ -205,6 +205,14 @@ struct kcc_controller
 	cpBody* body;   ///< owned: kinematic body, removed and freed by destroy
 	cpShape* shape; ///< owned: the character's Chipmunk shape
 	kcc_controller_def def;
+	// What a batch reads and writes as it checks and lists the character, beside the def: few lines to touch.
+	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
+	cpBB shape_bb;           ///< the box Chipmunk holds for the shape (cpShapeGetBB), kept by each call changing it:
+							 ///< a batch reads it here, not in Chipmunk's memory
+	_Atomic uint32_t batch_stamp; ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
+	int batch_body;          ///< its body in the snapshot's bodies
+	double batch_push;       ///< how far the move may push a box (0: it pushes none)
+	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
 	kcc_shape local_shape;   ///< character shape around the origin (AABB / OBB converted to a polygon)
 	kcc_aabb local_bounds;   ///< bounds of local_shape
 	float cos_floor;         ///< cos( max_floor_angle )
@@ -212,7 +220,6 @@ struct kcc_controller
 	float step_forward;      ///< least forward motion of a step: the shape's rounding radius plus the skin
 	float rounding;          ///< the shape's rounding radius (circle, capsule or polygon radius)
 	float bottom_offset;     ///< lowest point of the shape along up, relative to the position
-	cpShapeFilter query_filter; ///< the def's categories and mask with this controller's own group
 	cpShapeFilter gather_filter; ///< the filter of the move's query (query_filter unless filter_in_callback)
 	vec2s position;          ///< float position (exactly the body's position)
 	uint32_t flags;          ///< flags of the last move
@@ -248,14 +255,10 @@ struct kcc_controller
 	// the bodies moved are reindexed by the batch at its end.
 	kcc_snapshot* batch;     ///< the batch moving the character now; NULL: a single call (Chipmunk's query)
 	int batch_mover;         ///< the move's place in the batch's array
-	_Atomic uint32_t batch_stamp; ///< the stamp of the last batch that listed the character (kcc_snapshot's stamp)
-	int batch_body;          ///< its body in the snapshot's bodies
 	uint32_t batch_seq;      ///< bodies moved so far in this move (their reindexing order)
-	cpBB influence;          ///< every query box of the batch move lies in it (world; asserted)
 	int batch_wave;          ///< the move's wave: after every earlier move it depends on
 	bool batch_walks;        ///< its queries may read a shape a batch move may move (kcc_snapshot_walks)
 	cpBB batch_base;         ///< the influence box without the boxes the move may push
-	double batch_push;       ///< how far the move may push a box (0: it pushes none)
 	vec2s batch_velocity;    ///< the move's velocity and collisions: the batch gives the impulses at its end
 	int batch_collision_count;
 	// Read or written by few moves, or only their first entries: after the fields every move reads, so that a move
@@ -270,8 +273,6 @@ struct kcc_controller
 	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
 	cpBB leaf_shape;         ///< the shape's box then, less the body's position
 	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
-	cpBB shape_bb;           ///< the box Chipmunk holds for the shape (cpShapeGetBB), kept by each call changing it:
-							 ///< a batch reads it here, not in Chipmunk's memory
 	kcc_static_cache static_cache; ///< the static shapes around the character (world.c's static query)
 };
 
