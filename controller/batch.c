@@ -595,7 +595,8 @@ static bool kcc_batch_prepare( kcc_snapshot* s, kcc_controller* const* controlle
 	}
 	// The characters' shapes are marked readable as the last batch's readers say; when these are the batch's readers,
 	// and reject them all, the grid need not look at them.
-	s->characters_hidden = memcmp( &readers, &s->readers_guess, sizeof( readers ) ) == 0 && characters_readable == 0;
+	s->characters_hidden = readers.categories == s->readers_guess.categories &&
+						   readers.mask == s->readers_guess.mask && characters_readable == 0;
 	s->readers_guess = readers;
 	// Summed in array order, as a bound the same for any worker count.
 	double push_total = 0.0;

@@ -48,10 +48,34 @@ static bool scene_ghosts( scene_kind kind )
 	return kind == SCENE_GHOSTS || kind == SCENE_GHOSTS_TWICE || kind == SCENE_SUBSETS || kind == SCENE_WATCHED;
 }
 
-// SCENE_SUBSETS and SCENE_WATCHED: two neighbours in every 20 characters are seers, in a category of their own.
-static bool scene_seer( scene_kind kind, int i )
+// SCENE_SUBSETS and SCENE_WATCHED: pairs of neighbours among every 20 characters are seers of a kind (1 or 2; 0: a
+// ghost). Each pair sees itself; the ghosts see SCENE_WATCHED's seers only.
+static int scene_seer( scene_kind kind, int i )
 {
-	return ( kind == SCENE_SUBSETS || kind == SCENE_WATCHED ) && ( i % 20 == 3 || i % 20 == 4 );
+	if ( ( kind == SCENE_SUBSETS || kind == SCENE_WATCHED ) && ( i % 20 == 3 || i % 20 == 4 ) )
+	{
+		return 1;
+	}
+	return kind == SCENE_SUBSETS && ( i % 20 == 13 || i % 20 == 14 ) ? 2 : 0;
+}
+
+// A character's filter in the ghost scenes. The seers of SCENE_SUBSETS join a ghosts' batch with the ghosts' mask and
+// a category of their own (1), or with the ghosts' category and every category in their mask (2): either changes only
+// the categories or only the mask of the filters that the batch's moves read by.
+static cpShapeFilter scene_ghost_filter( scene_kind kind, int i )
+{
+	int seer = scene_seer( kind, i );
+	cpBitmask ghosts = ~(cpBitmask)CHARACTER_CATEGORY;
+	if ( seer == 0 )
+	{
+		return cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY, ghosts );
+	}
+	if ( kind == SCENE_WATCHED )
+	{
+		return cpShapeFilterNew( CP_NO_GROUP, SEER_CATEGORY, CP_ALL_CATEGORIES );
+	}
+	return seer == 1 ? cpShapeFilterNew( CP_NO_GROUP, SEER_CATEGORY, ghosts )
+					 : cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY, CP_ALL_CATEGORIES );
 }
 
 static bool scene_twice( scene_kind kind )
@@ -72,18 +96,23 @@ typedef struct world
 	int pushes, rides, events, bumps, meetings, steps; // what the frames exercised (batch side)
 } world;
 
-// Whether entry e is in the frame's batch (the others move by single calls before it). SCENE_SUBSETS: all, the ghosts
-// alone, then the seers and every other ghost: the readers of a batch differ from the last one's, which rejected every
-// character (the seers' pairs meet). SCENE_WATCHED: all, then the ghosts alone twice: the second has the readers of the
-// last, and the seers it does not move are read by them.
+// Whether entry e is in the frame's batch (the others move by single calls before it). SCENE_SUBSETS, in turn: all;
+// the ghosts alone; the seers of kind 1 and every other ghost; the ghosts alone; the seers of kind 2 and every other
+// ghost; the ghosts alone. A batch with seers has other readers than the last one, whose readers rejected every
+// character (the seers of a pair meet). SCENE_WATCHED: all, then the ghosts alone twice: the second has the readers of
+// the last, and the seers it does not move are read by them.
 static bool scene_batched( const world* w, int e, int frame )
 {
-	if ( ( w->kind != SCENE_SUBSETS && w->kind != SCENE_WATCHED ) || frame % 3 == 0 )
+	int seer = scene_seer( w->kind, e );
+	if ( w->kind == SCENE_WATCHED )
+	{
+		return frame % 3 == 0 || seer == 0;
+	}
+	if ( w->kind != SCENE_SUBSETS || frame % 6 == 0 )
 	{
 		return true;
 	}
-	bool seer = scene_seer( w->kind, e );
-	return w->kind == SCENE_WATCHED || frame % 3 == 1 ? seer == false : seer || e % 2 == 0;
+	return frame % 2 == 1 ? seer == 0 : seer == frame % 6 / 2 || ( seer == 0 && e % 2 == 0 );
 }
 
 static void world_build( world* w, scene_kind kind )
@@ -156,13 +185,8 @@ static void world_build( world* w, scene_kind kind )
 			y = 2.25f + test_character_half_height( k ) + 0.01f;
 		}
 		kcc_controller_def def = test_character_def( k, kcc_v2( x, y ) );
-		cpBitmask unseen = kind == SCENE_SUBSETS ? CHARACTER_CATEGORY | SEER_CATEGORY : CHARACTER_CATEGORY;
-		def.filter = cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY,
-									   scene_ghosts( kind ) ? ~unseen : CP_ALL_CATEGORIES );
-		if ( scene_seer( kind, i ) )
-		{
-			def.filter = cpShapeFilterNew( CP_NO_GROUP, SEER_CATEGORY, CP_ALL_CATEGORIES );
-		}
+		def.filter = scene_ghosts( kind ) ? scene_ghost_filter( kind, i )
+										  : cpShapeFilterNew( CP_NO_GROUP, CHARACTER_CATEGORY, CP_ALL_CATEGORIES );
 		if ( scene_ghosts( kind ) == false )
 		{
 			def.sensor_mask = SENSOR_CATEGORY; // the ghosts keep the default (every category), as the gauntlet's
@@ -222,6 +246,11 @@ static vec2s world_input( const world* w, int e, int frame )
 		return kcc_v2( WALK * cosf( angle ), WALK * sinf( angle ) );
 	}
 	float x = ( ( frame + 13 * i ) / 45 ) % 2 == 0 ? WALK : -WALK;
+	if ( scene_seer( w->kind, i ) != 0 )
+	{
+		// The two of a pair (odd on the left) walk toward each other three quarters of the time: they meet often.
+		x = ( frame % 40 < 30 ) == ( i % 2 == 1 ) ? WALK : -WALK;
+	}
 	bool on_floor = ( kcc_controller_get_floor_normal( w->c[i] ).y != 0.0f );
 	float y = v.y - GRAVITY * DT;
 	if ( on_floor && ( frame + 7 * i ) % 40 == 0 )
