@@ -835,8 +835,8 @@ static inline void kcc_snapshot_set_writable( kcc_snapshot* s, int shape )
 {
 	kcc_snapshot_mark_writable( s->shapes + shape, &s->writable_solids, &s->writable_sensors );
 }
-/// Chipmunk's filter rule on the readers' OR-ed categories and masks (groups aside): it rejects a filter only when it
-/// rejects it for every character (characters that ignore each other).
+/// Chipmunk's filter rule (groups aside) between the readers' filter and a shape's. On OR-ed categories and masks (a
+/// batch's readers, or its writable shapes), it rejects only when it rejects every pair.
 static inline bool kcc_filter_reads( cpShapeFilter readers, cpShapeFilter filter )
 {
 	return ( filter.categories & readers.mask ) != 0 && ( readers.categories & filter.mask ) != 0;

@@ -922,9 +922,8 @@ bool kcc_snapshot_any_walks( const kcc_snapshot* s )
 {
 	// The rule on both sides' OR-ed categories and masks rejects the two sets only when it rejects every pair of a
 	// reader and a shape.
-	cpShapeFilter r = s->readers, w = s->writable_solids, rs = s->sensor_readers, ws = s->writable_sensors;
-	return ( ( w.categories & r.mask ) != 0 && ( r.categories & w.mask ) != 0 ) ||
-		   ( ( ws.categories & rs.mask ) != 0 && ( rs.categories & ws.mask ) != 0 );
+	return kcc_filter_reads( s->readers, s->writable_solids ) ||
+		   kcc_filter_reads( s->sensor_readers, s->writable_sensors );
 }
 
 int64_t kcc_snapshot_wave_work( const kcc_snapshot* s, const kcc_controller* c )

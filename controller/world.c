@@ -126,8 +126,7 @@ static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpSha
 	}
 	if ( c->filter_in_callback )
 	{
-		return sensor ? ( f.categories & c->def.sensor_mask ) != 0
-					  : ( f.categories & c->def.filter.mask ) != 0 && ( c->def.filter.categories & f.mask ) != 0;
+		return sensor ? ( f.categories & c->def.sensor_mask ) != 0 : kcc_filter_reads( c->def.filter, f );
 	}
 	return true;
 }
