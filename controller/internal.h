@@ -64,6 +64,10 @@
 /// the rule of kcc_move_part, a bound on a move's queries in any world.
 #define KCC_MAX_SPLIT_DEPTH 6
 
+/// Reindexes of a character, outside its moves or in moves that made no Chipmunk query, whose dead entries in
+/// Chipmunk's spatial hash may wait for one query (kcc_world_reindex_owned).
+#define KCC_STALE_REINDEXES 8
+
 /// Displacements shorter than this (world units) are rounding, not motion: no snap reported, no step taken.
 #define KCC_ROUNDING_DISTANCE 1.0e-5f
 

@@ -131,6 +131,13 @@ static inline bool kcc_gather_wants( const kcc_controller* c, bool sensor, cpSha
 	return true;
 }
 
+// Whether the gather met as many shapes as the move's splitting decisions can tell apart (kcc_move_part reads the
+// count up to max_candidates << KCC_MAX_SPLIT_DEPTH). Past it the buffer is full: no further shape can change the move.
+static inline bool kcc_gather_counted_enough( const kcc_controller* c )
+{
+	return (int64_t)c->move->candidate_found > (int64_t)c->def.max_candidates << KCC_MAX_SPLIT_DEPTH;
+}
+
 // Appends a candidate (a shape found by either query); false when the buffer is full.
 static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, bool sensor,
 								   const kcc_static_shape* source )
@@ -235,8 +242,7 @@ KCC_ALWAYS_INLINE bool kcc_gather_static( const kcc_static_shape* s, void* data 
 	{
 		return true; // already a candidate: found by the query this one grows (static shapes do not move)
 	}
-	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) ||
-		   (int64_t)c->move->candidate_found <= (int64_t)c->def.max_candidates << KCC_MAX_SPLIT_DEPTH;
+	return kcc_gather_add( c, s->shape, s->bb, s->sensor, s ) || kcc_gather_counted_enough( c ) == false;
 }
 
 // The sort's keys: a candidate of the static index keeps what Chipmunk said when the index was built (its cpShape
@@ -395,12 +401,18 @@ KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 	{
 		kcc_world_static_query( c, box );
 	}
+	// When the static shapes alone fill the buffer and the count, the other shapes are not looked for: inside thousands
+	// of static shapes, Chipmunk's query would visit every one of them (its index holds them too).
+	bool enough = c->move->static_from_index && kcc_gather_counted_enough( c );
 	if ( c->batch != NULL )
 	{
 		KCC_ASSERT( c->batch->waves == false || ( box.l >= c->influence.l && box.b >= c->influence.b &&
 												  box.r <= c->influence.r && box.t <= c->influence.t ),
 					"kcc_move_and_slide_batch: a query box leaves the move's influence box" );
-		kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_reads, kcc_gather_callback, c );
+		if ( enough == false )
+		{
+			kcc_snapshot_query( c->batch, box, c->gather_filter, kcc_gather_reads, kcc_gather_callback, c );
+		}
 		return;
 	}
 	// Chipmunk's index must hold the bodies deferred batches moved where they are now (a move never allocates).
@@ -408,6 +420,10 @@ KCC_ALWAYS_INLINE void kcc_world_query( kcc_controller* c, cpBB box )
 	if ( s != NULL && s->pending_count > 0 )
 	{
 		kcc_snapshot_sync( s, c->space, false );
+	}
+	if ( enough )
+	{
+		return; // the character's dead entries, if any, wait (kcc_world_sync_body)
 	}
 	// The first query after the character moved also walks the cells where Chipmunk's spatial hash left dead entries
 	// of its shape (kcc_world_sync_body), when they are close: one query instead of two.
@@ -594,9 +610,6 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 	return read;
 }
 
-/// Reindexes of a character outside its moves whose dead entries may wait for one query (kcc_world_reindex_owned).
-#define KCC_STALE_REINDEXES 8
-
 /// Moves of the character's own motion its leaf in Chipmunk's default tree keeps room for.
 #define KCC_LEAF_MOVES 10.0
 
@@ -654,12 +667,16 @@ void kcc_world_sync_body( kcc_controller* c )
 		}
 		kcc_snapshot_note_moved( c, b );
 	}
+	else if ( c->stale )
+	{
+		// The move made no Chipmunk query to clear the dead entries in (kcc_world_query): as outside a move.
+		kcc_world_reindex_owned( c, cpShapeGetBB( c->shape ) );
+	}
 	else
 	{
 		// The dead entries the spatial hash leaves behind are cleared by the character's next query.
-		cpBB old = cpShapeGetBB( c->shape );
+		c->stale_bb = cpShapeGetBB( c->shape );
 		kcc_world_reindex_character( c );
-		c->stale_bb = c->stale ? cpBBMerge( c->stale_bb, old ) : old;
 		c->stale = true;
 		c->stale_reindexes = KCC_STALE_REINDEXES; // the next query clears them
 	}

@@ -14,7 +14,9 @@
 // - A box tile's record keeps no points (its corners are its bb's, checked bit for bit) and converts to exactly the
 //   shape its points give, through the rectangle's path and, where a side rounds to zero, the polygon's. The records
 //   are 64 bytes, on cache line boundaries.
-// - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters.
+// - Inside 100,000 overlapping static circles, the index stops once the move's counting no longer matters; past that
+//   count a move asks Chipmunk nothing (cpSpaceBBQuery counted through a wrapper), and still syncs what deferred
+//   batches left pending.
 // - The query's cells and box tests (SSE2 where the machine has it) give what the build's kcc_column, kcc_row and
 //   cpBBIntersects give, at cell edges, outside the grid, and for NaN and infinite coordinates.
 // - The grid's rows span exactly the columns their shapes cover, and its cells list exactly the shapes covering them;
@@ -43,6 +45,7 @@
 #include "../controller/static_index.h"
 #include "alloc_hooks.h"
 #include "controller_scene.h"
+#include "query_count.h"
 
 #define ONE_WAY_CATEGORY ( (cpBitmask)1 << 1 )
 #define PUSHABLE_CATEGORY ( (cpBitmask)1 << 2 )
@@ -623,6 +626,94 @@ static void test_a_move_inside_100000_circles_stops_early( void** state )
 	kcc_controller_destroy( c );
 	cpSpaceEachShape( space, remove_and_free, space );
 	cpSpaceFree( space );
+}
+
+static void remove_body_shape( cpBody* body, cpShape* shape, void* data )
+{
+	(void)body;
+	cpSpaceRemoveShape( data, shape );
+	cpShapeFree( shape );
+}
+
+// count static circles of radius 3, their centres within 0.5 of the origin (the same for a seed).
+static void add_circle_cluster( cpSpace* space, int count, uint32_t seed )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		double r = 0.5 * sqrt( random_double( &seed, 0.0, 1.0 ) ), a = random_double( &seed, 0.0, 2.0 * CP_PI );
+		cpSpaceAddShape( space, cpCircleShapeNew( cpSpaceGetStaticBody( space ), 3.0, cpv( r * cos( a ), r * sin( a ) ) ) );
+	}
+}
+
+// Inside more static shapes than a move counts (the buffer full, the count past what decides its splitting), no
+// other shape could change the move: it asks Chipmunk nothing, whose query would visit every static shape there.
+// - Going to and fro, the only Chipmunk queries are those that clear the cells the spatial hash may have left behind,
+//   one per KCC_STALE_REINDEXES reindexes at most; and a kinematic body inside the cluster changes nothing.
+// - After a deferred batch, such a move still syncs Chipmunk's index first: the game's query finds a character where
+//   the batch left it.
+static void test_a_move_past_the_count_asks_chipmunk_nothing( void** state )
+{
+	(void)state;
+	enum { MOVES = 16 };
+	const float dt = 1.0f / 60.0f;
+	long queries = 0;
+	cpSpace* spaces[2];
+	kcc_controller* c[2];
+	kcc_controller_def def = kcc_default_controller_def();
+	def.max_candidates = 16; // counts up to 16 << KCC_MAX_SPLIT_DEPTH = 1,024 shapes
+	for ( int k = 0; k < 2; ++k )
+	{
+		spaces[k] = cpSpaceNew();
+		add_circle_cluster( spaces[k], 2000, 2000u );
+		c[k] = kcc_controller_create( spaces[k], &def );
+		assert_non_null( c[k] );
+	}
+	cpBody* platform = cpSpaceAddBody( spaces[1], cpBodyNewKinematic() );
+	cpSpaceAddShape( spaces[1], cpCircleShapeNew( platform, 1.0, cpv( 0.2, 0.0 ) ) );
+	for ( int i = 0; i < MOVES; ++i )
+	{
+		vec2s v = kcc_v2( i % 2 == 0 ? 6.0f : -6.0f, 0.0f ), out[2];
+		kcc_move_result r[2];
+		query_count_reset( -1 );
+		for ( int k = 0; k < 2; ++k )
+		{
+			assert_int_equal( kcc_controller_move_and_slide( c[k], v, dt, &out[k], &r[k] ), KCC_OK );
+			assert_true( c[k]->move->candidate_found <= ( def.max_candidates << KCC_MAX_SPLIT_DEPTH ) + 1 );
+		}
+		assert_true( r[0].flags & KCC_CANDIDATES_TRUNCATED );
+		assert_int_equal( r[0].flags, r[1].flags );
+		assert_memory_equal( &out[0], &out[1], sizeof( out[0] ) );
+		vec2s p0 = kcc_controller_get_position( c[0] ), p1 = kcc_controller_get_position( c[1] );
+		assert_memory_equal( &p0, &p1, sizeof( p0 ) );
+		assert_true( query_count() <= 2 ); // a clear in each space at most
+		queries += query_count();
+	}
+	// The dead entries wait, but not without bound.
+	assert_true( queries >= 2 * ( MOVES / KCC_STALE_REINDEXES ) && queries <= 2 * ( MOVES / KCC_STALE_REINDEXES + 1 ) );
+	print_message( "%ld Chipmunk queries in %d moves of 2 characters\n", queries, MOVES );
+
+	// A deferred batch moves a character 3 units, outside the cluster; then c[0] moves inside it.
+	kcc_controller_def far_def = kcc_default_controller_def();
+	far_def.position = kcc_v2( 10.0f, 0.0f );
+	kcc_controller* far = kcc_controller_create( spaces[0], &far_def );
+	assert_non_null( far );
+	assert_int_equal( kcc_space_set_deferred_sync( spaces[0], true ), KCC_OK );
+	vec2s v = kcc_v2( 3.0f / dt, 0.0f );
+	assert_int_equal( kcc_move_and_slide_batch( &far, 1, &v, dt, NULL, NULL, NULL ), KCC_OK );
+	assert_int_equal( kcc_controller_move_and_slide( c[0], kcc_v2( 6.0f, 0.0f ), dt, NULL, NULL ), KCC_OK );
+	cpPointQueryInfo info;
+	assert_ptr_equal( cpSpacePointQueryNearest( spaces[0], cpv( 13.0, 0.0 ), 0.0, CP_SHAPE_FILTER_ALL, &info ),
+					  far->shape );
+	kcc_controller_destroy( far );
+	cpBodyEachShape( platform, remove_body_shape, spaces[1] );
+	cpSpaceRemoveBody( spaces[1], platform );
+	cpBodyFree( platform );
+	for ( int k = 0; k < 2; ++k )
+	{
+		kcc_controller_destroy( c[k] );
+		cpSpaceEachShape( spaces[k], remove_and_free, spaces[k] );
+		cpSpaceFree( spaces[k] );
+	}
 }
 
 // The box tiles of test_a_box_tile_keeps_no_points: what each is.
@@ -1313,6 +1404,7 @@ int main( void )
 		cmocka_unit_test( test_freed_static_shapes_are_identities_only ),
 		cmocka_unit_test( test_one_index_per_space ),
 		cmocka_unit_test( test_a_move_inside_100000_circles_stops_early ),
+		cmocka_unit_test( test_a_move_past_the_count_asks_chipmunk_nothing ),
 		cmocka_unit_test( test_a_box_tile_costs_at_most_80_bytes ),
 		cmocka_unit_test( test_the_query_cells_are_the_builds ),
 		cmocka_unit_test( test_the_walk_reports_what_a_scan_reports ),
