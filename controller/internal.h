@@ -277,6 +277,7 @@ struct kcc_controller
 	cpBB leaf_bb;            ///< the shape's leaf in Chipmunk's default tree when last reinserted (a guess)
 	cpBB leaf_shape;         ///< the shape's box then, less the body's position
 	cpVect leaf_motion;      ///< the body's motion in its last move (kcc_world_reindex_character)
+	cpVect leaf_grown;       ///< the motion the leaf was grown for, while the last reindex reinserted it (else 0)
 	kcc_static_cache static_cache; ///< the static shapes around the character (world.c's static query)
 };
 

@@ -616,8 +616,11 @@ static bool kcc_batch_reads_body( const kcc_snapshot* s, int b )
 // Chipmunk's default tree reinserts a shape (and recomputes its pairs) when the shape leaves its leaf: the shape's box
 // grown by 10% of its size, and along the body's velocity by 0.1 s of it. A walking character would leave it on most
 // moves. So for the reindex that reinserts it, the body gets the velocity whose 0.1 s is KCC_LEAF_MOVES of the last
-// move's motion (at most the shape's size): the next moves stay in the leaf. leaf_bb is that leaf as the tree computes
-// it; where the guess is wrong (another reindex, or the spatial hash, which has no leaves) only the speed differs.
+// move's motion (at most the shape's size): the next moves stay in the leaf. Where that motion turns back on the
+// motion of the move before, which reinserted it too, the leaf grows back toward where the character came from: one
+// going to and fro then stays in it (a reinsertion walks every static shape the leaf meets). leaf_bb is that leaf as
+// the tree computes it; where the guess is wrong (another reindex, or the spatial hash, which has no leaves) only the
+// speed differs.
 static void kcc_world_reindex_character( kcc_controller* c )
 {
 	cpVect p = kcc_bridge_to_cpv( c->position ); // the body's position (kcc_world_sync_body)
@@ -625,12 +628,15 @@ static void kcc_world_reindex_character( kcc_controller* c )
 	{
 		cpSpaceReindexShape( c->space, c->shape );
 		c->shape_bb = cpShapeGetBB( c->shape );
+		c->leaf_grown = cpvzero;
 		return;
 	}
 	cpBB local = c->leaf_shape;
 	double w = local.r - local.l, h = local.t - local.b;
-	cpVect reach = cpv( cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.x, -w, w ),
-						cpfclamp( KCC_LEAF_MOVES * c->leaf_motion.y, -h, h ) );
+	cpVect m = c->leaf_motion, last = c->leaf_grown;
+	cpVect along = cpv( m.x * last.x < 0.0 ? -m.x : m.x, m.y * last.y < 0.0 ? -m.y : m.y );
+	c->leaf_grown = m;
+	cpVect reach = cpv( cpfclamp( KCC_LEAF_MOVES * along.x, -w, w ), cpfclamp( KCC_LEAF_MOVES * along.y, -h, h ) );
 	const double coef = 0.1f; // Chipmunk's, a float in double
 	cpVect velocity = cpvmult( reach, 1.0 / coef );
 	cpBodySetVelocity( c->body, velocity );
