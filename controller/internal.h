@@ -846,6 +846,12 @@ static inline bool kcc_filter_reads( cpShapeFilter readers, cpShapeFilter filter
 {
 	return ( filter.categories & readers.mask ) != 0 && ( readers.categories & filter.mask ) != 0;
 }
+/// Chipmunk's whole filter rule: a shared non-zero group never collides, and each side's categories must be in the
+/// other's mask.
+static inline bool kcc_filter_rejects( cpShapeFilter a, cpShapeFilter b )
+{
+	return ( a.group != 0 && a.group == b.group ) || kcc_filter_reads( a, b ) == false;
+}
 /// Whether a move of the batch may read sh (kcc_filter_reads).
 static inline bool kcc_snapshot_readable( const kcc_snapshot* s, const kcc_snapshot_shape* sh )
 {
@@ -883,10 +889,9 @@ static inline void kcc_snapshot_note_moved( kcc_controller* c, int b )
 	s->bodies[b].seq = c->batch_seq++;
 	// The pending marks are final during the moves when the listing made them (else kcc_snapshot_keep_pending may run
 	// beside the first wave, and kcc_snapshot_moved_unpending looks at the bodies at the end instead).
-	if ( s->pending_marked && c->move->moved_unpending == false &&
-		 kcc_snapshot_body_pending( s, s->bodies + b ) == false )
+	if ( s->pending_marked && kcc_snapshot_body_pending( s, s->bodies + b ) == false )
 	{
-		c->move->moved_unpending = true; // once a batch: the contexts of two workers may share a line
+		c->move->moved_unpending = true;
 	}
 	// In array order a shape that leaves its grid box is read from loose from then on, wherever it goes. Waves instead
 	// list it by every place it can reach.

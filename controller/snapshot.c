@@ -603,16 +603,22 @@ bool kcc_snapshot_build_grid( kcc_snapshot* s )
 	cpBB bounds = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 	double size = 0.0;
 	s->listed_count = 0;
-	for ( int i = 0; i < s->shape_count && s->characters_hidden == false; ++i )
+	if ( s->characters_hidden == false )
 	{
-		kcc_snapshot_grid_shape( s, i, &bounds, &size );
-	}
-	for ( int k = 0; k < s->other_count && s->characters_hidden; ++k )
-	{
-		const kcc_snapshot_body* body = s->bodies + s->others[k];
-		for ( int i = body->first_shape; i < body->first_shape + body->shape_count; ++i )
+		for ( int i = 0; i < s->shape_count; ++i )
 		{
 			kcc_snapshot_grid_shape( s, i, &bounds, &size );
+		}
+	}
+	else
+	{
+		for ( int k = 0; k < s->other_count; ++k )
+		{
+			const kcc_snapshot_body* body = s->bodies + s->others[k];
+			for ( int i = body->first_shape; i < body->first_shape + body->shape_count; ++i )
+			{
+				kcc_snapshot_grid_shape( s, i, &bounds, &size );
+			}
 		}
 	}
 	int finite = s->listed_count;
@@ -707,12 +713,10 @@ void kcc_snapshot_query_shapes( const kcc_snapshot* s, cpBB box, cpShapeFilter f
 				{
 					continue; // reported from the first cell of the query that holds it
 				}
-				// Then what cpSpaceBBQuery keeps: Chipmunk's filter rule (here, without a call: the query's own shape
-				// shares its group), the rest of the gather's tests on what never changes during a batch (reads), and
+				// Then what cpSpaceBBQuery keeps: Chipmunk's filter rule (the query's own shape gives the group
+				// of filter), the rest of the gather's tests on what never changes during a batch (reads), and
 				// the shape's current box, read live.
-				cpShapeFilter f = sh->filter;
-				if ( ( f.group != 0 && f.group == filter.group ) || ( f.categories & filter.mask ) == 0 ||
-					 ( filter.categories & f.mask ) == 0 || reads( sh, data ) == false ||
+				if ( kcc_filter_rejects( sh->filter, filter ) || reads( sh, data ) == false ||
 					 cpBBIntersects( box, cpShapeGetBB( sh->shape ) ) == false )
 				{
 					continue;

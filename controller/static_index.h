@@ -210,12 +210,6 @@ static inline bool kcc_static_index_ready( const kcc_static_index* index )
 	return index != NULL && index->ready;
 }
 
-// Chipmunk's filter rule: a shared non-zero group never collides; each side's categories must be in the other's mask.
-static inline bool kcc_filter_rejects( cpShapeFilter a, cpShapeFilter b )
-{
-	return ( a.group != 0 && a.group == b.group ) || ( a.categories & b.mask ) == 0 || ( b.categories & a.mask ) == 0;
-}
-
 // kcc_static_index_query, inline: the move's gather (world.c) has its visit inlined into the walk.
 KCC_ALWAYS_INLINE void kcc_static_index_walk( const kcc_static_index* index, cpBB box, cpShapeFilter filter,
 											  kcc_static_visit* visit, void* data )

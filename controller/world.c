@@ -169,9 +169,7 @@ static inline bool kcc_gather_add( kcc_controller* c, cpShape* shape, cpBB bb, b
 
 bool kcc_world_may_read( const kcc_controller* c, const cpShape* shape, cpShapeFilter f, bool sensor )
 {
-	bool rejected = ( f.group != 0 && f.group == c->gather_filter.group ) || ( f.categories & c->gather_filter.mask ) == 0 ||
-					( c->gather_filter.categories & f.mask ) == 0;
-	if ( shape == c->shape || rejected )
+	if ( shape == c->shape || kcc_filter_rejects( f, c->gather_filter ) )
 	{
 		return false;
 	}
